@@ -1,0 +1,643 @@
+/* board.c: a board's objects, seats, events and game state; rules are in game_*.c. */
+#include "board.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/eventfd.h>
+#include <sys/mman.h>
+#include <sys/random.h>
+#include <unistd.h>
+
+#include "ipc/clock.h"
+#include "ipc/seqlock.h"
+#include "ipc/shm.h"
+#include "log.h"
+
+int64_t board_now(void)
+{
+	return bd_now_ms();
+}
+
+/* Nonzero if pid is a live process named boardd (not a recycled pid). */
+static int pid_is_boardd(pid_t pid)
+{
+	char path[64], comm[32] = "";
+	FILE *f;
+
+	if (pid <= 0 || (kill(pid, 0) < 0 && errno == ESRCH))
+		return 0;
+	snprintf(path, sizeof path, "/proc/%d/comm", (int)pid);
+	if ((f = fopen(path, "r")) == NULL)
+		return 0;
+	if (fgets(comm, sizeof comm, f) == NULL)
+		comm[0] = '\0';
+	fclose(f);
+	return strncmp(comm, "boardd", 6) == 0;
+}
+
+int board_owned_elsewhere(const char *prefix, const char *board, pid_t *pid)
+{
+	const char *why;
+	const struct bd_pub *pub = bd_pub_map_ro(prefix, board, &why);
+
+	if (pub == NULL)
+		return 0;
+	*pid = pub->daemon_pid;
+	bd_pub_unmap(pub);
+	return *pid != getpid() && pid_is_boardd(*pid);
+}
+
+unsigned board_region_of(const struct board *b, unsigned card)
+{
+	unsigned x = card % b->pub->dim, y = card / b->pub->dim, side = b->pub->region_side;
+	return y / side * b->pub->regions_across + x / side;
+}
+
+void board_card_set(struct board *b, unsigned card, unsigned state, unsigned owner)
+{
+	uint32_t *seq = &b->pub->region_seq[board_region_of(b, card)];
+	struct bd_card *c = &b->pub->cards[card];
+
+	bd_seq_write_begin(seq);
+	c->state = (uint8_t)state;
+	if (state == BD_CARD_DOWN) {
+		memset(c->value, 0, sizeof c->value);
+		c->owner = BD_NO_PLAYER;
+	} else {
+		memcpy(c->value, b->priv->values[card], sizeof c->value);
+		c->owner = (uint16_t)owner;
+		c->colour = (uint16_t)b->pub->players[owner].colour;
+	}
+	bd_seq_write_end(seq);
+}
+
+void board_emit(struct board *b, struct bd_event *ev)
+{
+	uint64_t seq = b->priv->ring_head + 1;
+	struct bd_event *slot = &b->priv->ring[seq % BD_RING_SIZE];
+
+	/* Invalidate the slot first, so a reader copying it sees the change (seqlock style). */
+	__atomic_store_n(&slot->seq, 0, __ATOMIC_RELAXED);
+	__atomic_thread_fence(__ATOMIC_RELEASE);
+	ev->seq = 0;
+	memcpy((char *)slot + sizeof slot->seq, (char *)ev + sizeof ev->seq, sizeof *ev - sizeof ev->seq);
+	__atomic_store_n(&slot->seq, seq, __ATOMIC_RELEASE);
+	__atomic_store_n(&b->priv->ring_head, seq, __ATOMIC_RELEASE);
+	__atomic_store_n(&b->pub->event_seq, seq, __ATOMIC_RELEASE);
+	ev->seq = seq;
+	b->dirty = 1;
+}
+
+void board_header_begin(struct board *b)
+{
+	bd_seq_write_begin(&b->pub->seq);
+}
+
+void board_header_end(struct board *b)
+{
+	bd_seq_write_end(&b->pub->seq);
+}
+
+/* Emit a STATE event for the current state. */
+static void emit_state(struct board *b)
+{
+	struct bd_event ev = {.type = BD_EV_STATE, .n = b->pub->game_state, .m = b->pub->game_number};
+	board_emit(b, &ev);
+}
+
+/* State lock held: move between waiting/on/frozen as the seated count demands. */
+static void board_update_state(struct board *b)
+{
+	struct bd_pub *pub = b->pub;
+	unsigned want = pub->game_state;
+
+	if ((pub->game_state == BD_GAME_WAITING || pub->game_state == BD_GAME_FROZEN) &&
+	    pub->nplaying >= pub->min_players)
+		want = BD_GAME_ON;
+	else if (pub->game_state == BD_GAME_ON && pub->nplaying < pub->min_players)
+		want = BD_GAME_FROZEN;
+	if (want == pub->game_state)
+		return;
+	board_header_begin(b);
+	pub->game_state = want;
+	if (want == BD_GAME_ON)
+		for (unsigned i = 0; i < BD_PLAYERS_MAX; i++)
+			if (pub->players[i].state == BD_PLAYER_WAITING)
+				pub->players[i].state = BD_PLAYER_PLAYING;
+	board_header_end(b);
+	emit_state(b);
+}
+
+void board_game_over(struct board *b, int64_t now)
+{
+	struct bd_pub *pub = b->pub;
+	unsigned top = 0;
+
+	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++)
+		if (pub->players[i].state != BD_PLAYER_EMPTY && pub->players[i].score > top)
+			top = pub->players[i].score;
+	board_header_begin(b);
+	pub->game_state = BD_GAME_OVER;
+	pub->deadline_ms = now + b->set.restart_ms;
+	board_header_end(b);
+	struct bd_event ev = {.type = BD_EV_OVER, .n = top};
+	board_emit(b, &ev);
+	emit_state(b);
+}
+
+/* Wake every worker if events were emitted. */
+static void board_wake(struct board *b)
+{
+	uint64_t one = 1;
+
+	if (!b->dirty)
+		return;
+	b->dirty = 0;
+	if (write(b->wake_fd, &one, sizeof one) < 0 && errno != EAGAIN)
+		log_msg(LOG_WARNING, "board %s: wake: %s", b->set.name, strerror(errno));
+}
+
+static void board_unlock(struct board *b, const struct bd_lockset *ls)
+{
+	bd_lockset_give(&b->locks, ls);
+	board_wake(b);
+}
+
+/* Lock the regions of the player's held cards and of extra (-1: none), then state.
+ * The held cards are read before locking, so they are checked again after. */
+static void board_lock_player(struct board *b, int player, int extra, struct bd_lockset *ls)
+{
+	for (;;) {
+		int held[2], again[2];
+		unsigned n = player >= 0 ? b->game->held_cards(b, (unsigned)player, held) : 0;
+		bd_lockset_init(ls);
+		for (unsigned i = 0; i < n; i++)
+			bd_lockset_add(ls, board_region_of(b, (unsigned)held[i]));
+		if (extra >= 0)
+			bd_lockset_add(ls, board_region_of(b, (unsigned)extra));
+		bd_lockset_take(&b->locks, ls);
+		unsigned m = player >= 0 ? b->game->held_cards(b, (unsigned)player, again) : 0;
+		if (m == n && memcmp(held, again, n * sizeof held[0]) == 0)
+			return;
+		bd_lockset_give(&b->locks, ls);
+	}
+}
+
+/* Every region, then state: for a new deal or a repair sweep. */
+static void board_lock_all(struct board *b, struct bd_lockset *ls)
+{
+	bd_lockset_init(ls);
+	for (unsigned r = 0; r < b->pub->nregions; r++)
+		ls->idx[ls->n++] = r;
+	bd_lockset_take(&b->locks, ls);
+}
+
+/* All locks held: a new shuffled game, scores reset; on if enough players are seated. */
+static void board_new_game(struct board *b)
+{
+	struct bd_pub *pub = b->pub;
+
+	b->game->deal(b);
+	board_header_begin(b);
+	pub->game_number++;
+	pub->deadline_ms = 0;
+	pub->game_state = pub->nplaying >= pub->min_players ? BD_GAME_ON : BD_GAME_WAITING;
+	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++) {
+		struct bd_pub_player *p = &pub->players[i];
+		p->score = 0;
+		if (p->state == BD_PLAYER_WAITING || p->state == BD_PLAYER_PLAYING)
+			p->state = pub->game_state == BD_GAME_ON ? BD_PLAYER_PLAYING : BD_PLAYER_WAITING;
+		b->priv->players[i].pick_state = BD_PICK_NONE;
+		b->priv->players[i].first = b->priv->players[i].second = -1;
+		b->priv->players[i].deadline_ms = 0;
+	}
+	board_header_end(b);
+	emit_state(b);
+}
+
+/* Lowest colour index no seat uses. */
+static unsigned board_free_colour(const struct board *b)
+{
+	static unsigned char used[BD_PLAYERS_MAX + 1];
+
+	memset(used, 0, sizeof used);
+	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++)
+		if (b->pub->players[i].state != BD_PLAYER_EMPTY && b->pub->players[i].colour <= BD_PLAYERS_MAX)
+			used[b->pub->players[i].colour] = 1;
+	unsigned c = 0;
+	while (used[c])
+		c++;
+	return c;
+}
+
+/* State lock held: the seat whose token this is, -1 if none. */
+static int board_find_token(const struct board *b, uint64_t token)
+{
+	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++)
+		if (b->pub->players[i].state != BD_PLAYER_EMPTY && b->priv->players[i].token == token)
+			return (int)i;
+	return -1;
+}
+
+/* State lock held: an empty seat, or -1. */
+static int board_find_empty(const struct board *b)
+{
+	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++)
+		if (b->pub->players[i].state == BD_PLAYER_EMPTY)
+			return (int)i;
+	return -1;
+}
+
+/* State lock held: fill seat i for a new or returning player. */
+static void board_fill_seat(struct board *b, unsigned i, const char *name, uid_t uid, pid_t pid, int fresh)
+{
+	struct bd_pub_player *p = &b->pub->players[i];
+	struct bd_priv_player *q = &b->priv->players[i];
+
+	board_header_begin(b);
+	if (fresh) {
+		memset(p, 0, sizeof *p);
+		p->colour = board_free_colour(b);
+		snprintf(p->name, sizeof p->name, "%s", name);
+		memset(q, 0, sizeof *q);
+		q->first = q->second = -1;
+		while (q->token == 0)
+			if (getrandom(&q->token, sizeof q->token, 0) < 0)
+				q->token = (uint64_t)bd_now_ms() * 6364136223846793005ull + i;
+	}
+	p->state = b->pub->game_state == BD_GAME_ON ? BD_PLAYER_PLAYING : BD_PLAYER_WAITING;
+	p->uid = (uint32_t)uid;
+	p->pid = (int32_t)pid;
+	q->worker_pid = getpid();
+	q->away_since_ms = 0;
+	b->pub->nplaying++;
+	board_header_end(b);
+}
+
+int board_seat(struct board *b, const char *name, uid_t uid, pid_t pid, uint64_t token,
+	       struct bd_err *err)
+{
+	struct bd_lockset ls;
+	int i;
+
+	board_lock_player(b, -1, -1, &ls);
+	if (token != 0) {
+		i = board_find_token(b, token);
+		if (i < 0 || b->pub->players[i].state != BD_PLAYER_AWAY) {
+			board_unlock(b, &ls);
+			err->code = "token";
+			err->text = i < 0 ? "no seat on this board has that token" : "that seat is in use";
+			return -1;
+		}
+	} else if ((i = board_find_empty(b)) < 0) {
+		board_unlock(b, &ls);
+		err->code = "full";
+		err->text = "every seat of this board is taken";
+		return -1;
+	}
+	board_fill_seat(b, (unsigned)i, name, uid, pid, token == 0);
+	struct bd_event ev = {.type = BD_EV_JOIN, .player = (uint16_t)i, .colour = b->pub->players[i].colour};
+	snprintf(ev.name, sizeof ev.name, "%s", b->pub->players[i].name);
+	board_emit(b, &ev);
+	board_update_state(b);
+	board_unlock(b, &ls);
+	return i;
+}
+
+/* Locks held: empty seat i (its cards already released). */
+static void board_clear_seat(struct board *b, unsigned i)
+{
+	struct bd_pub_player *p = &b->pub->players[i];
+
+	board_header_begin(b);
+	if (p->state != BD_PLAYER_AWAY)
+		b->pub->nplaying--;
+	memset(p, 0, sizeof *p);
+	board_header_end(b);
+	memset(&b->priv->players[i], 0, sizeof b->priv->players[i]);
+	b->priv->players[i].first = b->priv->players[i].second = -1;
+	struct bd_event ev = {.type = BD_EV_LEAVE, .player = (uint16_t)i};
+	board_emit(b, &ev);
+	board_update_state(b);
+}
+
+void board_unseat(struct board *b, unsigned player)
+{
+	struct bd_lockset ls;
+
+	board_lock_player(b, (int)player, -1, &ls);
+	if (b->pub->players[player].state != BD_PLAYER_EMPTY) {
+		b->game->release(b, player, BD_DOWN_QUIT);
+		board_clear_seat(b, player);
+	}
+	board_unlock(b, &ls);
+}
+
+int board_pick(struct board *b, unsigned player, unsigned x, unsigned y, struct bd_err *err)
+{
+	struct bd_lockset ls;
+
+	if (x >= b->pub->dim || y >= b->pub->dim) {
+		err->code = "range";
+		err->text = "x and y must be on the board (0 to dim-1)";
+		return -1;
+	}
+	unsigned card = y * b->pub->dim + x;
+	board_lock_player(b, (int)player, (int)card, &ls);
+	int rc = b->game->pick(b, player, card, bd_now_ms(), err);
+	board_unlock(b, &ls);
+	return rc;
+}
+
+int64_t board_next_deadline(const struct board *b, int player)
+{
+	int64_t next = 0;
+
+	if (player >= 0)
+		next = __atomic_load_n(&b->priv->players[player].deadline_ms, __ATOMIC_RELAXED);
+	int64_t restart = __atomic_load_n(&b->pub->deadline_ms, __ATOMIC_RELAXED);
+	if (restart > 0 && (next == 0 || restart < next))
+		next = restart;
+	return next;
+}
+
+void board_tick(struct board *b, int player, int64_t now)
+{
+	struct bd_lockset ls;
+
+	if (player >= 0) {
+		int64_t d = __atomic_load_n(&b->priv->players[player].deadline_ms, __ATOMIC_RELAXED);
+		if (d > 0 && d <= now) {
+			board_lock_player(b, player, -1, &ls);
+			b->game->expire(b, (unsigned)player, now);
+			board_unlock(b, &ls);
+		}
+	}
+	int64_t restart = __atomic_load_n(&b->pub->deadline_ms, __ATOMIC_RELAXED);
+	if (b->pub->game_state == BD_GAME_OVER && restart > 0 && restart <= now) {
+		board_lock_all(b, &ls);
+		/* Another worker may have restarted it while we waited for the locks. */
+		if (b->pub->game_state == BD_GAME_OVER && b->pub->deadline_ms > 0 && b->pub->deadline_ms <= now)
+			board_new_game(b);
+		board_unlock(b, &ls);
+	}
+}
+
+/* Fill a new board's headers and deal its first game. */
+static void board_init_fresh(struct board *b)
+{
+	struct bd_pub *pub = b->pub;
+	struct bd_priv *priv = b->priv;
+	unsigned dim = b->set.dim, side = b->set.region_side < dim ? b->set.region_side : dim;
+
+	memset(pub, 0, sizeof *pub);
+	memset(priv, 0, sizeof *priv);
+	pub->version = BD_LAYOUT_VERSION;
+	pub->size = sizeof *pub;
+	pub->game_kind = b->game->kind;
+	pub->dim = dim;
+	pub->region_side = side;
+	pub->regions_across = (dim + side - 1) / side;
+	pub->nregions = pub->regions_across * pub->regions_across;
+	pub->min_players = b->set.min_players;
+	pub->daemon_pid = getpid();
+	snprintf(pub->name, sizeof pub->name, "%s", b->set.name);
+	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++)
+		priv->players[i].first = priv->players[i].second = -1;
+	priv->version = BD_LAYOUT_VERSION;
+	priv->size = sizeof *priv;
+	priv->rng = b->set.seed;
+	while (priv->rng == 0)
+		if (getrandom(&priv->rng, sizeof priv->rng, 0) < 0)
+			priv->rng = (uint64_t)bd_now_ms() | 1;
+	for (unsigned c = 0; c < dim * dim; c++)
+		pub->cards[c].owner = BD_NO_PLAYER;
+	board_new_game(b); /* game 1; waiting until enough players */
+	b->dirty = 0;
+	/* Magic last: a reader never trusts a half-made segment. */
+	__atomic_store_n(&priv->magic, BD_PRIV_MAGIC, __ATOMIC_RELEASE);
+	__atomic_store_n(&pub->magic, BD_PUB_MAGIC, __ATOMIC_RELEASE);
+}
+
+/* Why a found board cannot be resumed with these settings, NULL if it can. */
+static const char *board_check_found(const struct board *b)
+{
+	const char *why = bd_pub_check(b->pub, sizeof *b->pub);
+	if (why == NULL)
+		why = bd_priv_check(b->priv, sizeof *b->priv);
+	if (why == NULL && b->pub->dim != b->set.dim)
+		why = "board dimension differs from the configured one";
+	if (why == NULL && b->pub->region_side != (b->set.region_side < b->set.dim ? b->set.region_side : b->set.dim))
+		why = "region size differs from the configured one";
+	if (why == NULL && b->pub->game_kind != b->game->kind)
+		why = "game kind differs";
+	if (why == NULL)
+		why = b->game->check(b);
+	return why;
+}
+
+/* Take over a sound board of a dead daemon: every seat is kept, away, for away_ms. */
+static void board_resume(struct board *b)
+{
+	struct bd_pub *pub = b->pub;
+	int64_t now = bd_now_ms();
+
+	if (pub->seq & 1)
+		pub->seq++;
+	for (unsigned r = 0; r < pub->nregions; r++)
+		if (pub->region_seq[r] & 1)
+			pub->region_seq[r]++;
+	pub->daemon_pid = getpid();
+	pub->min_players = b->set.min_players;
+	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++) {
+		if (pub->players[i].state == BD_PLAYER_EMPTY)
+			continue;
+		b->game->release(b, i, BD_DOWN_RESTART);
+		board_header_begin(b);
+		if (pub->players[i].state != BD_PLAYER_AWAY) {
+			pub->players[i].state = BD_PLAYER_AWAY;
+			b->priv->players[i].away_since_ms = now;
+		}
+		b->priv->players[i].worker_pid = 0;
+		board_header_end(b);
+	}
+	board_header_begin(b);
+	pub->nplaying = 0;
+	board_header_end(b);
+	board_update_state(b);
+	b->dirty = 0;
+}
+
+int board_open(struct board *b, const char *prefix, const struct board_settings *s, int *resumed)
+{
+	char pubname[BD_OBJ_NAME_MAX], privname[BD_OBJ_NAME_MAX];
+	int pub_new = 0, priv_new = 0;
+
+	memset(b, 0, sizeof *b);
+	b->set = *s;
+	b->prefix = prefix;
+	b->game = &game_memory;
+	b->wake_fd = -1;
+	*resumed = 0;
+	if (bd_obj_public(pubname, sizeof pubname, prefix, s->name) < 0 ||
+	    bd_obj_private(privname, sizeof privname, prefix, s->name) < 0) {
+		log_msg(LOG_ERR, "board %s: invalid board or prefix name", s->name);
+		return -1;
+	}
+	b->pub = bd_seg_open_rw(pubname, sizeof *b->pub, 0644, &pub_new);
+	b->priv = bd_seg_open_rw(privname, sizeof *b->priv, 0600, &priv_new);
+	if (b->pub == NULL || b->priv == NULL) {
+		log_msg(LOG_ERR, "board %s: cannot create shared memory %s: %s", s->name, pubname, strerror(errno));
+		board_close(b, 0);
+		return -1;
+	}
+	const char *why = pub_new && priv_new ? NULL : pub_new || priv_new ? "one of its segments is missing" :
+				board_check_found(b);
+	if (!pub_new || !priv_new) {
+		if (why == NULL)
+			*resumed = 1;
+		else
+			log_msg(LOG_WARNING, "board %s: found objects of an earlier run that cannot be trusted (%s); "
+				"starting this board fresh", s->name, why);
+	}
+	if (*resumed)
+		b->pub->magic = 0; /* not trusted by readers until resumed */
+	else
+		board_init_fresh(b);
+	unsigned nregions = b->pub->nregions;
+	if (bd_locks_open(&b->locks, prefix, s->name, nregions, b->priv->holders, 1) < 0 ||
+	    (b->wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK)) < 0) {
+		log_msg(LOG_ERR, "board %s: cannot create semaphores: %s", s->name, strerror(errno));
+		board_close(b, 1);
+		return -1;
+	}
+	if (*resumed) {
+		board_resume(b);
+		__atomic_store_n(&b->pub->magic, BD_PUB_MAGIC, __ATOMIC_RELEASE);
+		log_msg(LOG_NOTICE, "board %s: resumed game %u of an earlier run (%u cards locked)", s->name,
+			b->pub->game_number, b->pub->nlocked);
+	}
+	return 0;
+}
+
+void board_close(struct board *b, int remove)
+{
+	unsigned nregions = b->pub != NULL ? b->pub->nregions : 0;
+
+	bd_locks_close(&b->locks);
+	if (b->wake_fd >= 0)
+		close(b->wake_fd);
+	b->wake_fd = -1;
+	if (b->pub != NULL)
+		munmap(b->pub, sizeof *b->pub);
+	if (b->priv != NULL)
+		munmap(b->priv, sizeof *b->priv);
+	b->pub = NULL;
+	b->priv = NULL;
+	if (remove) {
+		char name[BD_OBJ_NAME_MAX];
+		if (bd_obj_public(name, sizeof name, b->prefix, b->set.name) == 0)
+			shm_unlink(name);
+		if (bd_obj_private(name, sizeof name, b->prefix, b->set.name) == 0)
+			shm_unlink(name);
+		bd_locks_unlink(b->prefix, b->set.name, nregions);
+	}
+}
+
+/* Give back a lock whose holder is dead, making its seqlock even again. */
+static void board_repair_lock(struct board *b, unsigned idx, const char *why)
+{
+	uint32_t *seq = idx < b->pub->nregions ? &b->pub->region_seq[idx] : &b->pub->seq;
+	struct bd_lock_holder *h = &b->priv->holders[idx];
+
+	if (*seq & 1)
+		__atomic_store_n(seq, *seq + 1, __ATOMIC_RELEASE);
+	log_msg(LOG_WARNING, "board %s: repaired %s lock %u (%s, holder pid %d)", b->set.name,
+		idx < b->pub->nregions ? "region" : "state", idx, why, (int)h->pid);
+	h->pid = 0;
+	h->repairs++;
+	sem_post(b->locks.sem[idx]);
+}
+
+/* After a repair: make the cards consistent again under every lock. */
+static void board_sweep(struct board *b)
+{
+	struct bd_lockset ls;
+
+	board_lock_all(b, &ls);
+	b->game->sweep(b);
+	board_unlock(b, &ls);
+}
+
+/* Nonzero if pid is gone. */
+static int pid_dead(pid_t pid)
+{
+	return pid > 0 && kill(pid, 0) < 0 && errno == ESRCH;
+}
+
+void board_reap(struct board *b, pid_t pid)
+{
+	int repaired = 0;
+
+	for (unsigned idx = 0; idx <= b->pub->nregions; idx++)
+		if (b->priv->holders[idx].pid == pid) {
+			board_repair_lock(b, idx, "its worker died holding it");
+			repaired = 1;
+		}
+	if (repaired)
+		board_sweep(b);
+	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++)
+		if (b->priv->players[i].worker_pid == pid && b->pub->players[i].state != BD_PLAYER_EMPTY &&
+		    b->pub->players[i].state != BD_PLAYER_AWAY) {
+			log_msg(LOG_INFO, "board %s: player %u (%s) lost with its worker %d", b->set.name, i,
+				b->pub->players[i].name, (int)pid);
+			board_unseat(b, i);
+		}
+}
+
+void board_housekeep(struct board *b, int64_t now, unsigned char *suspect)
+{
+	int repaired = 0;
+
+	for (unsigned idx = 0; idx <= b->pub->nregions; idx++) {
+		pid_t pid = __atomic_load_n(&b->priv->holders[idx].pid, __ATOMIC_ACQUIRE);
+		int value = 1;
+		if (pid != 0) {
+			suspect[idx] = 0;
+			if (pid_dead(pid)) {
+				board_repair_lock(b, idx, "holder is dead");
+				repaired = 1;
+			}
+		} else if (sem_getvalue(b->locks.sem[idx], &value) == 0 && value == 0) {
+			/* Taken but never recorded, twice in a row: the taker died in between. */
+			if (suspect[idx]++) {
+				board_repair_lock(b, idx, "taken by a process that died before recording itself");
+				suspect[idx] = 0;
+				repaired = 1;
+			}
+		} else
+			suspect[idx] = 0;
+	}
+	if (repaired)
+		board_sweep(b);
+	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++) {
+		const struct bd_pub_player *p = &b->pub->players[i];
+		const struct bd_priv_player *q = &b->priv->players[i];
+		if ((p->state == BD_PLAYER_AWAY && q->away_since_ms + b->set.away_ms <= now) ||
+		    (p->state != BD_PLAYER_EMPTY && p->state != BD_PLAYER_AWAY && pid_dead(q->worker_pid)))
+			board_unseat(b, i);
+	}
+}
+
+void board_shutdown(struct board *b)
+{
+	struct bd_lockset ls;
+	struct bd_event ev = {.type = BD_EV_BYE};
+
+	board_lock_player(b, -1, -1, &ls);
+	board_emit(b, &ev);
+	board_unlock(b, &ls);
+}

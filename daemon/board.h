@@ -1,0 +1,79 @@
+/* board.h: one board: its segments, semaphores, seats, events and game state.
+ * Every function that changes the board takes its locks itself, in the documented order. */
+#ifndef BD_BOARD_H
+#define BD_BOARD_H
+
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "game.h"
+#include "ipc/layout.h"
+#include "ipc/lock.h"
+#include "ipc/proto.h"
+
+struct board_settings {
+	char name[BD_BOARD_NAME_MAX + 1];
+	unsigned dim;
+	unsigned region_side;
+	unsigned min_players;
+	int first_pick_ms;
+	int mismatch_ms;
+	int restart_ms;
+	int away_ms;        /* how long a seat is kept for a client lost in a daemon restart */
+	uint64_t seed;      /* 0: from the clock */
+};
+
+struct board {
+	struct board_settings set;
+	const char *prefix;
+	struct bd_pub *pub;
+	struct bd_priv *priv;
+	struct bd_locks locks;
+	const struct game_ops *game;
+	int wake_fd;        /* eventfd shared by every worker: one write wakes them all */
+	int dirty;          /* events emitted since the last wake */
+};
+
+/* Create the board's objects, or resume a sound board left by a dead daemon.
+ * 0, or -1 with a message logged. *resumed says which. */
+int board_open(struct board *b, const char *prefix, const struct board_settings *s, int *resumed);
+/* Unmap; with remove, also unlink every object of the board. */
+void board_close(struct board *b, int remove);
+
+/* Nonzero if another live boardd owns this board (its pid, in *pid). */
+int board_owned_elsewhere(const char *prefix, const char *board, pid_t *pid);
+
+/* --- For game files, with the locks held ------------------------------------------- */
+unsigned board_region_of(const struct board *b, unsigned card);
+/* Set a card's public state; its value is shown only when UP or LOCKED. */
+void board_card_set(struct board *b, unsigned card, unsigned state, unsigned owner);
+/* Append an event to the ring (seq assigned here); workers are woken at unlock. */
+void board_emit(struct board *b, struct bd_event *ev);
+/* Bracket changes to the header or player table (scores). */
+void board_header_begin(struct board *b);
+void board_header_end(struct board *b);
+/* Every card locked: end the game (state OVER, restart deadline, OVER event). */
+void board_game_over(struct board *b, int64_t now);
+int64_t board_now(void);
+
+/* --- Seats and plays (each takes its own locks) ------------------------------------- */
+/* Seat a player, or take back the seat of token. Player id, or -1 with *err. */
+int board_seat(struct board *b, const char *name, uid_t uid, pid_t pid, uint64_t token,
+	       struct bd_err *err);
+/* The player leaves: its cards turn down, LEAVE is sent, the game may freeze. */
+void board_unseat(struct board *b, unsigned player);
+int board_pick(struct board *b, unsigned player, unsigned x, unsigned y, struct bd_err *err);
+/* Run whatever deadline of this player (or of the board's restart) has passed. */
+void board_tick(struct board *b, int player, int64_t now);
+/* The next deadline this player's worker must wake for (ms), 0 if none. */
+int64_t board_next_deadline(const struct board *b, int player);
+
+/* --- For the supervisor -------------------------------------------------------------- */
+/* A worker died: repair the locks it held and unseat its player. */
+void board_reap(struct board *b, pid_t pid);
+/* Periodic: repair locks of dead holders, expire away seats. */
+void board_housekeep(struct board *b, int64_t now, unsigned char *suspect);
+/* Tell every connection goodbye (BYE event). */
+void board_shutdown(struct board *b);
+
+#endif

@@ -1,0 +1,335 @@
+/* supervisor.c: the parent process: boards, listening socket, workers, recovery, systemd. */
+#include "supervisor.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/prctl.h>
+#include <sys/signalfd.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/timerfd.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "ipc/clock.h"
+#include "log.h"
+#include "sd.h"
+
+#define HOUSEKEEP_MS 250
+
+struct supervisor {
+	const struct supervisor_opts *o;
+	struct board *boards;
+	unsigned nboards;
+	unsigned char **suspect;    /* per board, per lock: seen taken with no holder */
+	int listen_fd, own_socket;  /* own_socket: we bound it (not systemd), so we unlink it */
+	int epfd, sigfd, timerfd;
+	pid_t *workers;
+	unsigned nworkers;
+	int64_t watchdog_ms, last_watchdog, last_status;
+};
+
+/* Nonzero if something already answers on path. */
+static int socket_in_use(const char *path)
+{
+	struct sockaddr_un sa = {.sun_family = AF_UNIX};
+	int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0), used;
+
+	snprintf(sa.sun_path, sizeof sa.sun_path, "%s", path);
+	used = fd >= 0 && connect(fd, (struct sockaddr *)&sa, sizeof sa) == 0;
+	if (fd >= 0)
+		close(fd);
+	return used;
+}
+
+/* Make the parent folder of path (one level, mode 0755) if it is missing. */
+static void make_parent(const char *path)
+{
+	char dir[sizeof(((struct sockaddr_un *)0)->sun_path)];
+	snprintf(dir, sizeof dir, "%s", path);
+	char *slash = strrchr(dir, '/');
+	if (slash != NULL && slash != dir) {
+		*slash = '\0';
+		mkdir(dir, 0755);
+	}
+}
+
+/* Bind and listen on the socket path, unless systemd passed the socket. */
+static int supervisor_listen(struct supervisor *s)
+{
+	struct sockaddr_un sa = {.sun_family = AF_UNIX};
+	const char *path = s->o->socket_path;
+
+	if ((s->listen_fd = sd_listen_fd()) >= 0) {
+		log_msg(LOG_INFO, "using the socket passed by systemd");
+		return 0;
+	}
+	if (strlen(path) >= sizeof sa.sun_path) {
+		log_msg(LOG_ERR, "socket path too long: %s", path);
+		return -1;
+	}
+	if (socket_in_use(path)) {
+		log_msg(LOG_ERR, "another boardd is already listening on %s; not starting", path);
+		return -1;
+	}
+	unlink(path); /* a stale socket file of a dead run */
+	make_parent(path);
+	strcpy(sa.sun_path, path);
+	s->listen_fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+	if (s->listen_fd < 0 || bind(s->listen_fd, (struct sockaddr *)&sa, sizeof sa) < 0 ||
+	    chmod(path, 0666) < 0 || listen(s->listen_fd, 256) < 0) {
+		log_msg(LOG_ERR, "cannot listen on %s: %s", path, strerror(errno));
+		return -1;
+	}
+	s->own_socket = 1;
+	return 0;
+}
+
+/* Create or resume every board; refuse if another live daemon owns one. */
+static int supervisor_boards(struct supervisor *s)
+{
+	s->boards = calloc(s->o->nboards, sizeof *s->boards);
+	s->suspect = calloc(s->o->nboards, sizeof *s->suspect);
+	if (s->boards == NULL || s->suspect == NULL)
+		return -1;
+	for (unsigned i = 0; i < s->o->nboards; i++) {
+		pid_t other;
+		int resumed;
+		if (board_owned_elsewhere(s->o->prefix, s->o->boards[i].name, &other)) {
+			log_msg(LOG_ERR, "board %s of prefix %s belongs to a running boardd (pid %d); not starting",
+				s->o->boards[i].name, s->o->prefix, (int)other);
+			return -1;
+		}
+		if (board_open(&s->boards[i], s->o->prefix, &s->o->boards[i], &resumed) < 0)
+			return -1;
+		s->nboards++;
+		s->suspect[i] = calloc(BD_REGIONS_MAX + 1, 1);
+		if (s->suspect[i] == NULL)
+			return -1;
+		if (!resumed)
+			log_msg(LOG_INFO, "board %s: %ux%u, region %u, created", s->boards[i].set.name,
+				s->boards[i].pub->dim, s->boards[i].pub->dim, s->boards[i].pub->region_side);
+	}
+	return 0;
+}
+
+/* Signals arrive through a signalfd; workers get the default dispositions back. */
+static int supervisor_signals(struct supervisor *s)
+{
+	sigset_t set;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGCHLD);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGHUP);
+	sigprocmask(SIG_BLOCK, &set, NULL);
+	signal(SIGPIPE, SIG_IGN);
+	s->sigfd = signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
+	s->timerfd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
+	s->epfd = epoll_create1(EPOLL_CLOEXEC);
+	if (s->sigfd < 0 || s->timerfd < 0 || s->epfd < 0)
+		return -1;
+	struct itimerspec its = {.it_interval = {0, HOUSEKEEP_MS * 1000000L}, .it_value = {0, HOUSEKEEP_MS * 1000000L}};
+	timerfd_settime(s->timerfd, 0, &its, NULL);
+	int fds[] = {s->listen_fd, s->sigfd, s->timerfd};
+	for (unsigned i = 0; i < 3; i++) {
+		struct epoll_event ev = {.events = EPOLLIN, .data.fd = fds[i]};
+		if (epoll_ctl(s->epfd, EPOLL_CTL_ADD, fds[i], &ev) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* In the child: drop the parent's descriptors and signal setup, then serve. */
+static void supervisor_child(struct supervisor *s, int fd, pid_t parent)
+{
+	sigset_t set;
+
+	prctl(PR_SET_PDEATHSIG, SIGKILL); /* a worker never outlives its supervisor */
+	if (getppid() != parent)
+		_exit(0);
+	close(s->listen_fd);
+	close(s->sigfd);
+	close(s->timerfd);
+	close(s->epfd);
+	signal(SIGINT, SIG_IGN); /* Ctrl+C in a terminal: the supervisor says goodbye for us */
+	signal(SIGTERM, SIG_DFL);
+	signal(SIGPIPE, SIG_IGN);
+	sigemptyset(&set);
+	sigprocmask(SIG_SETMASK, &set, NULL);
+	worker_run(fd, s->boards, s->nboards, &s->o->limits);
+}
+
+static void supervisor_accept(struct supervisor *s)
+{
+	int fd = accept4(s->listen_fd, NULL, NULL, SOCK_CLOEXEC);
+	if (fd < 0)
+		return;
+	if (s->nworkers >= s->o->max_connections) {
+		static const char msg[] = "ERR busy too many connections; try again later\n";
+		send(fd, msg, sizeof msg - 1, MSG_DONTWAIT | MSG_NOSIGNAL);
+		close(fd);
+		log_msg(LOG_WARNING, "refused a connection: %u connections is the limit", s->o->max_connections);
+		return;
+	}
+	pid_t parent = getpid(), pid = fork();
+	if (pid == 0)
+		supervisor_child(s, fd, parent);
+	close(fd);
+	if (pid < 0) {
+		log_msg(LOG_ERR, "fork: %s", strerror(errno));
+		return;
+	}
+	pid_t *w = realloc(s->workers, (s->nworkers + 1) * sizeof *w);
+	if (w == NULL) {
+		kill(pid, SIGKILL);
+		return;
+	}
+	s->workers = w;
+	s->workers[s->nworkers++] = pid;
+}
+
+/* Forget a worker pid; 0 if it was not ours. */
+static int supervisor_forget(struct supervisor *s, pid_t pid)
+{
+	for (unsigned i = 0; i < s->nworkers; i++)
+		if (s->workers[i] == pid) {
+			s->workers[i] = s->workers[--s->nworkers];
+			return 1;
+		}
+	return 0;
+}
+
+/* Reap every exited worker and clean up after it. */
+static void supervisor_reap(struct supervisor *s)
+{
+	int status;
+	pid_t pid;
+
+	while ((pid = waitpid(-1, &status, WNOHANG)) > 0) {
+		if (!supervisor_forget(s, pid))
+			continue;
+		if (WIFSIGNALED(status) || WEXITSTATUS(status) != 0)
+			log_msg(LOG_WARNING, "worker %d died (%s %d); cleaning up after it", (int)pid,
+				WIFSIGNALED(status) ? "signal" : "status",
+				WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
+		for (unsigned i = 0; i < s->nboards; i++)
+			board_reap(&s->boards[i], pid);
+	}
+}
+
+/* Periodic: lock repair, away seats, watchdog, status line. */
+static void supervisor_housekeep(struct supervisor *s)
+{
+	uint64_t ticks;
+	int64_t now = bd_now_ms();
+	unsigned players = 0;
+
+	if (read(s->timerfd, &ticks, sizeof ticks) < 0)
+		return;
+	for (unsigned i = 0; i < s->nboards; i++) {
+		board_housekeep(&s->boards[i], now, s->suspect[i]);
+		players += s->boards[i].pub->nplaying;
+	}
+	if (s->watchdog_ms > 0 && now - s->last_watchdog >= s->watchdog_ms / 2) {
+		sd_notifyf("WATCHDOG=1");
+		s->last_watchdog = now;
+	}
+	if (now - s->last_status >= 1000) {
+		sd_notifyf("STATUS=%u board%s, %u player%s, %u connection%s", s->nboards, s->nboards == 1 ? "" : "s",
+			   players, players == 1 ? "" : "s", s->nworkers, s->nworkers == 1 ? "" : "s");
+		s->last_status = now;
+	}
+}
+
+/* Say goodbye on every board, give workers a moment to flush, then remove everything. */
+static void supervisor_stop(struct supervisor *s)
+{
+	sd_notifyf("STOPPING=1");
+	log_msg(LOG_NOTICE, "stopping: telling %u connection%s goodbye", s->nworkers, s->nworkers == 1 ? "" : "s");
+	for (unsigned i = 0; i < s->nboards; i++)
+		board_shutdown(&s->boards[i]);
+	for (int64_t end = bd_now_ms() + 2000; s->nworkers > 0 && bd_now_ms() < end;) {
+		int status;
+		pid_t pid = waitpid(-1, &status, WNOHANG);
+		if (pid > 0)
+			supervisor_forget(s, pid);
+		else
+			usleep(5000);
+	}
+	for (unsigned i = 0; i < s->nworkers; i++)
+		kill(s->workers[i], SIGKILL);
+	while (s->nworkers > 0) {
+		pid_t pid = waitpid(-1, NULL, 0);
+		if (pid < 0)
+			break;
+		supervisor_forget(s, pid);
+	}
+}
+
+static void supervisor_cleanup(struct supervisor *s, int remove)
+{
+	for (unsigned i = 0; i < s->nboards; i++) {
+		board_close(&s->boards[i], remove);
+		free(s->suspect[i]);
+	}
+	if (s->own_socket)
+		unlink(s->o->socket_path);
+	free(s->suspect);
+	free(s->boards);
+	free(s->workers);
+}
+
+/* Handle pending signals; 1 when it is time to stop. */
+static int supervisor_signal(struct supervisor *s)
+{
+	struct signalfd_siginfo si;
+	int stop = 0;
+
+	while (read(s->sigfd, &si, sizeof si) == sizeof si) {
+		if (si.ssi_signo == SIGCHLD)
+			supervisor_reap(s);
+		else if (si.ssi_signo == SIGTERM || si.ssi_signo == SIGINT) {
+			log_msg(LOG_NOTICE, "got signal %s", si.ssi_signo == SIGTERM ? "SIGTERM" : "SIGINT");
+			stop = 1;
+		}
+	}
+	return stop;
+}
+
+int supervisor_run(const struct supervisor_opts *o)
+{
+	struct supervisor s = {.o = o, .listen_fd = -1, .sigfd = -1, .timerfd = -1, .epfd = -1};
+
+	if (supervisor_boards(&s) < 0 || supervisor_listen(&s) < 0 || supervisor_signals(&s) < 0) {
+		supervisor_cleanup(&s, 0);
+		return 1;
+	}
+	s.watchdog_ms = sd_watchdog_ms();
+	log_msg(LOG_NOTICE, "ready: %u board%s on %s, shm prefix %s", s.nboards, s.nboards == 1 ? "" : "s",
+		s.own_socket ? o->socket_path : "the socket from systemd", o->prefix);
+	sd_notifyf("READY=1\nSTATUS=%u board%s, 0 players", s.nboards, s.nboards == 1 ? "" : "s");
+	for (;;) {
+		struct epoll_event evs[8];
+		int n = epoll_wait(s.epfd, evs, 8, -1);
+		for (int i = 0; i < n; i++) {
+			if (evs[i].data.fd == s.listen_fd)
+				supervisor_accept(&s);
+			else if (evs[i].data.fd == s.timerfd)
+				supervisor_housekeep(&s);
+			else if (evs[i].data.fd == s.sigfd && supervisor_signal(&s)) {
+				supervisor_stop(&s);
+				supervisor_cleanup(&s, 1);
+				log_msg(LOG_NOTICE, "stopped; every shared-memory object removed");
+				return 0;
+			}
+		}
+	}
+}

@@ -1,0 +1,417 @@
+/* worker.c: one session worker. A single epoll loop over the client socket, a timerfd for
+ * its player's deadlines and the board's wake eventfd (edge-triggered: one write by any
+ * worker wakes all of them, nobody drains it). */
+#include "worker.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/socket.h>
+#include <sys/timerfd.h>
+#include <unistd.h>
+
+#include "ipc/client.h"
+#include "ipc/clock.h"
+#include "ipc/colour.h"
+#include "log.h"
+
+struct worker {
+	int fd, epfd, timerfd;
+	struct board *boards;
+	unsigned nboards;
+	const struct worker_limits *lim;
+	struct board *board;   /* joined board, or NULL */
+	int player;            /* seat, -1 for none or a spectator */
+	int hello;
+	enum bd_role role;
+	char name[BD_NAME_MAX + 1];
+	uid_t uid;
+	pid_t pid;
+	uint64_t last_seq;     /* newest event forwarded */
+	char in[2 * BD_LINE_MAX];
+	size_t inlen;
+	int discarding;        /* inside an over-long line, until its newline */
+	char *out;
+	size_t outlen, outcap;
+	int closing;           /* flush what is queued, then end */
+	int bye;               /* the daemon said goodbye: forward nothing more */
+	double tokens;         /* request rate bucket */
+	int64_t tokens_ms;
+	int64_t armed_ms;
+};
+
+/* Leave the board (if seated) and end the process. */
+static void __attribute__((noreturn)) worker_exit(struct worker *w, const char *why)
+{
+	if (w->board != NULL && w->player >= 0)
+		board_unseat(w->board, (unsigned)w->player);
+	log_msg(LOG_INFO, "connection of pid %d uid %u closed: %s", (int)w->pid, (unsigned)w->uid, why);
+	_exit(0);
+}
+
+/* Queue bytes for the client; a client that stops reading is dropped past max_backlog. */
+static void worker_put(struct worker *w, const char *s, size_t n)
+{
+	if (w->outlen + n > w->lim->max_backlog) {
+		static const char msg[] = "ERR backlog you stopped reading; disconnected\n";
+		send(w->fd, msg, sizeof msg - 1, MSG_DONTWAIT | MSG_NOSIGNAL);
+		worker_exit(w, "output backlog over its bound (client not reading)");
+	}
+	if (w->outlen + n > w->outcap) {
+		size_t cap = w->outcap ? w->outcap : 4096;
+		while (cap < w->outlen + n)
+			cap *= 2;
+		char *p = realloc(w->out, cap);
+		if (p == NULL)
+			worker_exit(w, "out of memory");
+		w->out = p;
+		w->outcap = cap;
+	}
+	memcpy(w->out + w->outlen, s, n);
+	w->outlen += n;
+}
+
+static void worker_printf(struct worker *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void worker_printf(struct worker *w, const char *fmt, ...)
+{
+	char line[BD_LINE_MAX + 1];
+	va_list ap;
+
+	va_start(ap, fmt);
+	int n = vsnprintf(line, sizeof line, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		worker_put(w, line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1);
+}
+
+static void worker_err(struct worker *w, const char *code, const char *text)
+{
+	worker_printf(w, "ERR %s %s\n", code, text);
+}
+
+/* Send what is queued without blocking; wait for EPOLLOUT if the socket is full. */
+static void worker_flush(struct worker *w)
+{
+	size_t off = 0;
+
+	while (off < w->outlen) {
+		ssize_t n = send(w->fd, w->out + off, w->outlen - off, MSG_DONTWAIT | MSG_NOSIGNAL);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && errno == EAGAIN)
+			break;
+		if (n <= 0)
+			worker_exit(w, "client gone while writing");
+		off += (size_t)n;
+	}
+	memmove(w->out, w->out + off, w->outlen - off);
+	w->outlen -= off;
+	struct epoll_event ev = {.events = EPOLLIN | (w->outlen ? EPOLLOUT : 0), .data.fd = w->fd};
+	epoll_ctl(w->epfd, EPOLL_CTL_MOD, w->fd, &ev);
+}
+
+/* Format one ring event for this connection. */
+static void worker_forward(struct worker *w, const struct bd_event *ev)
+{
+	char line[BD_LINE_MAX];
+	const char *result = "none";
+	unsigned points = 0;
+
+	if (ev->type == BD_EV_OVER && w->player >= 0) {
+		points = w->board->pub->players[w->player].score;
+		result = points == ev->n ? "win" : "lose";
+	}
+	int n = bd_event_format(line, sizeof line, ev, w->board->pub->dim, result, points);
+	if (n > 0)
+		worker_put(w, line, (size_t)n);
+	if (ev->type == BD_EV_BYE) {
+		w->closing = w->bye = 1;
+		w->player = -1; /* the daemon is stopping: the seat stays for a restart */
+	}
+}
+
+/* Copy every event newer than last_seq from the ring to the output, in order. */
+static void worker_pump(struct worker *w)
+{
+	if (w->board == NULL)
+		return;
+	const struct bd_priv *priv = w->board->priv;
+	uint64_t head = __atomic_load_n(&priv->ring_head, __ATOMIC_ACQUIRE);
+	if (head - w->last_seq > BD_RING_SIZE)
+		worker_exit(w, "fell more than a ring behind the board's events");
+	for (uint64_t s = w->last_seq + 1; s <= head && !w->bye; s++) {
+		const struct bd_event *slot = &priv->ring[s % BD_RING_SIZE];
+		struct bd_event ev;
+		uint64_t before = __atomic_load_n(&slot->seq, __ATOMIC_ACQUIRE);
+		memcpy(&ev, slot, sizeof ev);
+		__atomic_thread_fence(__ATOMIC_ACQUIRE);
+		if (before != s || __atomic_load_n(&slot->seq, __ATOMIC_RELAXED) != s)
+			worker_exit(w, "event ring overwritten before it was read");
+		ev.seq = s;
+		worker_forward(w, &ev);
+		w->last_seq = s;
+	}
+}
+
+/* Rate limit: a token bucket of max_rate per second, bursts of twice that. */
+static int worker_rate_ok(struct worker *w)
+{
+	if (w->lim->max_rate == 0)
+		return 1;
+	int64_t now = bd_now_ms();
+	w->tokens += (double)(now - w->tokens_ms) * w->lim->max_rate / 1000.0;
+	w->tokens_ms = now;
+	if (w->tokens > 2.0 * w->lim->max_rate)
+		w->tokens = 2.0 * w->lim->max_rate;
+	if (w->tokens < 1.0)
+		return 0;
+	w->tokens -= 1.0;
+	return 1;
+}
+
+static struct board *worker_find_board(struct worker *w, const char *name)
+{
+	for (unsigned i = 0; i < w->nboards; i++)
+		if (strcmp(w->boards[i].set.name, name) == 0)
+			return &w->boards[i];
+	return NULL;
+}
+
+static void worker_boards(struct worker *w)
+{
+	for (unsigned i = 0; i < w->nboards; i++) {
+		const struct bd_pub *pub = w->boards[i].pub;
+		worker_printf(w, "BOARD %s %s %u %s %u\n", pub->name, w->boards[i].game->name, pub->dim,
+			      bd_game_state_name(pub->game_state), pub->nplaying);
+	}
+	worker_printf(w, "OK boards %u\n", w->nboards);
+}
+
+static void worker_join(struct worker *w, const struct bd_req *req)
+{
+	struct bd_err err;
+	struct board *b = worker_find_board(w, req->board);
+
+	if (w->board != NULL)
+		return worker_err(w, "again", "already joined a board");
+	if (b == NULL)
+		return worker_err(w, "board", "no such board (see boards)");
+	w->board = b;
+	w->last_seq = __atomic_load_n(&b->priv->ring_head, __ATOMIC_ACQUIRE);
+	if (w->role == BD_ROLE_SPECTATOR) {
+		worker_printf(w, "OK join %s - - %u -\n", b->set.name, b->pub->dim);
+		return;
+	}
+	int id = board_seat(b, w->name, w->uid, w->pid, req->token, &err);
+	if (id < 0) {
+		w->board = NULL;
+		return worker_err(w, err.code, err.text);
+	}
+	w->player = id;
+	char colour[8];
+	bd_colour_hex(b->pub->players[id].colour, colour);
+	worker_printf(w, "OK join %s %d %s %u %016" PRIx64 "\n", b->set.name, id, colour, b->pub->dim,
+		      b->priv->players[id].token);
+	log_msg(LOG_INFO, "board %s: %s joined as player %d (pid %d uid %u)", b->set.name, w->name, id,
+		(int)w->pid, (unsigned)w->uid);
+}
+
+static void worker_players(struct worker *w)
+{
+	const struct bd_pub *pub = w->board->pub;
+	unsigned n = 0;
+	char colour[8];
+
+	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++) {
+		const struct bd_pub_player *p = &pub->players[i];
+		if (p->state == BD_PLAYER_EMPTY)
+			continue;
+		bd_colour_hex(p->colour, colour);
+		worker_printf(w, "PLAYER %u %s %s %u %s\n", i, bd_player_state_name(p->state), colour, p->score, p->name);
+		n++;
+	}
+	worker_printf(w, "OK players %u\n", n);
+}
+
+static void worker_cards(struct worker *w)
+{
+	const struct bd_pub *pub = w->board->pub;
+	unsigned n = 0, dim = pub->dim;
+
+	for (unsigned c = 0; c < dim * dim; c++) {
+		struct bd_card card = pub->cards[c];
+		if (card.state == BD_CARD_DOWN)
+			continue;
+		worker_printf(w, "CARD %u %u %s %.2s %u\n", c % dim, c / dim, bd_card_state_name(card.state),
+			      card.value, card.owner);
+		n++;
+	}
+	worker_printf(w, "OK cards %u %u\n", n, dim);
+}
+
+/* What a request needs before it may run; NULL if it may. */
+static const char *worker_not_ready(const struct worker *w, enum bd_req_type t, const char **code)
+{
+	*code = "hello";
+	if (!w->hello && t != BD_REQ_HELLO && t != BD_REQ_BOARDS && t != BD_REQ_PING && t != BD_REQ_QUIT)
+		return "say hello NAME ROLE first";
+	*code = "notjoined";
+	if (w->board == NULL && (t == BD_REQ_PLAYERS || t == BD_REQ_CARDS || t == BD_REQ_PICK))
+		return "join a board first";
+	*code = "spectator";
+	if (t == BD_REQ_PICK && w->player < 0)
+		return "spectators cannot pick";
+	return NULL;
+}
+
+static void worker_request(struct worker *w, const char *line, size_t len)
+{
+	struct bd_req req;
+	struct bd_err err;
+	const char *code, *why;
+
+	if (!worker_rate_ok(w))
+		return worker_err(w, "rate", "too many requests per second; this one was ignored");
+	if (bd_req_parse(line, len, &req, &err) < 0)
+		return worker_err(w, err.code, err.text);
+	if ((why = worker_not_ready(w, req.type, &code)) != NULL)
+		return worker_err(w, code, why);
+	switch (req.type) {
+	case BD_REQ_HELLO:
+		if (w->hello)
+			return worker_err(w, "again", "hello was already said");
+		w->hello = 1;
+		w->role = req.role;
+		strcpy(w->name, req.name);
+		return worker_printf(w, "OK hello %s %s\n", req.name, bd_role_name(req.role));
+	case BD_REQ_BOARDS:
+		return worker_boards(w);
+	case BD_REQ_JOIN:
+		return worker_join(w, &req);
+	case BD_REQ_PLAYERS:
+		return worker_players(w);
+	case BD_REQ_CARDS:
+		return worker_cards(w);
+	case BD_REQ_PICK:
+		if (board_pick(w->board, (unsigned)w->player, req.x, req.y, &err) < 0)
+			return worker_err(w, err.code, err.text);
+		return worker_printf(w, "OK pick %u %u\n", req.x, req.y);
+	case BD_REQ_QUIT:
+		if (w->board != NULL && w->player >= 0)
+			board_unseat(w->board, (unsigned)w->player);
+		w->player = -1;
+		worker_pump(w); /* events up to the player's own leave, then nothing more */
+		w->closing = w->bye = 1;
+		return worker_printf(w, "OK bye\n");
+	case BD_REQ_PING:
+		return worker_printf(w, "OK pong\n");
+	}
+}
+
+/* Read from the client and run every complete line; over-long lines get one ERR. */
+static void worker_read(struct worker *w)
+{
+	ssize_t n = recv(w->fd, w->in + w->inlen, sizeof w->in - w->inlen, MSG_DONTWAIT);
+	if (n < 0 && (errno == EAGAIN || errno == EINTR))
+		return;
+	if (n <= 0)
+		worker_exit(w, n == 0 ? "client closed the connection" : "client connection failed");
+	w->inlen += (size_t)n;
+	char *start = w->in, *nl;
+	while (!w->closing && (nl = memchr(start, '\n', w->inlen - (size_t)(start - w->in))) != NULL) {
+		size_t len = (size_t)(nl - start);
+		if (w->discarding)
+			w->discarding = 0;
+		else
+			worker_request(w, start, len);
+		worker_pump(w);
+		start = nl + 1;
+	}
+	w->inlen -= (size_t)(start - w->in);
+	memmove(w->in, start, w->inlen);
+	if (w->inlen >= BD_LINE_MAX) {
+		if (!w->discarding)
+			worker_err(w, "toolong", "line longer than 511 bytes; discarded up to its newline");
+		w->discarding = 1;
+		w->inlen = 0;
+	}
+}
+
+/* Arm the timer for the player's next deadline or the board's restart. */
+static void worker_arm(struct worker *w)
+{
+	int64_t next = w->board != NULL ? board_next_deadline(w->board, w->player) : 0;
+	if (next == w->armed_ms)
+		return;
+	struct itimerspec its = {0};
+	if (next > 0) {
+		its.it_value.tv_sec = next / 1000;
+		its.it_value.tv_nsec = (next % 1000) * 1000000;
+	}
+	timerfd_settime(w->timerfd, TFD_TIMER_ABSTIME, &its, NULL);
+	w->armed_ms = next;
+}
+
+/* Set up the epoll set and peer credentials. */
+static void worker_init(struct worker *w, int fd)
+{
+	struct ucred cred;
+	socklen_t len = sizeof cred;
+
+	w->fd = fd;
+	w->player = -1;
+	w->tokens = 2.0 * w->lim->max_rate;
+	w->tokens_ms = bd_now_ms();
+	if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) == 0) {
+		w->uid = cred.uid;
+		w->pid = cred.pid;
+	}
+	w->epfd = epoll_create1(EPOLL_CLOEXEC);
+	w->timerfd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
+	if (w->epfd < 0 || w->timerfd < 0)
+		worker_exit(w, "cannot create epoll or timer");
+	struct epoll_event ev = {.events = EPOLLIN, .data.fd = fd};
+	epoll_ctl(w->epfd, EPOLL_CTL_ADD, fd, &ev);
+	ev.data.fd = w->timerfd;
+	epoll_ctl(w->epfd, EPOLL_CTL_ADD, w->timerfd, &ev);
+	for (unsigned i = 0; i < w->nboards; i++) {
+		struct epoll_event wake = {.events = EPOLLIN | EPOLLET, .data.fd = w->boards[i].wake_fd};
+		epoll_ctl(w->epfd, EPOLL_CTL_ADD, w->boards[i].wake_fd, &wake);
+	}
+	log_msg(LOG_INFO, "connection from pid %d uid %u", (int)w->pid, (unsigned)w->uid);
+	worker_printf(w, "BOARDD %d %s\n", BD_PROTO_VERSION, BD_VERSION);
+}
+
+void worker_run(int fd, struct board *boards, unsigned nboards, const struct worker_limits *lim)
+{
+	struct worker w = {.boards = boards, .nboards = nboards, .lim = lim};
+	struct epoll_event evs[8];
+
+	worker_init(&w, fd);
+	for (;;) {
+		worker_flush(&w);
+		if (w.closing && w.outlen == 0)
+			worker_exit(&w, "session ended");
+		worker_arm(&w);
+		int n = epoll_wait(w.epfd, evs, 8, w.closing ? 2000 : -1);
+		if (n == 0 && w.closing)
+			worker_exit(&w, "client did not read its last lines");
+		for (int i = 0; i < n; i++) {
+			if (evs[i].data.fd == fd && (evs[i].events & (EPOLLIN | EPOLLHUP | EPOLLERR)))
+				worker_read(&w);
+			else if (evs[i].data.fd == w.timerfd) {
+				uint64_t ticks;
+				if (read(w.timerfd, &ticks, sizeof ticks) > 0)
+					w.armed_ms = 0;
+				if (w.board != NULL)
+					board_tick(w.board, w.player, bd_now_ms());
+			}
+		}
+		worker_pump(&w);
+	}
+}

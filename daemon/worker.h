@@ -1,0 +1,17 @@
+/* worker.h: a session worker, one process per connection: parses the client's requests,
+ * plays them under the board's locks, runs its player's timers, forwards events. */
+#ifndef BD_WORKER_H
+#define BD_WORKER_H
+
+#include "board.h"
+
+struct worker_limits {
+	unsigned max_rate;  /* requests per second per connection, 0 = unlimited */
+	size_t max_backlog; /* bytes of unsent output before a client is dropped */
+};
+
+/* Serve one connection until it ends; never returns. */
+void worker_run(int fd, struct board *boards, unsigned nboards, const struct worker_limits *lim)
+	__attribute__((noreturn));
+
+#endif

@@ -1,0 +1,312 @@
+/* client.c: the shared client library. */
+#include "client.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include "clock.h"
+#include "seqlock.h"
+#include "shm.h"
+
+void bd_default_socket(char *buf, size_t len)
+{
+	const char *env = getenv("BOARDD_SOCKET");
+	const char *xdg = getenv("XDG_RUNTIME_DIR");
+
+	if (env != NULL && *env)
+		snprintf(buf, len, "%s", env);
+	else if (geteuid() != 0 && xdg != NULL && *xdg)
+		snprintf(buf, len, "%s/boardd/boardd.sock", xdg);
+	else
+		snprintf(buf, len, "/run/boardd/boardd.sock");
+}
+
+const char *bd_default_prefix(void)
+{
+	const char *env = getenv("BOARDD_SHM_PREFIX");
+	return env != NULL && *env ? env : "boardd";
+}
+
+int bd_client_connect(struct bd_client *c, const char *path, char *err, size_t errlen)
+{
+	struct sockaddr_un sa = {.sun_family = AF_UNIX};
+	struct bd_msg m;
+
+	memset(c, 0, sizeof *c);
+	c->player = -1;
+	if (strlen(path) >= sizeof sa.sun_path) {
+		snprintf(err, errlen, "socket path too long: %s", path);
+		return c->fd = -1;
+	}
+	strcpy(sa.sun_path, path);
+	c->fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (c->fd < 0 || connect(c->fd, (struct sockaddr *)&sa, sizeof sa) < 0) {
+		snprintf(err, errlen, "cannot connect to %s: %s (is boardd running?)", path, strerror(errno));
+		bd_client_close(c);
+		return -1;
+	}
+	int rc = bd_client_read(c, &m, 5000);
+	if (rc == 1 && m.kind == BD_MSG_ERR) {
+		snprintf(err, errlen, "boardd refused the connection: %s %s", m.word, m.text);
+	} else if (rc != 1 || m.kind != BD_MSG_GREETING || m.ntok < 1 ||
+		   bd_parse_uint(m.tok[0]) != BD_PROTO_VERSION) {
+		snprintf(err, errlen, "%s did not greet with protocol %d", path, BD_PROTO_VERSION);
+	} else {
+		c->server_proto = BD_PROTO_VERSION;
+		return 0;
+	}
+	bd_client_close(c);
+	return -1;
+}
+
+void bd_client_close(struct bd_client *c)
+{
+	if (c->fd >= 0)
+		close(c->fd);
+	c->fd = -1;
+	free(c->queue);
+	c->queue = NULL;
+	c->qhead = c->qlen = c->qcap = 0;
+	bd_pub_unmap(c->pub);
+	c->pub = NULL;
+}
+
+int bd_client_send(struct bd_client *c, const char *fmt, ...)
+{
+	char line[BD_LINE_MAX + 1];
+	va_list ap;
+
+	va_start(ap, fmt);
+	int n = vsnprintf(line, sizeof line - 1, fmt, ap);
+	va_end(ap);
+	if (n < 0 || n >= BD_LINE_MAX)
+		return -1;
+	line[n++] = '\n';
+	for (int off = 0; off < n;) {
+		ssize_t w = send(c->fd, line + off, (size_t)(n - off), MSG_NOSIGNAL);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return -1;
+		off += (int)w;
+	}
+	return 0;
+}
+
+int bd_client_fill(struct bd_client *c)
+{
+	if (c->rlen == sizeof c->rbuf)
+		return 0; /* full of complete lines; bd_client_next drains it */
+	ssize_t r = recv(c->fd, c->rbuf + c->rlen, sizeof c->rbuf - c->rlen, MSG_DONTWAIT);
+	if (r > 0) {
+		c->rlen += (size_t)r;
+		return 0;
+	}
+	if (r < 0 && (errno == EAGAIN || errno == EINTR))
+		return 0;
+	return -1;
+}
+
+/* Keep an event line for later, when a reply is awaited. */
+static void queue_push(struct bd_client *c, const char *line)
+{
+	if (c->qlen == c->qcap) {
+		size_t cap = c->qcap ? c->qcap * 2 : 16;
+		char (*q)[BD_LINE_MAX + 1] = malloc(cap * sizeof *q);
+		if (q == NULL)
+			abort();
+		for (size_t i = 0; i < c->qlen; i++)
+			memcpy(q[i], c->queue[(c->qhead + i) % c->qcap], sizeof *q);
+		free(c->queue);
+		c->queue = q;
+		c->qcap = cap;
+		c->qhead = 0;
+	}
+	snprintf(c->queue[(c->qhead + c->qlen) % c->qcap], BD_LINE_MAX + 1, "%s", line);
+	c->qlen++;
+}
+
+/* The next complete line straight from the read buffer (not the queue). */
+static int next_raw(struct bd_client *c, struct bd_msg *m)
+{
+	for (;;) {
+		char *nl = memchr(c->rbuf, '\n', c->rlen);
+		if (nl == NULL)
+			return 0;
+		*nl = '\0';
+		int bad = bd_msg_parse(c->rbuf, m);
+		size_t used = (size_t)(nl - c->rbuf) + 1;
+		memmove(c->rbuf, nl + 1, c->rlen - used);
+		c->rlen -= used;
+		if (!bad)
+			return 1; /* a line of another protocol is skipped, never guessed at */
+	}
+}
+
+int bd_client_next(struct bd_client *c, struct bd_msg *m)
+{
+	if (c->qlen > 0) {
+		bd_msg_parse(c->queue[c->qhead], m);
+		c->qhead = (c->qhead + 1) % c->qcap;
+		c->qlen--;
+		return 1;
+	}
+	return next_raw(c, m);
+}
+
+/* Wait for the socket to be readable; 1 ready, 0 timeout, -1 error. */
+static int wait_readable(int fd, int64_t deadline)
+{
+	struct pollfd p = {.fd = fd, .events = POLLIN};
+	int timeout = deadline < 0 ? -1 : (int)(deadline - bd_now_ms());
+	if (deadline >= 0 && timeout <= 0)
+		return 0;
+	int rc = poll(&p, 1, timeout);
+	return rc < 0 && errno == EINTR ? 0 : rc;
+}
+
+/* Read the next message of any kind from the socket, ignoring the event queue. */
+static int read_raw(struct bd_client *c, struct bd_msg *m, int64_t deadline)
+{
+	for (;;) {
+		if (next_raw(c, m))
+			return 1;
+		if (c->rlen == sizeof c->rbuf)
+			return -1; /* a line longer than the protocol allows */
+		int rc = wait_readable(c->fd, deadline);
+		if (rc <= 0)
+			return rc;
+		if (bd_client_fill(c) < 0)
+			return -1;
+	}
+}
+
+int bd_client_read(struct bd_client *c, struct bd_msg *m, int timeout_ms)
+{
+	if (bd_client_next(c, m))
+		return 1;
+	return read_raw(c, m, timeout_ms < 0 ? -1 : bd_now_ms() + timeout_ms);
+}
+
+int bd_client_request(struct bd_client *c, struct bd_msg *reply, bd_data_fn *on_data, void *arg,
+		      const char *fmt, ...)
+{
+	char line[BD_LINE_MAX + 1];
+	va_list ap;
+
+	va_start(ap, fmt);
+	int n = vsnprintf(line, sizeof line, fmt, ap);
+	va_end(ap);
+	if (n < 0 || n >= BD_LINE_MAX || bd_client_send(c, "%s", line) < 0)
+		return -1;
+	int64_t deadline = bd_now_ms() + 10000;
+	for (;;) {
+		int rc = read_raw(c, reply, deadline);
+		if (rc <= 0)
+			return -1;
+		if (reply->kind == BD_MSG_OK)
+			return 0;
+		if (reply->kind == BD_MSG_ERR)
+			return 1;
+		if (reply->kind == BD_MSG_EVENT)
+			queue_push(c, reply->buf);
+		else if (reply->kind == BD_MSG_DATA && on_data != NULL)
+			on_data(reply, arg);
+	}
+}
+
+int bd_client_enter(struct bd_client *c, const char *name, enum bd_role role, const char *board,
+		    uint64_t token, const char *prefix, char *err, size_t errlen)
+{
+	struct bd_msg r;
+	int rc = bd_client_request(c, &r, NULL, NULL, "hello %s %s", name, bd_role_name(role));
+	if (rc == 0)
+		rc = token ? bd_client_request(c, &r, NULL, NULL, "join %s %016llx", board, (unsigned long long)token)
+			   : bd_client_request(c, &r, NULL, NULL, "join %s", board);
+	if (rc != 0) {
+		snprintf(err, errlen, rc < 0 ? "connection lost" : "%s: %s", r.word, r.text);
+		return -1;
+	}
+	/* OK join BOARD ID|- COLOUR|- DIM TOKEN|- */
+	long dim = r.ntok == 5 ? bd_parse_uint(r.tok[3]) : -1;
+	if (dim < BD_DIM_MIN || dim > BD_DIM_MAX) {
+		snprintf(err, errlen, "malformed join reply");
+		return -1;
+	}
+	snprintf(c->board, sizeof c->board, "%s", r.tok[0]);
+	c->player = strcmp(r.tok[1], "-") == 0 ? -1 : (int)bd_parse_uint(r.tok[1]);
+	c->dim = (unsigned)dim;
+	c->token = strcmp(r.tok[4], "-") == 0 ? 0 : strtoull(r.tok[4], NULL, 16);
+	const char *why;
+	c->pub = bd_pub_map_ro(prefix, board, &why);
+	if (c->pub == NULL) {
+		snprintf(err, errlen, "cannot map board %s (prefix %s): %s", board, prefix, why);
+		return -1;
+	}
+	return 0;
+}
+
+/* Copy the header and player table consistently; -1 after too many retries. */
+static int snapshot_header(const struct bd_pub *pub, struct bd_pub *out)
+{
+	for (int tries = 0; tries < 10000; tries++) {
+		uint32_t s = bd_seq_read_begin(&pub->seq);
+		memcpy(out, pub, offsetof(struct bd_pub, region_seq));
+		memcpy(out->players, pub->players, sizeof out->players);
+		if (bd_seq_read_ok(&pub->seq, s))
+			return 0;
+	}
+	return -1;
+}
+
+/* Copy the cards of region r consistently. */
+static int snapshot_region(const struct bd_pub *pub, struct bd_pub *out, unsigned r)
+{
+	unsigned side = out->region_side, dim = out->dim;
+	unsigned x0 = r % out->regions_across * side, y0 = r / out->regions_across * side;
+	unsigned w = x0 + side > dim ? dim - x0 : side, h = y0 + side > dim ? dim - y0 : side;
+
+	for (int tries = 0; tries < 10000; tries++) {
+		uint32_t s = bd_seq_read_begin(&pub->region_seq[r]);
+		for (unsigned y = y0; y < y0 + h; y++)
+			memcpy(&out->cards[y * dim + x0], &pub->cards[y * dim + x0], w * sizeof out->cards[0]);
+		if (bd_seq_read_ok(&pub->region_seq[r], s))
+			return 0;
+	}
+	return -1;
+}
+
+/* Nonzero if a copied card is one a sound board could hold. */
+static int card_sane(const struct bd_card *c)
+{
+	int letters = c->value[0] >= 'a' && c->value[0] <= 'z' && c->value[1] >= 'a' && c->value[1] <= 'z';
+	if (c->state == BD_CARD_DOWN)
+		return c->value[0] == 0 && c->value[1] == 0;
+	return c->state <= BD_CARD_LOCKED && letters;
+}
+
+int bd_snapshot(const struct bd_pub *pub, struct bd_pub *out)
+{
+	if (snapshot_header(pub, out) < 0 || bd_pub_check(out, sizeof *out) != NULL)
+		return -1;
+	memset(out->cards, 0, sizeof out->cards);
+	for (unsigned r = 0; r < out->nregions; r++)
+		if (snapshot_region(pub, out, r) < 0)
+			return -1;
+	for (unsigned i = 0; i < out->dim * out->dim; i++)
+		if (!card_sane(&out->cards[i]))
+			return -1;
+	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++) {
+		struct bd_pub_player *p = &out->players[i];
+		if (p->state > BD_PLAYER_AWAY || memchr(p->name, 0, sizeof p->name) == NULL)
+			return -1;
+	}
+	return 0;
+}

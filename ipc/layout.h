@@ -1,0 +1,172 @@
+/* layout.h: the shared-memory layouts of one board, used by boardd and every client.
+ *
+ * Each board has two segments:
+ *   public  /<prefix>.<board>          mode 0644: header, players, cards (values only when UP/LOCKED)
+ *   private /<prefix>.<board>.private  mode 0600: values, pick state, lock holders, event ring
+ * Every field has a fixed width so that a reader built by another compiler agrees on offsets.
+ * A reader checks magic, layout version and size before it trusts anything else.
+ */
+#ifndef BD_LAYOUT_H
+#define BD_LAYOUT_H
+
+#include <assert.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define BD_PUB_MAGIC 0x42445055u  /* "BDPU" */
+#define BD_PRIV_MAGIC 0x42445056u /* "BDPV" */
+#define BD_LAYOUT_VERSION 1u
+
+#define BD_DIM_MIN 2
+#define BD_DIM_MAX 32
+#define BD_CARDS_MAX (BD_DIM_MAX * BD_DIM_MAX)
+#define BD_REGIONS_MAX BD_CARDS_MAX /* region side 1 on the largest board */
+#define BD_PLAYERS_MAX 1024
+#define BD_NAME_MAX 32        /* player name, bytes, without the NUL */
+#define BD_BOARD_NAME_MAX 24  /* board name, bytes, without the NUL */
+#define BD_RING_SIZE 4096     /* events kept in the private ring; a power of two */
+
+/* Game kinds; only Memory exists so far. */
+enum bd_game_kind { BD_GAME_MEMORY = 1 };
+
+/* Board-wide game state. */
+enum bd_game_state {
+	BD_GAME_WAITING = 0, /* fewer than min-players, no game started */
+	BD_GAME_ON = 1,
+	BD_GAME_FROZEN = 2,  /* dropped below min-players mid-game; board kept */
+	BD_GAME_OVER = 3,    /* every card locked; a new game starts at deadline_ms */
+};
+
+enum bd_card_state { BD_CARD_DOWN = 0, BD_CARD_UP = 1, BD_CARD_LOCKED = 2 };
+
+/* A seat in the player table. */
+enum bd_player_state {
+	BD_PLAYER_EMPTY = 0,
+	BD_PLAYER_WAITING = 1, /* joined; plays from the next time the game is on */
+	BD_PLAYER_PLAYING = 2,
+	BD_PLAYER_AWAY = 3,    /* connection lost in a daemon restart; seat kept for a while */
+};
+
+#define BD_NO_PLAYER 0xffffu
+
+/* One card as everyone may see it. value is "\0\0" while the card is DOWN. */
+struct bd_card {
+	uint8_t state;    /* enum bd_card_state */
+	uint8_t reserved;
+	char value[2];    /* two letters, only while UP or LOCKED */
+	uint16_t owner;   /* player id that turned or locked it, BD_NO_PLAYER when DOWN */
+	uint16_t colour;  /* owner's colour index (kept after the owner leaves) */
+};
+static_assert(sizeof(struct bd_card) == 8, "bd_card is 8 bytes");
+
+struct bd_pub_player {
+	uint32_t state;    /* enum bd_player_state */
+	uint32_t colour;   /* colour index, unique among seated players; see colour.h */
+	uint32_t score;
+	uint32_t uid;      /* peer credentials of the connection */
+	int32_t pid;
+	uint32_t reserved;
+	char name[BD_NAME_MAX + 8]; /* NUL-terminated */
+};
+static_assert(sizeof(struct bd_pub_player) == 64, "bd_pub_player is 64 bytes");
+
+/* The public segment. Writers bump seq (odd while writing) around header and player changes,
+ * and region_seq[r] around changes to the cards of region r; readers never lock. */
+struct bd_pub {
+	uint32_t magic;
+	uint32_t version;
+	uint32_t size;          /* sizeof(struct bd_pub), checked by readers */
+	uint32_t game_kind;     /* enum bd_game_kind */
+	uint32_t seq;           /* header + players seqlock */
+	uint32_t dim;
+	uint32_t region_side;   /* a region is a region_side x region_side tile of cards */
+	uint32_t regions_across;
+	uint32_t nregions;
+	uint32_t game_state;    /* enum bd_game_state */
+	uint32_t game_number;   /* 1 for the first game, +1 each restart */
+	uint32_t min_players;
+	uint32_t nplaying;      /* seats in state PLAYING or WAITING */
+	int32_t daemon_pid;
+	uint32_t nlocked;       /* cards LOCKED; the game is over when it reaches dim * dim */
+	uint32_t reserved;
+	int64_t deadline_ms;    /* CLOCK_MONOTONIC ms of the next restart when OVER, else 0 */
+	uint64_t event_seq;     /* seq of the newest event */
+	char name[BD_BOARD_NAME_MAX + 8];
+	uint32_t region_seq[BD_REGIONS_MAX];
+	struct bd_card cards[BD_CARDS_MAX];
+	struct bd_pub_player players[BD_PLAYERS_MAX];
+};
+static_assert(offsetof(struct bd_pub, deadline_ms) % 8 == 0, "aligned deadline");
+static_assert(offsetof(struct bd_pub, cards) % 8 == 0, "aligned cards");
+static_assert(sizeof(struct bd_pub) == 77936, "public layout changed: bump BD_LAYOUT_VERSION");
+
+/* A player's pick state, private so nobody learns where a rival's first card is. */
+enum bd_pick_state { BD_PICK_NONE = 0, BD_PICK_FIRST = 1, BD_PICK_WAIT = 2 };
+
+struct bd_priv_player {
+	int32_t worker_pid;  /* session worker serving this seat, 0 when none */
+	uint32_t pick_state; /* enum bd_pick_state */
+	int32_t first;       /* card index of the first pick, -1 when none */
+	int32_t second;      /* card index of a mismatched second pick, -1 when none */
+	int64_t deadline_ms; /* when the pick state expires (CLOCK_MONOTONIC ms), 0 = never */
+	uint64_t token;      /* secret that lets a reconnecting client take its seat back */
+	int64_t away_since_ms;
+};
+static_assert(sizeof(struct bd_priv_player) == 40, "bd_priv_player is 40 bytes");
+
+/* Who holds a semaphore, so a dead holder can be found and repaired. */
+struct bd_lock_holder {
+	int32_t pid;         /* 0 when free */
+	int32_t reserved;
+	int64_t since_ms;
+	uint64_t repairs;    /* how many times the supervisor repaired this lock */
+};
+static_assert(sizeof(struct bd_lock_holder) == 24, "bd_lock_holder is 24 bytes");
+
+enum bd_event_type {
+	BD_EV_NONE = 0,
+	BD_EV_JOIN,     /* player joined: player, colour, name */
+	BD_EV_LEAVE,    /* player left: player */
+	BD_EV_UP,       /* first pick: player, card1, value1 */
+	BD_EV_DOWN,     /* card turned down: card1, n = enum bd_down_reason */
+	BD_EV_MATCH,    /* second pick matched: player, card1, card2, value1, n = new score */
+	BD_EV_MISMATCH, /* second pick missed: player, card1, value1, card2, value2 */
+	BD_EV_STATE,    /* game state changed: n = enum bd_game_state, m = game number */
+	BD_EV_OVER,     /* game over: n = top score */
+	BD_EV_BYE,      /* daemon is stopping */
+	BD_EV_COUNT
+};
+
+enum bd_down_reason { BD_DOWN_TIMEOUT = 1, BD_DOWN_MISMATCH, BD_DOWN_RESTART, BD_DOWN_QUIT, BD_DOWN_REPICK };
+
+struct bd_event {
+	uint64_t seq;      /* written last; a reader re-checks it after copying */
+	uint16_t type;     /* enum bd_event_type */
+	uint16_t player;
+	int16_t card1;
+	int16_t card2;
+	char value1[2];
+	char value2[2];
+	uint32_t n;
+	uint32_t m;
+	uint32_t colour;
+	char name[BD_NAME_MAX + 4]; /* for JOIN, so a late reader never sees a later seat's name */
+};
+static_assert(sizeof(struct bd_event) == 72, "bd_event is 72 bytes");
+
+struct bd_priv {
+	uint32_t magic;
+	uint32_t version;
+	uint32_t size;
+	uint32_t reserved;
+	uint64_t rng;                                   /* shuffle state, so --seed reproduces */
+	uint64_t ring_head;                             /* seq of the newest event in ring */
+	char values[BD_CARDS_MAX][2];
+	struct bd_priv_player players[BD_PLAYERS_MAX];
+	struct bd_lock_holder holders[BD_REGIONS_MAX + 1]; /* [nregions] is the state lock */
+	struct bd_event ring[BD_RING_SIZE];             /* event seq s lives at s % BD_RING_SIZE */
+};
+static_assert((BD_RING_SIZE & (BD_RING_SIZE - 1)) == 0, "ring size is a power of two");
+static_assert(offsetof(struct bd_priv, ring) % 8 == 0, "aligned ring");
+
+#endif

@@ -1,0 +1,361 @@
+/* proto.c: parse and format the protocol's lines. */
+#include "proto.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "colour.h"
+#include "shm.h"
+
+static const char *const req_words[] = {
+	[BD_REQ_HELLO] = "hello", [BD_REQ_BOARDS] = "boards", [BD_REQ_JOIN] = "join",
+	[BD_REQ_PLAYERS] = "players", [BD_REQ_CARDS] = "cards", [BD_REQ_PICK] = "pick",
+	[BD_REQ_QUIT] = "quit", [BD_REQ_PING] = "ping",
+};
+/* Number of arguments each request takes: min and max. */
+static const int req_args[][2] = {
+	[BD_REQ_HELLO] = {2, 2}, [BD_REQ_BOARDS] = {0, 0}, [BD_REQ_JOIN] = {1, 2},
+	[BD_REQ_PLAYERS] = {0, 0}, [BD_REQ_CARDS] = {0, 0}, [BD_REQ_PICK] = {2, 2},
+	[BD_REQ_QUIT] = {0, 0}, [BD_REQ_PING] = {0, 0},
+};
+static const char *const role_names[] = {"player", "bot", "spectator"};
+static const char *const game_states[] = {"waiting", "on", "frozen", "over"};
+static const char *const player_states[] = {"empty", "waiting", "playing", "away"};
+static const char *const card_states[] = {"down", "up", "locked"};
+static const char *const event_words[] = {
+	[BD_EV_JOIN] = "join", [BD_EV_LEAVE] = "leave", [BD_EV_UP] = "up", [BD_EV_DOWN] = "down",
+	[BD_EV_MATCH] = "match", [BD_EV_MISMATCH] = "mismatch", [BD_EV_STATE] = "state",
+	[BD_EV_OVER] = "over", [BD_EV_BYE] = "bye",
+};
+static const char *const down_reasons[] = {
+	[BD_DOWN_TIMEOUT] = "timeout", [BD_DOWN_MISMATCH] = "mismatch",
+	[BD_DOWN_RESTART] = "restart", [BD_DOWN_QUIT] = "quit", [BD_DOWN_REPICK] = "repick",
+};
+#define NELEM(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Index of word in a table of names, -1 if absent. */
+static int name_index(const char *const *table, size_t n, const char *word)
+{
+	for (size_t i = 0; i < n; i++)
+		if (table[i] != NULL && strcmp(table[i], word) == 0)
+			return (int)i;
+	return -1;
+}
+
+static const char *name_of(const char *const *table, size_t n, unsigned i)
+{
+	return i < n && table[i] != NULL ? table[i] : "?";
+}
+
+const char *bd_role_name(enum bd_role role) { return name_of(role_names, NELEM(role_names), role); }
+const char *bd_game_state_name(unsigned s) { return name_of(game_states, NELEM(game_states), s); }
+const char *bd_player_state_name(unsigned s) { return name_of(player_states, NELEM(player_states), s); }
+const char *bd_card_state_name(unsigned s) { return name_of(card_states, NELEM(card_states), s); }
+
+long bd_parse_uint(const char *s)
+{
+	long v = 0;
+	size_t n = strlen(s);
+
+	if (n == 0 || n > 9)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return -1;
+		v = v * 10 + (s[i] - '0');
+	}
+	return v;
+}
+
+int bd_player_name_ok(const char *name)
+{
+	size_t n = strlen(name);
+
+	if (n == 0 || n > BD_NAME_MAX)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (name[i] <= ' ' || name[i] > '~')
+			return 0;
+	return 1;
+}
+
+/* Split s in place on spaces and tabs; returns the number of tokens or -1 if too many. */
+static int split(char *s, const char **tok, int max)
+{
+	int n = 0;
+	char *save = NULL;
+
+	for (char *t = strtok_r(s, " \t", &save); t != NULL; t = strtok_r(NULL, " \t", &save)) {
+		if (n == max)
+			return -1;
+		tok[n++] = t;
+	}
+	return n;
+}
+
+static int fail(struct bd_err *err, const char *code, const char *text)
+{
+	err->code = code;
+	err->text = text;
+	return -1;
+}
+
+/* Fill in the arguments of a request whose word and argument count are already checked. */
+static int req_args_parse(struct bd_req *req, const char **arg, int nargs, struct bd_err *err)
+{
+	long v;
+
+	switch (req->type) {
+	case BD_REQ_HELLO:
+		if (!bd_player_name_ok(arg[0]))
+			return fail(err, "name", "name must be 1-32 printable characters without spaces");
+		int role = name_index(role_names, NELEM(role_names), arg[1]);
+		if (role < 0)
+			return fail(err, "role", "role must be player, bot or spectator");
+		strcpy(req->name, arg[0]);
+		req->role = (enum bd_role)role;
+		return 0;
+	case BD_REQ_JOIN:
+		if (!bd_name_ok(arg[0], BD_BOARD_NAME_MAX))
+			return fail(err, "board", "board name must be 1-24 of A-Z a-z 0-9 _ -");
+		strcpy(req->board, arg[0]);
+		if (nargs == 2) {
+			char *end;
+			if (strlen(arg[1]) != 16 || (req->token = strtoull(arg[1], &end, 16), *end) ||
+			    req->token == 0)
+				return fail(err, "token", "token must be the 16 hex digits join gave");
+		}
+		return 0;
+	case BD_REQ_PICK:
+		if ((v = bd_parse_uint(arg[0])) < 0 || v >= BD_DIM_MAX)
+			return fail(err, "range", "x must be a column number on the board");
+		req->x = (unsigned)v;
+		if ((v = bd_parse_uint(arg[1])) < 0 || v >= BD_DIM_MAX)
+			return fail(err, "range", "y must be a row number on the board");
+		req->y = (unsigned)v;
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+int bd_req_parse(const char *line, size_t len, struct bd_req *req, struct bd_err *err)
+{
+	char buf[BD_LINE_MAX + 1];
+	const char *tok[BD_TOKENS_MAX];
+
+	memset(req, 0, sizeof *req);
+	if (len >= BD_LINE_MAX)
+		return fail(err, "toolong", "line longer than 511 bytes");
+	if (memchr(line, '\0', len) != NULL)
+		return fail(err, "syntax", "NUL byte in line");
+	for (size_t i = 0; i < len; i++)
+		if ((unsigned char)line[i] > 126 || ((unsigned char)line[i] < 32 && line[i] != '\t' &&
+						     !(line[i] == '\r' && i == len - 1)))
+			return fail(err, "syntax", "control or non-ASCII byte in line");
+	memcpy(buf, line, len);
+	buf[len] = '\0';
+	if (len > 0 && buf[len - 1] == '\r')
+		buf[len - 1] = '\0';
+	int n = split(buf, tok, BD_TOKENS_MAX);
+	if (n < 0)
+		return fail(err, "syntax", "too many words");
+	if (n == 0)
+		return fail(err, "syntax", "empty line");
+	int type = name_index(req_words, NELEM(req_words), tok[0]);
+	if (type < 0)
+		return fail(err, "unknown", "unknown request (try hello, boards, join, players, cards, pick, quit, ping)");
+	req->type = (enum bd_req_type)type;
+	if (n - 1 < req_args[type][0] || n - 1 > req_args[type][1])
+		return fail(err, "syntax", type == BD_REQ_HELLO ? "usage: hello NAME player|bot|spectator" :
+				      type == BD_REQ_JOIN ? "usage: join BOARD [TOKEN]" :
+				      type == BD_REQ_PICK ? "usage: pick X Y" : "this request takes no arguments");
+	return req_args_parse(req, tok + 1, n - 1, err);
+}
+
+int bd_event_format(char *buf, size_t len, const struct bd_event *ev, unsigned dim,
+		    const char *result, unsigned points)
+{
+	const char *w = name_of(event_words, NELEM(event_words), ev->type);
+	unsigned x1 = dim ? (unsigned)ev->card1 % dim : 0, y1 = dim ? (unsigned)ev->card1 / dim : 0;
+	unsigned x2 = dim ? (unsigned)ev->card2 % dim : 0, y2 = dim ? (unsigned)ev->card2 / dim : 0;
+	uint64_t s = ev->seq;
+	char colour[8];
+
+	switch (ev->type) {
+	case BD_EV_JOIN:
+		bd_colour_hex(ev->colour, colour);
+		return snprintf(buf, len, "EVENT %" PRIu64 " %s %u %s %s\n", s, w, ev->player, colour, ev->name);
+	case BD_EV_LEAVE:
+		return snprintf(buf, len, "EVENT %" PRIu64 " %s %u\n", s, w, ev->player);
+	case BD_EV_UP:
+		return snprintf(buf, len, "EVENT %" PRIu64 " %s %u %u %.2s %u\n", s, w, x1, y1, ev->value1, ev->player);
+	case BD_EV_DOWN:
+		return snprintf(buf, len, "EVENT %" PRIu64 " %s %u %u %s\n", s, w, x1, y1,
+				name_of(down_reasons, NELEM(down_reasons), ev->n));
+	case BD_EV_MATCH:
+		return snprintf(buf, len, "EVENT %" PRIu64 " %s %u %u %u %u %.2s %u %u\n", s, w, x1, y1, x2, y2,
+				ev->value1, ev->player, ev->n);
+	case BD_EV_MISMATCH:
+		return snprintf(buf, len, "EVENT %" PRIu64 " %s %u %u %.2s %u %u %.2s %u\n", s, w, x1, y1,
+				ev->value1, x2, y2, ev->value2, ev->player);
+	case BD_EV_STATE:
+		return snprintf(buf, len, "EVENT %" PRIu64 " %s %s %u\n", s, w, bd_game_state_name(ev->n), ev->m);
+	case BD_EV_OVER:
+		return snprintf(buf, len, "EVENT %" PRIu64 " %s %u %s %u\n", s, w, ev->n, result, points);
+	case BD_EV_BYE:
+		return snprintf(buf, len, "EVENT %" PRIu64 " %s shutdown\n", s, w);
+	default:
+		return snprintf(buf, len, "EVENT %" PRIu64 " unknown\n", s);
+	}
+}
+
+int bd_msg_parse(const char *line, struct bd_msg *m)
+{
+	size_t n = strcspn(line, "\r\n");
+
+	memset(m, 0, sizeof *m);
+	if (n > BD_LINE_MAX)
+		return -1;
+	memcpy(m->buf, line, n);
+	m->buf[n] = '\0';
+	const char *tok[BD_TOKENS_MAX + 3];
+	char *errtext = NULL;
+	if (strncmp(m->buf, "ERR ", 4) == 0) {
+		/* The text after the code is free prose: keep it whole. */
+		char *sp = strchr(m->buf + 4, ' ');
+		if (sp != NULL) {
+			*sp = '\0';
+			errtext = sp + 1;
+		}
+	}
+	int nt = split(m->buf, tok, BD_TOKENS_MAX + 3);
+	if (nt < 1)
+		return -1;
+	int first = 2;
+	if (strcmp(tok[0], "OK") == 0 && nt >= 2)
+		m->kind = BD_MSG_OK;
+	else if (strcmp(tok[0], "ERR") == 0 && nt >= 2)
+		m->kind = BD_MSG_ERR, m->text = errtext ? errtext : "";
+	else if (strcmp(tok[0], "EVENT") == 0 && nt >= 3) {
+		char *end;
+		m->kind = BD_MSG_EVENT;
+		m->seq = strtoull(tok[1], &end, 10);
+		if (*end)
+			return -1;
+		first = 3;
+	} else if (strcmp(tok[0], "BOARDD") == 0 && nt >= 2) {
+		m->kind = BD_MSG_GREETING;
+		first = 1;
+	} else if (nt >= 1 && tok[0][0] >= 'A' && tok[0][0] <= 'Z') {
+		m->kind = BD_MSG_DATA;
+		first = 1;
+	} else
+		return -1;
+	m->word = m->kind == BD_MSG_EVENT ? tok[2] : m->kind == BD_MSG_GREETING || m->kind == BD_MSG_DATA ? tok[0] : tok[1];
+	for (int i = first; i < nt && m->ntok < BD_TOKENS_MAX; i++)
+		m->tok[m->ntok++] = tok[i];
+	return 0;
+}
+
+/* Card number of tokens x y, or -1 if they are not on a dim board. */
+static int card_at(const char *xs, const char *ys, unsigned dim)
+{
+	long x = bd_parse_uint(xs), y = bd_parse_uint(ys);
+	if (x < 0 || y < 0 || (unsigned long)x >= dim || (unsigned long)y >= dim)
+		return -1;
+	return (int)(y * (long)dim + x);
+}
+
+/* Player id token: a number below BD_PLAYERS_MAX. */
+static int player_tok(const char *s)
+{
+	long v = bd_parse_uint(s);
+	return v >= 0 && v < BD_PLAYERS_MAX ? (int)v : -1;
+}
+
+static int value_tok(const char *s, char out[2])
+{
+	if (strlen(s) != 2)
+		return -1;
+	memcpy(out, s, 2);
+	return 0;
+}
+
+int bd_msg_event(const struct bd_msg *m, unsigned dim, struct bd_event *ev)
+{
+	static const int want[] = {
+		[BD_EV_JOIN] = 3, [BD_EV_LEAVE] = 1, [BD_EV_UP] = 4, [BD_EV_DOWN] = 3, [BD_EV_MATCH] = 7,
+		[BD_EV_MISMATCH] = 7, [BD_EV_STATE] = 2, [BD_EV_OVER] = 3, [BD_EV_BYE] = 1,
+	};
+	const char *const *t = m->tok;
+	int type;
+
+	memset(ev, 0, sizeof *ev);
+	if (m->kind != BD_MSG_EVENT || (type = name_index(event_words, NELEM(event_words), m->word)) < 0 ||
+	    m->ntok != want[type])
+		return -1;
+	ev->type = (uint16_t)type;
+	ev->seq = m->seq;
+	ev->card1 = ev->card2 = -1;
+	int p = 0, c1 = 0, c2 = 0;
+	long n = 0;
+	switch (type) {
+	case BD_EV_JOIN:
+		p = player_tok(t[0]);
+		if (!bd_player_name_ok(t[2]))
+			return -1;
+		strcpy(ev->name, t[2]);
+		break;
+	case BD_EV_LEAVE:
+		p = player_tok(t[0]);
+		break;
+	case BD_EV_UP:
+		c1 = card_at(t[0], t[1], dim);
+		p = player_tok(t[3]);
+		if (value_tok(t[2], ev->value1) < 0)
+			return -1;
+		break;
+	case BD_EV_DOWN:
+		c1 = card_at(t[0], t[1], dim);
+		ev->n = (uint32_t)name_index(down_reasons, NELEM(down_reasons), t[2]);
+		break;
+	case BD_EV_MATCH:
+		c1 = card_at(t[0], t[1], dim);
+		c2 = card_at(t[2], t[3], dim);
+		p = player_tok(t[5]);
+		n = bd_parse_uint(t[6]);
+		ev->n = (uint32_t)n;
+		if (value_tok(t[4], ev->value1) < 0)
+			return -1;
+		memcpy(ev->value2, ev->value1, 2);
+		break;
+	case BD_EV_MISMATCH:
+		c1 = card_at(t[0], t[1], dim);
+		c2 = card_at(t[3], t[4], dim);
+		p = player_tok(t[6]);
+		if (value_tok(t[2], ev->value1) < 0 || value_tok(t[5], ev->value2) < 0)
+			return -1;
+		break;
+	case BD_EV_STATE:
+		n = name_index(game_states, NELEM(game_states), t[0]);
+		ev->n = (uint32_t)n;
+		ev->m = (uint32_t)bd_parse_uint(t[1]);
+		break;
+	case BD_EV_OVER:
+		n = bd_parse_uint(t[0]);
+		ev->n = (uint32_t)n;
+		ev->m = (uint32_t)bd_parse_uint(t[2]);
+		break;
+	}
+	if (p < 0 || c1 < 0 || c2 < 0 || n < 0 || (type == BD_EV_DOWN && (int32_t)ev->n < 0))
+		return -1;
+	ev->player = (uint16_t)p;
+	if (type == BD_EV_UP || type == BD_EV_DOWN || type == BD_EV_MATCH || type == BD_EV_MISMATCH)
+		ev->card1 = (int16_t)c1;
+	if (type == BD_EV_MATCH || type == BD_EV_MISMATCH)
+		ev->card2 = (int16_t)c2;
+	return 0;
+}

@@ -1,0 +1,76 @@
+/* proto.h: the socket protocol's codec, the only code that knows the line formats.
+ * docs/PROTOCOL.md describes the same lines for people. */
+#ifndef BD_PROTO_H
+#define BD_PROTO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "layout.h"
+
+#define BD_PROTO_VERSION 1
+#define BD_LINE_MAX 512 /* bytes of one line, newline included */
+#define BD_TOKENS_MAX 12
+
+enum bd_req_type {
+	BD_REQ_HELLO, BD_REQ_BOARDS, BD_REQ_JOIN, BD_REQ_PLAYERS, BD_REQ_CARDS,
+	BD_REQ_PICK, BD_REQ_QUIT, BD_REQ_PING,
+};
+
+enum bd_role { BD_ROLE_PLAYER, BD_ROLE_BOT, BD_ROLE_SPECTATOR };
+
+struct bd_req {
+	enum bd_req_type type;
+	enum bd_role role;                 /* hello */
+	char name[BD_NAME_MAX + 1];        /* hello */
+	char board[BD_BOARD_NAME_MAX + 1]; /* join */
+	uint64_t token;                    /* join, 0 when absent */
+	unsigned x, y;                     /* pick: column and row, checked against dim later */
+};
+
+/* An error to send back: ERR <code> <text>. */
+struct bd_err {
+	const char *code;
+	const char *text;
+};
+
+/* Parse one request line (newline removed). 0 on success, else -1 with *err set. */
+int bd_req_parse(const char *line, size_t len, struct bd_req *req, struct bd_err *err);
+
+/* Nonzero if name is 1..BD_NAME_MAX printable ASCII characters without spaces. */
+int bd_player_name_ok(const char *name);
+
+const char *bd_role_name(enum bd_role role);
+const char *bd_game_state_name(unsigned state);
+const char *bd_player_state_name(unsigned state);
+const char *bd_card_state_name(unsigned state);
+
+/* Format one event for one recipient into buf, with its newline; returns the length.
+ * result/points are used by OVER only: the recipient's own outcome ("win", "lose", "none"). */
+int bd_event_format(char *buf, size_t len, const struct bd_event *ev, unsigned dim,
+		    const char *result, unsigned points);
+
+/* A line as a client reads it. */
+enum bd_msg_kind { BD_MSG_GREETING, BD_MSG_OK, BD_MSG_ERR, BD_MSG_EVENT, BD_MSG_DATA };
+
+struct bd_msg {
+	enum bd_msg_kind kind;
+	const char *word;  /* OK: the request word; ERR: the code; EVENT: the event; DATA: BOARD... */
+	uint64_t seq;      /* EVENT only */
+	int ntok;          /* tokens after word */
+	const char *tok[BD_TOKENS_MAX];
+	const char *text;  /* ERR: the human-readable rest of the line */
+	char buf[BD_LINE_MAX + 1];
+};
+
+/* Split a received line. -1 if it is not a line of this protocol. */
+int bd_msg_parse(const char *line, struct bd_msg *m);
+
+/* Turn an EVENT message back into a struct bd_event (card numbers from x y on a dim board).
+ * -1 if it is malformed or names cards outside the board. */
+int bd_msg_event(const struct bd_msg *m, unsigned dim, struct bd_event *ev);
+
+/* Parse a decimal number of at most 9 digits; -1 if s is not one. */
+long bd_parse_uint(const char *s);
+
+#endif
