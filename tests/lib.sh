@@ -1,0 +1,55 @@
+# lib.sh: shared by the shell tests. Each test gets its own socket path and shm prefix, and
+# cleanup checks that nothing of that prefix is left in /dev/shm.
+# Use:  . "$(dirname "$0")/lib.sh"; start_daemon --min-players 1; ...; finish
+set -u
+BUILD=${BUILD:-build}
+BIN=$(cd "$(dirname "$0")/.." && pwd)/$BUILD
+TEST_NAME=$(basename "$0" .sh)
+PREFIX="t$$$(date +%N | cut -c1-4)"
+WORK=$(mktemp -d "/tmp/boardd-$TEST_NAME.XXXXXX")
+SOCK="$WORK/boardd.sock"
+DPID=""
+export BOARDD_SOCKET="$SOCK" BOARDD_SHM_PREFIX="$PREFIX"
+
+fail() { echo "FAIL: $*"; [ -f "$WORK/daemon.log" ] && tail -n 30 "$WORK/daemon.log"; cleanup; exit 1; }
+note() { echo "-- $*"; }
+
+# Start boardd with extra options; waits until its socket answers.
+start_daemon() {
+	"$BIN/boardd" --socket "$SOCK" --shm-prefix "$PREFIX" --log-level info "$@" >>"$WORK/daemon.log" 2>&1 &
+	DPID=$!
+	for _ in $(seq 1 100); do
+		[ -S "$SOCK" ] && return 0
+		kill -0 "$DPID" 2>/dev/null || fail "boardd exited at start: $(cat "$WORK/daemon.log")"
+		sleep 0.05
+	done
+	fail "boardd did not create $SOCK"
+}
+
+# Stop boardd with SIGTERM and wait for it; fails if it does not exit 0.
+stop_daemon() {
+	[ -n "$DPID" ] || return 0
+	kill -TERM "$DPID" 2>/dev/null
+	wait "$DPID"; rc=$?
+	DPID=""
+	[ "$rc" -eq 0 ] || fail "boardd exited $rc on SIGTERM"
+}
+
+# Names in /dev/shm made with this test's prefix.
+leftovers() { ls /dev/shm 2>/dev/null | grep -E "^(sem\.)?$PREFIX\." || true; }
+
+cleanup() {
+	[ -n "$DPID" ] && { kill -KILL "$DPID" 2>/dev/null; wait "$DPID" 2>/dev/null; DPID=""; }
+	for f in $(leftovers); do rm -f "/dev/shm/$f"; done
+	rm -rf "$WORK"
+}
+
+# Stop the daemon, check that /dev/shm is clean, remove the work folder.
+finish() {
+	stop_daemon
+	left=$(leftovers)
+	[ -z "$left" ] || fail "left in /dev/shm: $left"
+	cleanup
+	echo "ok"
+}
+trap 'cleanup' INT TERM
