@@ -479,9 +479,13 @@ int board_open(struct board *b, const char *prefix, const struct board_settings 
 	memset(b, 0, sizeof *b);
 	b->set = *s;
 	b->prefix = prefix;
-	b->game = &game_memory;
+	b->game = game_find(s->game_kind);
 	b->wake_fd = -1;
 	*resumed = 0;
+	if (b->game == NULL) {
+		log_msg(LOG_ERR, "board %s: unknown game kind %u", s->name, s->game_kind);
+		return -1;
+	}
 	if (bd_obj_public(pubname, sizeof pubname, prefix, s->name) < 0 ||
 	    bd_obj_private(privname, sizeof privname, prefix, s->name) < 0) {
 		log_msg(LOG_ERR, "board %s: invalid board or prefix name", s->name);

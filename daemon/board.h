@@ -13,6 +13,7 @@
 
 struct board_settings {
 	char name[BD_BOARD_NAME_MAX + 1];
+	uint32_t game_kind; /* enum bd_game_kind */
 	unsigned dim;
 	unsigned region_side;
 	unsigned min_players;
