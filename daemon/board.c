@@ -277,6 +277,19 @@ static void board_fill_seat(struct board *b, unsigned i, const char *name, uid_t
 	board_header_end(b);
 }
 
+#ifdef BD_TEST_HOOKS
+/* Test builds only: a player named like the hook parks its worker here, locks held, so
+ * the tests can kill a worker while it holds them. */
+static void board_test_park(const char *name, const char *hook)
+{
+	if (strcmp(name, hook) == 0)
+		for (;;)
+			pause();
+}
+#else
+#define board_test_park(name, hook) ((void)0)
+#endif
+
 int board_seat(struct board *b, const char *name, uid_t uid, pid_t pid, uint64_t token,
 	       struct bd_err *err)
 {
@@ -284,6 +297,7 @@ int board_seat(struct board *b, const char *name, uid_t uid, pid_t pid, uint64_t
 	int i;
 
 	board_lock_player(b, -1, -1, &ls);
+	board_test_park(name, "park-in-join"); /* holds the state lock */
 	if (token != 0) {
 		i = board_find_token(b, token);
 		if (i < 0 || b->pub->players[i].state != BD_PLAYER_AWAY) {
@@ -347,6 +361,7 @@ int board_pick(struct board *b, unsigned player, unsigned x, unsigned y, struct 
 	}
 	unsigned card = y * b->pub->dim + x;
 	board_lock_player(b, (int)player, (int)card, &ls);
+	board_test_park(b->pub->players[player].name, "park-in-pick"); /* a region and state */
 	int rc = b->game->pick(b, player, card, bd_now_ms(), err);
 	board_unlock(b, &ls);
 	return rc;
