@@ -16,6 +16,9 @@
 #include "ipc/shm.h"
 #include "log.h"
 
+/* The longest the supervisor waits for a lock before it goes back to reaping and repairing. */
+#define SUPERVISOR_WAIT_MS 50
+
 int64_t board_now(void)
 {
 	return bd_now_ms();
@@ -167,8 +170,9 @@ static void board_unlock(struct board *b, const struct bd_lockset *ls)
 }
 
 /* Lock the regions of the player's held cards and of extra (-1: none), then state.
- * The held cards are read before locking, so they are checked again after. */
-static void board_lock_player(struct board *b, int player, int extra, struct bd_lockset *ls)
+ * The held cards are read before locking, so they are checked again after.
+ * wait_ms < 0 waits as long as it takes; else 0, or -1 with nothing held after wait_ms. */
+static int board_lock_player(struct board *b, int player, int extra, struct bd_lockset *ls, int wait_ms)
 {
 	for (;;) {
 		int held[2], again[2];
@@ -178,21 +182,22 @@ static void board_lock_player(struct board *b, int player, int extra, struct bd_
 			bd_lockset_add(ls, board_region_of(b, (unsigned)held[i]));
 		if (extra >= 0)
 			bd_lockset_add(ls, board_region_of(b, (unsigned)extra));
-		bd_lockset_take(&b->locks, ls);
+		if (bd_lockset_take_within(&b->locks, ls, wait_ms) < 0)
+			return -1;
 		unsigned m = player >= 0 ? b->game->held_cards(b, (unsigned)player, again) : 0;
 		if (m == n && memcmp(held, again, n * sizeof held[0]) == 0)
-			return;
+			return 0;
 		bd_lockset_give(&b->locks, ls);
 	}
 }
 
-/* Every region, then state: for a new deal or a repair sweep. */
-static void board_lock_all(struct board *b, struct bd_lockset *ls)
+/* Every region, then state: for a new deal or a repair sweep. wait_ms as above. */
+static int board_lock_all(struct board *b, struct bd_lockset *ls, int wait_ms)
 {
 	bd_lockset_init(ls);
 	for (unsigned r = 0; r < b->pub->nregions; r++)
 		ls->idx[ls->n++] = r;
-	bd_lockset_take(&b->locks, ls);
+	return bd_lockset_take_within(&b->locks, ls, wait_ms);
 }
 
 /* All locks held: a new shuffled game, scores reset; on if enough players are seated. */
@@ -296,7 +301,7 @@ int board_seat(struct board *b, const char *name, uid_t uid, pid_t pid, uint64_t
 	struct bd_lockset ls;
 	int i;
 
-	board_lock_player(b, -1, -1, &ls);
+	board_lock_player(b, -1, -1, &ls, -1);
 	board_test_park(name, "park-in-join"); /* holds the state lock */
 	if (token != 0) {
 		i = board_find_token(b, token);
@@ -338,16 +343,24 @@ static void board_clear_seat(struct board *b, unsigned i)
 	board_update_state(b);
 }
 
-void board_unseat(struct board *b, unsigned player)
+/* The player leaves; wait_ms as for board_lock_player. 0, or -1 if the locks were busy. */
+static int board_leave(struct board *b, unsigned player, int wait_ms)
 {
 	struct bd_lockset ls;
 
-	board_lock_player(b, (int)player, -1, &ls);
+	if (board_lock_player(b, (int)player, -1, &ls, wait_ms) < 0)
+		return -1;
 	if (b->pub->players[player].state != BD_PLAYER_EMPTY) {
 		b->game->release(b, player, BD_DOWN_QUIT);
 		board_clear_seat(b, player);
 	}
 	board_unlock(b, &ls);
+	return 0;
+}
+
+void board_unseat(struct board *b, unsigned player)
+{
+	board_leave(b, player, -1);
 }
 
 int board_pick(struct board *b, unsigned player, unsigned x, unsigned y, struct bd_err *err)
@@ -360,7 +373,7 @@ int board_pick(struct board *b, unsigned player, unsigned x, unsigned y, struct 
 		return -1;
 	}
 	unsigned card = y * b->pub->dim + x;
-	board_lock_player(b, (int)player, (int)card, &ls);
+	board_lock_player(b, (int)player, (int)card, &ls, -1);
 	board_test_park(b->pub->players[player].name, "park-in-pick"); /* a region and state */
 	int rc = b->game->pick(b, player, card, bd_now_ms(), err);
 	board_unlock(b, &ls);
@@ -386,14 +399,14 @@ void board_tick(struct board *b, int player, int64_t now)
 	if (player >= 0) {
 		int64_t d = __atomic_load_n(&b->priv->players[player].deadline_ms, __ATOMIC_RELAXED);
 		if (d > 0 && d <= now) {
-			board_lock_player(b, player, -1, &ls);
+			board_lock_player(b, player, -1, &ls, -1);
 			b->game->expire(b, (unsigned)player, now);
 			board_unlock(b, &ls);
 		}
 	}
 	int64_t restart = __atomic_load_n(&b->pub->deadline_ms, __ATOMIC_RELAXED);
 	if (b->pub->game_state == BD_GAME_OVER && restart > 0 && restart <= now) {
-		board_lock_all(b, &ls);
+		board_lock_all(b, &ls, -1);
 		/* Another worker may have restarted it while we waited for the locks. */
 		if (b->pub->game_state == BD_GAME_OVER && b->pub->deadline_ms > 0 && b->pub->deadline_ms <= now)
 			board_new_game(b);
@@ -581,14 +594,19 @@ static void board_repair_lock(struct board *b, unsigned idx, const char *why)
 	sem_post(b->locks.sem[idx]);
 }
 
-/* After a repair: make the cards consistent again under every lock. */
+/* After a repair: make the cards consistent again under every lock. Only the supervisor
+ * sweeps, and it waits at most SUPERVISOR_WAIT_MS: another holder may be dead and not yet
+ * repaired, which only the supervisor can do. Housekeeping tries again until it is done. */
 static void board_sweep(struct board *b)
 {
 	struct bd_lockset ls;
 
-	board_lock_all(b, &ls);
+	b->sweep_pending = 1;
+	if (board_lock_all(b, &ls, SUPERVISOR_WAIT_MS) < 0)
+		return;
 	b->game->sweep(b);
 	board_unlock(b, &ls);
+	b->sweep_pending = 0;
 }
 
 /* Nonzero if pid is gone. */
@@ -613,7 +631,7 @@ void board_reap(struct board *b, pid_t pid)
 		    b->pub->players[i].state != BD_PLAYER_AWAY) {
 			log_msg(LOG_INFO, "board %s: player %u (%s) lost with its worker %d", b->set.name, i,
 				b->pub->players[i].name, (int)pid);
-			board_unseat(b, i);
+			board_leave(b, i, SUPERVISOR_WAIT_MS); /* else housekeeping does it */
 		}
 }
 
@@ -640,14 +658,14 @@ void board_housekeep(struct board *b, int64_t now, unsigned char *suspect)
 		} else
 			suspect[idx] = 0;
 	}
-	if (repaired)
+	if (repaired || b->sweep_pending)
 		board_sweep(b);
 	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++) {
 		const struct bd_pub_player *p = &b->pub->players[i];
 		const struct bd_priv_player *q = &b->priv->players[i];
 		if ((p->state == BD_PLAYER_AWAY && q->away_since_ms + b->set.away_ms <= now) ||
 		    (p->state != BD_PLAYER_EMPTY && p->state != BD_PLAYER_AWAY && pid_dead(q->worker_pid)))
-			board_unseat(b, i);
+			board_leave(b, i, SUPERVISOR_WAIT_MS);
 	}
 }
 
@@ -656,7 +674,10 @@ void board_shutdown(struct board *b)
 	struct bd_lockset ls;
 	struct bd_event ev = {.type = BD_EV_BYE};
 
-	board_lock_player(b, -1, -1, &ls);
+	if (board_lock_player(b, -1, -1, &ls, 10 * SUPERVISOR_WAIT_MS) < 0) {
+		log_msg(LOG_WARNING, "board %s: its state lock stays taken; no goodbye event", b->set.name);
+		return;
+	}
 	board_emit(b, &ev);
 	board_unlock(b, &ls);
 }
