@@ -166,14 +166,27 @@ void bd_priv_unmap(const struct bd_priv *priv)
 		munmap((void *)priv, sizeof *priv);
 }
 
+/* Open name read-write, creating it if missing. A found object that another user made is
+ * removed and made anew: its maker could still open it and read or write the board. (In
+ * sticky /dev/shm only root can remove another user's object; anyone else fails here.) */
+static int seg_open(const char *name, unsigned mode, int *created)
+{
+	struct stat st;
+	int fd = shm_open(name, O_RDWR | O_CREAT | O_EXCL, mode);
+
+	*created = fd >= 0;
+	if (fd < 0 && errno == EEXIST && (fd = shm_open(name, O_RDWR, 0)) >= 0 &&
+	    (fstat(fd, &st) < 0 || st.st_uid != geteuid())) {
+		close(fd);
+		fd = shm_unlink(name) == 0 ? shm_open(name, O_RDWR | O_CREAT | O_EXCL, mode) : -1;
+		*created = fd >= 0;
+	}
+	return fd;
+}
+
 void *bd_seg_open_rw(const char *name, size_t size, unsigned mode, int *created)
 {
-	*created = 0;
-	int fd = shm_open(name, O_RDWR | O_CREAT | O_EXCL, mode);
-	if (fd >= 0)
-		*created = 1;
-	else if (errno == EEXIST)
-		fd = shm_open(name, O_RDWR, 0);
+	int fd = seg_open(name, mode, created);
 	if (fd < 0)
 		return NULL;
 	struct stat st;
