@@ -253,10 +253,28 @@ int bd_client_enter(struct bd_client *c, const char *name, enum bd_role role, co
 	return 0;
 }
 
-/* Copy the header and player table consistently; -1 after too many retries. */
+/* Whether to copy again after `tries` inconsistent copies: spin a little, then sleep
+ * between tries (a writer preempted mid-write needs a CPU to finish; on a busy host a
+ * spinning reader took it), and give up after a second (a writer that died mid-write is
+ * repaired by the supervisor well before). */
+static int snapshot_again(int tries, int64_t *start)
+{
+	struct timespec pause = {0, 50000};
+
+	if (tries < 100)
+		return 1;
+	if (tries == 100)
+		*start = bd_now_ms();
+	nanosleep(&pause, NULL);
+	return bd_now_ms() - *start < 1000;
+}
+
+/* Copy the header and player table consistently; -1 if it stayed inconsistent. */
 static int snapshot_header(const struct bd_pub *pub, struct bd_pub *out)
 {
-	for (int tries = 0; tries < 10000; tries++) {
+	int64_t start = 0;
+
+	for (int tries = 0; snapshot_again(tries, &start); tries++) {
 		uint32_t s = bd_seq_read_begin(&pub->seq);
 		memcpy(out, pub, offsetof(struct bd_pub, region_seq));
 		memcpy(out->players, pub->players, sizeof out->players);
@@ -272,8 +290,9 @@ static int snapshot_region(const struct bd_pub *pub, struct bd_pub *out, unsigne
 	unsigned side = out->region_side, dim = out->dim;
 	unsigned x0 = r % out->regions_across * side, y0 = r / out->regions_across * side;
 	unsigned w = x0 + side > dim ? dim - x0 : side, h = y0 + side > dim ? dim - y0 : side;
+	int64_t start = 0;
 
-	for (int tries = 0; tries < 10000; tries++) {
+	for (int tries = 0; snapshot_again(tries, &start); tries++) {
 		uint32_t s = bd_seq_read_begin(&pub->region_seq[r]);
 		for (unsigned y = y0; y < y0 + h; y++)
 			memcpy(&out->cards[y * dim + x0], &pub->cards[y * dim + x0], w * sizeof out->cards[0]);
