@@ -93,4 +93,42 @@ check: deps-check
 clean:
 	rm -rf build build-*
 
+# --- Reliability (issue 5; docs/RELIABILITY.md): the fault-test driver, fuzzers, soak -----
+# bd-fault drives tests/test-fault*.sh and friends; built with everything, never installed.
+FAULT_SRC = $(wildcard tests/fault/*.c)
+all: $(BUILD)/bd-fault
+$(BUILD)/bd-fault: $(FAULT_SRC:%.c=$(BUILD)/%.o) $(BUILD)/libbdipc.a
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS_BASE)
+
+# libFuzzer targets (fuzz/fuzz_*.c) need clang and libclang-rt-14-dev; they always build
+# with their own sanitizers into build-fuzz/. `make fuzz` runs each for FUZZ_SECONDS, keeps
+# inputs that add coverage in fuzz/corpus/<target>/ and crashes in fuzz/regress/<target>/.
+FUZZ_TARGETS = req msg pub
+FUZZ_SECONDS ?= 60
+FUZZ_CC ?= clang
+FUZZ_CFLAGS = -g -O1 -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -I. \
+	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+.PHONY: fuzz-build
+build-fuzz/fuzz_%: fuzz/fuzz_%.c $(IPC_SRC) $(wildcard ipc/*.h)
+	@mkdir -p build-fuzz
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $< $(IPC_SRC) -lm
+fuzz-build: $(FUZZ_TARGETS:%=build-fuzz/fuzz_%)
+fuzz: fuzz-build
+	@for t in $(FUZZ_TARGETS); do \
+		rm -rf build-fuzz/work-$$t && mkdir -p build-fuzz/work-$$t fuzz/regress/$$t && \
+		echo "fuzz_$$t: $(FUZZ_SECONDS) s" && \
+		build-fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -max_len=16384 -print_final_stats=1 \
+			-artifact_prefix=fuzz/regress/$$t/ build-fuzz/work-$$t fuzz/corpus/$$t \
+			>build-fuzz/fuzz_$$t.log 2>&1 || { tail -n 40 build-fuzz/fuzz_$$t.log; exit 1; }; \
+		grep -E '^stat::number_of_executed_units|^Done' build-fuzz/fuzz_$$t.log; \
+		build-fuzz/fuzz_$$t -merge=1 fuzz/corpus/$$t build-fuzz/work-$$t >>build-fuzz/fuzz_$$t.log 2>&1 || exit 1; \
+	done
+
+# The long fault run: thousands of kills instead of make check's hundred.
+SOAK_KILLS ?= 3000
+soak: all
+	@BUILD=$(BUILD) CHAOS_KILLS=$(SOAK_KILLS) PARK_ROUNDS=20 sh tests/test-fault-chaos.sh
+	@BUILD=$(BUILD) CHAOS_KILLS=$(SOAK_KILLS) PARK_ROUNDS=20 sh tests/test-fault-park.sh
+# --- end of reliability ------------------------------------------------------------------
+
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
