@@ -488,48 +488,62 @@ static void board_resume(struct board *b)
 	b->dirty = 0;
 }
 
-int board_open(struct board *b, const char *prefix, const struct board_settings *s, int *resumed)
+/* Map (creating if missing) both segments; *fresh is set unless both were found. */
+static int board_map(struct board *b, int *fresh)
 {
 	char pubname[BD_OBJ_NAME_MAX], privname[BD_OBJ_NAME_MAX];
 	int pub_new = 0, priv_new = 0;
+
+	if (bd_obj_public(pubname, sizeof pubname, b->prefix, b->set.name) < 0 ||
+	    bd_obj_private(privname, sizeof privname, b->prefix, b->set.name) < 0) {
+		log_msg(LOG_ERR, "board %s: invalid board or prefix name", b->set.name);
+		return -1;
+	}
+	b->pub = bd_seg_open_rw(pubname, sizeof *b->pub, 0644, &pub_new);
+	b->priv = bd_seg_open_rw(privname, sizeof *b->priv, 0600, &priv_new);
+	if (b->pub == NULL || b->priv == NULL) {
+		log_msg(LOG_ERR, "board %s: cannot create shared memory %s: %s", b->set.name, pubname, strerror(errno));
+		return -1;
+	}
+	if (pub_new != priv_new)
+		log_msg(LOG_WARNING, "board %s: found only one segment of an earlier run; starting this board fresh",
+			b->set.name);
+	*fresh = pub_new || priv_new;
+	return 0;
+}
+
+/* Decide whether found segments can be resumed; log why not. */
+static int board_resumable(const struct board *b)
+{
+	const char *why = board_check_found(b);
+
+	if (why != NULL)
+		log_msg(LOG_WARNING, "board %s: found objects of an earlier run that cannot be trusted (%s); "
+			"starting this board fresh", b->set.name, why);
+	return why == NULL;
+}
+
+int board_open(struct board *b, const char *prefix, const struct board_settings *s, int *resumed)
+{
+	int fresh;
 
 	memset(b, 0, sizeof *b);
 	b->set = *s;
 	b->prefix = prefix;
 	b->game = game_find(s->game_kind);
 	b->wake_fd = -1;
-	*resumed = 0;
-	if (b->game == NULL) {
-		log_msg(LOG_ERR, "board %s: unknown game kind %u", s->name, s->game_kind);
-		return -1;
-	}
-	if (bd_obj_public(pubname, sizeof pubname, prefix, s->name) < 0 ||
-	    bd_obj_private(privname, sizeof privname, prefix, s->name) < 0) {
-		log_msg(LOG_ERR, "board %s: invalid board or prefix name", s->name);
-		return -1;
-	}
-	b->pub = bd_seg_open_rw(pubname, sizeof *b->pub, 0644, &pub_new);
-	b->priv = bd_seg_open_rw(privname, sizeof *b->priv, 0600, &priv_new);
-	if (b->pub == NULL || b->priv == NULL) {
-		log_msg(LOG_ERR, "board %s: cannot create shared memory %s: %s", s->name, pubname, strerror(errno));
+	if (b->game == NULL || board_map(b, &fresh) < 0) {
+		if (b->game == NULL)
+			log_msg(LOG_ERR, "board %s: unknown game kind %u", s->name, s->game_kind);
 		board_close(b, 0);
 		return -1;
 	}
-	const char *why = pub_new && priv_new ? NULL : pub_new || priv_new ? "one of its segments is missing" :
-				board_check_found(b);
-	if (!pub_new || !priv_new) {
-		if (why == NULL)
-			*resumed = 1;
-		else
-			log_msg(LOG_WARNING, "board %s: found objects of an earlier run that cannot be trusted (%s); "
-				"starting this board fresh", s->name, why);
-	}
+	*resumed = !fresh && board_resumable(b);
 	if (*resumed)
 		b->pub->magic = 0; /* not trusted by readers until resumed */
 	else
 		board_init_fresh(b);
-	unsigned nregions = b->pub->nregions;
-	if (bd_locks_open(&b->locks, prefix, s->name, nregions, b->priv->holders, 1) < 0 ||
+	if (bd_locks_open(&b->locks, prefix, s->name, b->pub->nregions, b->priv->holders, 1) < 0 ||
 	    (b->wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK)) < 0) {
 		log_msg(LOG_ERR, "board %s: cannot create semaphores: %s", s->name, strerror(errno));
 		board_close(b, 1);
