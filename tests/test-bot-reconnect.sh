@@ -30,6 +30,9 @@ wait_for() {
 	fail "timed out waiting for $what"
 }
 
+# answers: boardd answers a ping (the socket file exists a moment before it listens).
+answers() { printf 'ping\n' | socat -t 5 - UNIX-CONNECT:"$SOCK" 2>/dev/null | grep -q '^OK pong'; }
+
 # in_progress: the game on board main has locked cards and is not over yet.
 in_progress() {
 	n=$(ask cards | grep -c '^CARD .* locked ')
@@ -49,6 +52,7 @@ finished() {
 
 note "kill -9 mid-game, restart: both bots take their seats back and finish"
 start_daemon $OPTS
+wait_for "boardd to answer" answers
 run_bot a --games 1
 A=$PID
 run_bot b --games 1

@@ -10,6 +10,7 @@
 #include "bot.h"
 #include "ipc/shm.h"
 
+/* The --help text. */
 static void usage(FILE *f)
 {
 	fprintf(f,
