@@ -138,10 +138,13 @@ void board_game_over(struct board *b, int64_t now)
 	struct bd_pub *pub = b->pub;
 	unsigned top = 0;
 
-	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++)
-		if (pub->players[i].state != BD_PLAYER_EMPTY && pub->players[i].score > top)
-			top = pub->players[i].score;
 	board_header_begin(b);
+	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++) {
+		struct bd_pub_player *p = &pub->players[i];
+		if (p->state != BD_PLAYER_EMPTY && p->score > top)
+			top = p->score;
+		p->last_score = p->score; /* each worker reports it, however late it reads the event */
+	}
 	pub->game_state = BD_GAME_OVER;
 	pub->deadline_ms = now + b->set.restart_ms;
 	board_header_end(b);

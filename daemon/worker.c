@@ -123,7 +123,8 @@ static void worker_forward(struct worker *w, const struct bd_event *ev)
 	unsigned points = 0;
 
 	if (ev->type == BD_EV_OVER && w->player >= 0) {
-		points = w->board->pub->players[w->player].score;
+		/* The next game may have reset the score already: last_score is the finished one's. */
+		points = w->board->pub->players[w->player].last_score;
 		result = points == ev->n ? "win" : "lose";
 	}
 	int n = bd_event_format(line, sizeof line, ev, w->board->pub->dim, result, points);
