@@ -90,24 +90,30 @@ xy() { echo "$(($1 % 4)) $(($1 / 4))"; }
 # Two face-down cards of the same value (root reads the private segment), as "i j".
 find_pair() {
 	od -An -v -tx1 -w2 -j "$VALUES" -N 32 "/dev/shm/$PREFIX.main.private" | tr -d ' ' >"$T/values"
-	od -An -v -tx1 -w8 -j "$CARDS" -N 128 "/dev/shm/$PREFIX.main" | cut -c2-3 >"$T/states"
+	cards_as_nobody | cut -c2-3 >"$T/states"
 	paste "$T/values" "$T/states" | awk '$2 == "00" { if ($1 in seen) { print seen[$1], NR - 1; exit }
 		seen[$1] = NR - 1 }'
 }
 
-# Pick a matching pair; the match must bring the score to $1 (a pair scores 2).
-play_pair() {
-	set -- "$1" $(find_pair)
-	[ $# -eq 3 ] || fail "no face-down pair left"
-	request "pick $(xy "$2")"
-	expect "^EVENT [0-9]+ up $(xy "$2") "
+# A first pick, of a card whose partner is still face down; the pair goes to $PAIR.
+first_pick() {
+	PAIR=$(find_pair)
+	set -- $PAIR
+	[ $# -eq 2 ] || fail "no face-down pair left"
+	request "pick $(xy "$1")"
+	expect "^EVENT [0-9]+ up $(xy "$1") "
+}
+
+# The second pick of $PAIR: a match, bringing the score to $1 (a pair scores 2).
+second_pick() {
+	set -- "$1" $PAIR
 	request "pick $(xy "$3")"
 	expect "^EVENT [0-9]+ match $(xy "$2") $(xy "$3") [a-z]+ 0 $1\$"
 }
 
-# The public segment's cards, read by nobody.
+# The public segment's cards, read by nobody: one card a line, its state first.
 cards_as_nobody() {
-	$NOBODY od -An -v -tx1 -j "$CARDS" -N 128 "/dev/shm/$PREFIX.main" || fail "nobody cannot read the public segment"
+	$NOBODY od -An -v -tx1 -w8 -j "$CARDS" -N 128 "/dev/shm/$PREFIX.main" || fail "nobody cannot read the public segment"
 }
 
 # --- inside: the steps ----------------------------------------------------------------
@@ -183,14 +189,17 @@ step_permissions() {
 	ls -l /dev/shm | grep -q "$PREFIX.main" || fail "board objects missing"
 }
 
-# Kill -9 mid-game: systemd restarts boardd, which resumes cards and score.
+# Kill -9 mid-game, with a first pick face up: systemd restarts boardd.
 step_kill() {
-	play_pair 2
+	first_pick
+	second_pick 2
+	first_pick
 	request "players"
 	expect '^PLAYER 0 '
 	PLAYER_BEFORE=$LINE
 	cards_as_nobody >"$T/cards.before"
-	grep -q 02 "$T/cards.before" || fail "no locked card in the public segment after a match"
+	cut -c2-3 "$T/cards.before" | grep -qx 02 && cut -c2-3 "$T/cards.before" | grep -qx 01 ||
+		fail "no locked and face-up cards in the public segment: $(cat "$T/cards.before")"
 	until_true 'systemctl show -p StatusText --value boardd | grep -q "1 board, 1 player, 1 connection"'
 	systemctl status --no-pager boardd >"$T/status" 2>&1
 	grep -q 'Status: "1 board, 1 player, 1 connection"' "$T/status" || fail "systemctl status: $(cat "$T/status")"
@@ -203,7 +212,8 @@ step_kill() {
 	[ "$(systemctl show -p MainPID --value boardd)" != "$old" ] || fail "same main pid after the restart"
 }
 
-# The client comes back with its token: same seat, colour, cards and score; it plays on.
+# The client comes back with its token: same seat, colour, cards (its acknowledged first
+# pick still up) and score; it plays on with the second pick.
 step_resume() {
 	client_start 2
 	request "hello ana player"
@@ -216,7 +226,7 @@ step_resume() {
 	request "players"
 	expect '^PLAYER 0 '
 	[ "$LINE" = "$PLAYER_BEFORE" ] || fail "player was '$PLAYER_BEFORE', after the restart '$LINE'"
-	play_pair 4
+	second_pick 4
 }
 
 # The journal has the daemon's lines with their own priorities (not all at info). The
