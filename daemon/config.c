@@ -233,7 +233,7 @@ int config_load(struct config *c, const char *path, int required, char *err, siz
 void config_finish(struct config *c)
 {
 	struct board_settings common = {
-		.min_players = (unsigned)c->num[C_MIN_PLAYERS], .first_pick_ms = (int)c->num[C_FIRST_PICK],
+		.game_kind = BD_GAME_MEMORY, .min_players = (unsigned)c->num[C_MIN_PLAYERS], .first_pick_ms = (int)c->num[C_FIRST_PICK],
 		.mismatch_ms = (int)c->num[C_MISMATCH], .restart_ms = (int)c->num[C_RESTART],
 		.away_ms = (int)c->num[C_AWAY], .region_side = (unsigned)c->num[C_REGION],
 		.seed = (uint64_t)c->num[C_SEED],
