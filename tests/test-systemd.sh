@@ -2,12 +2,14 @@
 # test-systemd.sh: boardd as a service under a real systemd (shared/tools/systemd-sandbox).
 # Inside it, /etc and /usr/local get overlays, so that the steps of docs/SERVICE.md run as
 # written (make install, systemd-sysusers, /etc/boardd.conf, systemctl enable --now
-# boardd.socket) and leave the host as it was. Then: the first connection (as nobody)
-# starts the service; nobody can read the public segment but not the private one nor the
-# semaphores, and cannot write the board; after `systemctl kill -s KILL` systemd restarts
-# boardd, which resumes the game with the same cards and score, and the client takes its
-# seat back with its token and plays on; `systemctl stop` says goodbye and leaves nothing
-# in /dev/shm; STATUS= in `systemctl status`, priorities in the journal.
+# boardd.socket) and leave the host as it was. Then: the first connection (socat as
+# nobody, on board main) starts the service, and the installed board-bot (as nobody, on
+# board bots) plays a game; nobody can read the public segment but not the private one
+# nor the semaphores, and cannot write the board; after `systemctl kill -s KILL` systemd
+# restarts boardd, which resumes both games with the same cards and score, the socat
+# client takes its seat back with its token and plays on, the bot finishes its game in
+# its seat; `systemctl stop` says goodbye and leaves nothing in /dev/shm; STATUS= in
+# `systemctl status`, priorities in the journal.
 # The script runs itself a second time inside the sandbox, with the argument "inside".
 . "$(dirname "$0")/lib.sh"
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -111,10 +113,15 @@ second_pick() {
 	expect "^EVENT [0-9]+ match $(xy "$2") $(xy "$3") [a-z]+ 0 $1\$"
 }
 
-# The public segment's cards, read by nobody: one card a line, its state first.
+# The cards of board $1 (default main) in its public segment, read by nobody: one card a
+# line, its state first.
 cards_as_nobody() {
-	$NOBODY od -An -v -tx1 -w8 -j "$CARDS" -N 128 "/dev/shm/$PREFIX.main" || fail "nobody cannot read the public segment"
+	$NOBODY od -An -v -tx1 -w8 -j "$CARDS" -N $((8 * 36)) "/dev/shm/$PREFIX.${1:-main}" |
+		head -n $([ "${1:-main}" = main ] && echo 16 || echo 36) || fail "nobody cannot read the public segment"
 }
+
+# The number of locked cards on board $1.
+locked() { cards_as_nobody "$1" | cut -c2-3 | grep -cx 02; }
 
 # --- inside: the steps ----------------------------------------------------------------
 # Writes to /etc and /usr/local go to overlays in the sandbox's private /run, so the steps
@@ -146,6 +153,7 @@ step_service() {
 	getent passwd boardd >/dev/null || fail "no user boardd after systemd-sysusers"
 	cp /usr/local/share/doc/boardd/boardd.conf.example /etc/boardd.conf
 	cat >>/etc/boardd.conf <<-EOF
+	board = bots:6
 	shm-prefix = $PREFIX
 	min-players = 1
 	first-pick-ms = 600000
@@ -180,6 +188,13 @@ step_first_connection() {
 	done
 }
 
+# The installed board-bot, as nobody, plays one game on board bots, across the kill.
+step_bot() {
+	timeout 90 $NOBODY /usr/local/bin/board-bot --socket $SOCKET --shm-prefix "$PREFIX" --board bots \
+		--name bob --games 1 --stats --delay-ms 150 >"$T/bot.out" 2>"$T/bot.err" &
+	BOT=$!
+}
+
 # What nobody may and may not do with the board's objects.
 step_permissions() {
 	cards_as_nobody >/dev/null
@@ -200,9 +215,11 @@ step_kill() {
 	cards_as_nobody >"$T/cards.before"
 	cut -c2-3 "$T/cards.before" | grep -qx 02 && cut -c2-3 "$T/cards.before" | grep -qx 01 ||
 		fail "no locked and face-up cards in the public segment: $(cat "$T/cards.before")"
-	until_true 'systemctl show -p StatusText --value boardd | grep -q "1 board, 1 player, 1 connection"'
+	until_true '[ "$(locked bots)" -ge 2 ]'
+	[ "$(locked bots)" -lt 36 ] || fail "the bot's game ended before the kill"
+	until_true 'systemctl show -p StatusText --value boardd | grep -q "2 boards, 2 players, 2 connections"'
 	systemctl status --no-pager boardd >"$T/status" 2>&1
-	grep -q 'Status: "1 board, 1 player, 1 connection"' "$T/status" || fail "systemctl status: $(cat "$T/status")"
+	grep -q 'Status: "2 boards, 2 players, 2 connections"' "$T/status" || fail "systemctl status: $(cat "$T/status")"
 	old=$(systemctl show -p MainPID --value boardd)
 	systemctl kill -s KILL boardd || fail "systemctl kill failed"
 	wait "$CPID"
@@ -227,6 +244,9 @@ step_resume() {
 	expect '^PLAYER 0 '
 	[ "$LINE" = "$PLAYER_BEFORE" ] || fail "player was '$PLAYER_BEFORE', after the restart '$LINE'"
 	second_pick 4
+	wait "$BOT" || fail "board-bot exited $?: $(cat "$T/bot.err")"
+	grep -q 'seat kept' "$T/bot.err" || fail "board-bot did not keep its seat: $(cat "$T/bot.err")"
+	grep -q '"points":36' "$T/bot.out" || fail "board-bot's game across the kill: $(cat "$T/bot.out")"
 }
 
 # The journal has the daemon's lines with their own priorities (not all at info). The
@@ -262,6 +282,7 @@ inside() {
 	step_install
 	step_service
 	step_first_connection
+	step_bot
 	step_permissions
 	step_kill
 	step_resume
