@@ -23,10 +23,11 @@ static const struct key {
 	const char *name;
 	enum kind kind;
 	long long lo, hi, def; /* numbers only */
+	const char *want;      /* for messages: "must be <want>" (strings only) */
 } keys[C_COUNT] = {
-	[C_BOARD] = {"board", K_BOARD, 0, 0, 0},
-	[C_SOCKET] = {"socket", K_SOCKET, 0, 0, 0},
-	[C_PREFIX] = {"shm-prefix", K_PREFIX, 0, 0, 0},
+	[C_BOARD] = {"board", K_BOARD, 0, 0, 0, NULL},
+	[C_SOCKET] = {"socket", K_SOCKET, 0, 0, 0, "a path of 1 to 107 bytes"},
+	[C_PREFIX] = {"shm-prefix", K_PREFIX, 0, 0, 0, "1 to 32 of A-Z a-z 0-9 _ -"},
 	[C_MIN_PLAYERS] = {"min-players", K_NUMBER, 1, BD_PLAYERS_MAX, 2},
 	[C_FIRST_PICK] = {"first-pick-ms", K_NUMBER, 1, 3600000, 5000},
 	[C_MISMATCH] = {"mismatch-ms", K_NUMBER, 1, 3600000, 2000},
@@ -37,7 +38,7 @@ static const struct key {
 	[C_MAX_CONN] = {"max-connections", K_NUMBER, 1, 1000000, 2048},
 	[C_MAX_RATE] = {"max-rate", K_NUMBER, 0, 1000000, 500},
 	[C_MAX_BACKLOG] = {"max-backlog", K_NUMBER, 4096, 1LL << 30, 256 * 1024},
-	[C_LOG] = {"log-level", K_LOG, 0, 0, 0},
+	[C_LOG] = {"log-level", K_LOG, 0, 0, 0, "error, warning, notice, info or debug"},
 };
 static_assert(C_COUNT <= CONFIG_KEYS_MAX, "config.num holds every setting");
 
@@ -148,10 +149,7 @@ static int config_store(struct config *c, unsigned k, const char *value, char *e
 		}
 		return 0;
 	}
-	snprintf(err, errlen, "must be %s, not '%s'",
-		 keys[k].kind == K_SOCKET ? "a path of 1 to 107 bytes" :
-		 keys[k].kind == K_PREFIX ? "1 to 32 of A-Z a-z 0-9 _ -" :
-					    "error, warning, notice, info or debug", value);
+	snprintf(err, errlen, "must be %s, not '%s'", keys[k].want, value);
 	return -1;
 }
 
