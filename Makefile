@@ -90,6 +90,30 @@ check: deps-check
 	@$(MAKE) --no-print-directory all
 	@sh tests/run-all.sh $(BUILD)
 
+# Installed layout; boardd.service's ExecStart is rewritten to $(SBINDIR)/boardd.
+BINDIR = $(PREFIX)/bin
+SBINDIR = $(PREFIX)/sbin
+UNITDIR = $(PREFIX)/lib/systemd/system
+SYSUSERSDIR = $(PREFIX)/lib/sysusers.d
+MANDIR = $(PREFIX)/share/man
+DOCDIR = $(PREFIX)/share/doc/boardd
+
+# board-gtk installs itself through install-gtk when that target exists (clients/gtk).
+install: all
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(SBINDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSUSERSDIR) \
+		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man8 $(DESTDIR)$(DOCDIR)
+	install -m 0755 $(BUILD)/boardd $(DESTDIR)$(SBINDIR)/boardd
+	install -m 0755 $(BUILD)/board-bot $(BUILD)/boardctl $(DESTDIR)$(BINDIR)/
+	sed 's|^ExecStart=/usr/local/sbin/boardd|ExecStart=$(SBINDIR)/boardd|' systemd/boardd.service \
+		>$(DESTDIR)$(UNITDIR)/boardd.service
+	chmod 0644 $(DESTDIR)$(UNITDIR)/boardd.service
+	install -m 0644 systemd/boardd.socket $(DESTDIR)$(UNITDIR)/boardd.socket
+	install -m 0644 systemd/boardd.sysusers $(DESTDIR)$(SYSUSERSDIR)/boardd.conf
+	install -m 0644 systemd/boardd.conf $(DESTDIR)$(DOCDIR)/boardd.conf.example
+	for s in 1 5 8; do for m in docs/*.$$s; do [ ! -e "$$m" ] || \
+		install -m 0644 "$$m" $(DESTDIR)$(MANDIR)/man$$s/ || exit 1; done; done
+	@if $(MAKE) -n install-gtk >/dev/null 2>&1; then $(MAKE) --no-print-directory install-gtk; fi
+
 clean:
 	rm -rf build build-*
 

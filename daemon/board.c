@@ -459,7 +459,8 @@ static const char *board_check_found(const struct board *b)
 	return why;
 }
 
-/* Take over a sound board of a dead daemon: every seat is kept, away, for away_ms. */
+/* Take over a sound board of a dead daemon: every seat is kept, away, for away_ms, with its
+ * picks (a card its player saw turn up stays up); the sweep undoes what the crash cut short. */
 static void board_resume(struct board *b)
 {
 	struct bd_pub *pub = b->pub;
@@ -475,7 +476,6 @@ static void board_resume(struct board *b)
 	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++) {
 		if (pub->players[i].state == BD_PLAYER_EMPTY)
 			continue;
-		b->game->release(b, i, BD_DOWN_RESTART);
 		board_header_begin(b);
 		if (pub->players[i].state != BD_PLAYER_AWAY) {
 			pub->players[i].state = BD_PLAYER_AWAY;
@@ -487,6 +487,7 @@ static void board_resume(struct board *b)
 	board_header_begin(b);
 	pub->nplaying = 0;
 	board_header_end(b);
+	b->game->sweep(b);
 	board_update_state(b);
 	b->dirty = 0;
 }
@@ -667,6 +668,8 @@ void board_housekeep(struct board *b, int64_t now, unsigned char *suspect)
 		if ((p->state == BD_PLAYER_AWAY && q->away_since_ms + b->set.away_ms <= now) ||
 		    (p->state != BD_PLAYER_EMPTY && p->state != BD_PLAYER_AWAY && pid_dead(q->worker_pid)))
 			board_unseat(b, i);
+		else if (p->state == BD_PLAYER_AWAY)
+			board_tick(b, (int)i, now); /* no worker runs an away seat's timers */
 	}
 }
 

@@ -262,6 +262,7 @@ static void memory_sweep(struct board *b)
 		if (!ok)
 			memory_release(b, p, BD_DOWN_RESTART);
 	}
+	unsigned locked = 0;
 	for (unsigned c = 0; c < n; c++) {
 		const struct bd_card *card = &b->pub->cards[c];
 		unsigned o = card->owner;
@@ -270,14 +271,14 @@ static void memory_sweep(struct board *b)
 						  (q->first != (int)c && q->second != (int)c)))
 			memory_turn_down(b, (int)c, BD_DOWN_RESTART);
 		int partner = card->state == BD_CARD_LOCKED ? memory_partner(b, c) : -1;
-		if (partner >= 0 && b->pub->cards[partner].state != BD_CARD_LOCKED) {
-			/* Half of a match was written: undo it. */
-			board_card_set(b, c, BD_CARD_DOWN, 0);
-			board_header_begin(b);
-			b->pub->nlocked--;
-			board_header_end(b);
-		}
+		if (partner >= 0 && b->pub->cards[partner].state != BD_CARD_LOCKED)
+			board_card_set(b, c, BD_CARD_DOWN, 0); /* half of a match was written: undo it */
+		locked += card->state == BD_CARD_LOCKED;
 	}
+	/* Counted, not adjusted: a match bumps nlocked only after locking both cards. */
+	board_header_begin(b);
+	b->pub->nlocked = locked;
+	board_header_end(b);
 }
 
 const struct game_ops game_memory = {
