@@ -319,7 +319,7 @@ int board_seat(struct board *b, const char *name, uid_t uid, pid_t pid, uint64_t
 	}
 	board_fill_seat(b, (unsigned)i, name, uid, pid, token == 0);
 	struct bd_event ev = {.type = BD_EV_JOIN, .player = (uint16_t)i, .colour = b->pub->players[i].colour};
-	snprintf(ev.name, sizeof ev.name, "%s", b->pub->players[i].name);
+	snprintf(ev.name, sizeof ev.name, "%.*s", BD_NAME_MAX, b->pub->players[i].name);
 	board_emit(b, &ev);
 	board_update_state(b);
 	board_unlock(b, &ls);

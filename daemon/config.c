@@ -48,7 +48,7 @@ void config_init(struct config *c)
 	c->new_board_list = 1;
 	for (unsigned i = 0; i < C_COUNT; i++)
 		c->num[i] = keys[i].def;
-	bd_default_socket(c->socket_path, sizeof c->socket_path);
+	bd_daemon_socket(c->socket_path, sizeof c->socket_path);
 	snprintf(c->prefix, sizeof c->prefix, "%s", bd_default_prefix());
 	snprintf(c->log_level, sizeof c->log_level, "notice");
 }

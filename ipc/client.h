@@ -26,8 +26,13 @@ struct bd_client {
 	const struct bd_pub *pub;       /* read-only mapping, or NULL */
 };
 
-/* The socket path a client or daemon uses when none is given: $BOARDD_SOCKET, else
- * $XDG_RUNTIME_DIR/boardd/boardd.sock for a non-root user, else /run/boardd/boardd.sock. */
+#define BD_SYSTEM_SOCKET "/run/boardd/boardd.sock"
+
+/* Where a daemon listens when no --socket is given: $BOARDD_SOCKET, else
+ * $XDG_RUNTIME_DIR/boardd/boardd.sock for a non-root user, else BD_SYSTEM_SOCKET. */
+void bd_daemon_socket(char *buf, size_t len);
+/* Where a client connects when no --socket is given: as bd_daemon_socket, but without
+ * $BOARDD_SOCKET a user's socket is used only if it exists, else the system service's. */
 void bd_default_socket(char *buf, size_t len);
 /* The shm prefix when none is given: $BOARDD_SHM_PREFIX, else "boardd". */
 const char *bd_default_prefix(void);
