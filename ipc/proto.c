@@ -301,7 +301,7 @@ int bd_msg_event(const struct bd_msg *m, unsigned dim, struct bd_event *ev)
 	ev->seq = m->seq;
 	ev->card1 = ev->card2 = -1;
 	int p = 0, c1 = 0, c2 = 0;
-	long n = 0;
+	long n = 0, n2 = 0;
 	switch (type) {
 	case BD_EV_JOIN:
 		p = player_tok(t[0]);
@@ -342,15 +342,17 @@ int bd_msg_event(const struct bd_msg *m, unsigned dim, struct bd_event *ev)
 	case BD_EV_STATE:
 		n = name_index(game_states, NELEM(game_states), t[0]);
 		ev->n = (uint32_t)n;
-		ev->m = (uint32_t)bd_parse_uint(t[1]);
+		n2 = bd_parse_uint(t[1]);
+		ev->m = (uint32_t)n2;
 		break;
 	case BD_EV_OVER:
 		n = bd_parse_uint(t[0]);
 		ev->n = (uint32_t)n;
-		ev->m = (uint32_t)bd_parse_uint(t[2]);
+		n2 = bd_parse_uint(t[2]);
+		ev->m = (uint32_t)n2;
 		break;
 	}
-	if (p < 0 || c1 < 0 || c2 < 0 || n < 0 || (type == BD_EV_DOWN && (int32_t)ev->n < 0))
+	if (p < 0 || c1 < 0 || c2 < 0 || n < 0 || n2 < 0 || (type == BD_EV_DOWN && (int32_t)ev->n < 0))
 		return -1;
 	ev->player = (uint16_t)p;
 	if (type == BD_EV_UP || type == BD_EV_DOWN || type == BD_EV_MATCH || type == BD_EV_MISMATCH)
