@@ -221,6 +221,7 @@ int bd_msg_parse(const char *line, struct bd_msg *m)
 		return -1;
 	memcpy(m->buf, line, n);
 	m->buf[n] = '\0';
+	memcpy(m->line, m->buf, n + 1);
 	const char *tok[BD_TOKENS_MAX + 3];
 	char *errtext = NULL;
 	if (strncmp(m->buf, "ERR ", 4) == 0) {
