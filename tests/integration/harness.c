@@ -428,14 +428,19 @@ void h_snapshot(struct h_client *cl, struct bd_pub *out)
 	REQUIRE(cl->c.pub != NULL && bd_snapshot(cl->c.pub, out) == 0, "%s: no consistent snapshot", cl->name);
 }
 
-void h_value(unsigned card, char out[2])
+const struct bd_priv *h_priv(void)
 {
 	const char *why = "";
 
 	if (hd.priv == NULL)
 		hd.priv = bd_priv_map_ro(hd.prefix, "main", &why);
 	REQUIRE(hd.priv != NULL, "cannot map the private segment: %s", why);
-	memcpy(out, (const char *)hd.priv->values[card], 2);
+	return hd.priv;
+}
+
+void h_value(unsigned card, char out[2])
+{
+	memcpy(out, (const char *)h_priv()->values[card], 2);
 }
 
 void h_find_pair(struct h_client *cl, int want_match, unsigned *a, unsigned *b)

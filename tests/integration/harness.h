@@ -91,7 +91,9 @@ int h_is_card(const struct bd_msg *m, int k, unsigned card, unsigned dim);
 
 /* A consistent snapshot of the client's mapped board; fatal if it cannot be taken. */
 void h_snapshot(struct h_client *cl, struct bd_pub *out);
-/* The daemon's own value of a card, from the private segment (we run as its user). */
+/* The daemon's private segment of board main, read-only (we run as its user). */
+const struct bd_priv *h_priv(void);
+/* The daemon's own value of a card, from the private segment. */
 void h_value(unsigned card, char out[2]);
 /* Two face-down cards with the same value (want_match) or different values; fatal if none. */
 void h_find_pair(struct h_client *cl, int want_match, unsigned *a, unsigned *b);

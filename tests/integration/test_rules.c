@@ -2,6 +2,7 @@
  * boardd: first picks and their timeout, refused picks, matches, mismatches, repicks,
  * game over with results, and the restart. */
 #include <CUnit/CUnit.h>
+#include <signal.h>
 #include <string.h>
 
 #include "harness.h"
@@ -160,6 +161,27 @@ static void test_match_over_restart(void)
 	h_stop();
 }
 
+/* Each player's over result is its own points at the end of that game, even when its
+ * worker forwards the event only after the next game has started (a loaded machine can
+ * deschedule a worker that long; SIGSTOP makes it certain here). */
+static void test_over_late_reader(void)
+{
+	struct h_client *a, *b;
+	struct bd_msg m;
+
+	two_players(&a, &b, "5000", "200", "1", "main:2");
+	h_match(a, NULL);
+	pid_t worker = h_priv()->players[a->id].worker_pid;
+	REQUIRE(worker > 0 && kill(worker, SIGSTOP) == 0, "cannot stop ana's worker %d", (int)worker);
+	h_match(b, NULL);
+	check_over(b, 2, "win", 2);
+	H_NEXT(b, &m, "state"); /* game 2 has started: scores are reset */
+	CHECK(strcmp(m.tok[0], "on") == 0 && h_num(&m, 1) == 2, "bob: '%s'", m.line);
+	kill(worker, SIGCONT);
+	check_over(a, 2, "win", 2);
+	h_stop();
+}
+
 /* A second pick of another value: both up, everyone told both values; the player's picks
  * are refused (wait) until mismatch-ms has passed, then both turn down. */
 static void test_mismatch(void)
@@ -250,6 +272,7 @@ void suite_rules(void)
 	CU_add_test(s, "first_pick_timeout", test_first_pick_timeout);
 	CU_add_test(s, "first_pick_filled", test_first_pick_filled);
 	CU_add_test(s, "match_over_restart", test_match_over_restart);
+	CU_add_test(s, "over_late_reader", test_over_late_reader);
 	CU_add_test(s, "mismatch", test_mismatch);
 	CU_add_test(s, "second_pick_filled", test_second_pick_filled);
 }
