@@ -33,6 +33,7 @@ struct worker {
 	uid_t uid;
 	pid_t pid;
 	uint64_t last_seq;     /* newest event forwarded */
+	unsigned score, game;  /* our player's points in that game, as of the last event forwarded */
 	char in[2 * BD_LINE_MAX];
 	size_t inlen;
 	int discarding;        /* inside an over-long line, until its newline */
@@ -122,8 +123,16 @@ static void worker_forward(struct worker *w, const struct bd_event *ev)
 	const char *result = "none";
 	unsigned points = 0;
 
+	/* Points as of this event, not the live score: the next game may have reset that
+	 * before a descheduled worker forwards an old OVER. */
+	if (ev->type == BD_EV_MATCH && (int)ev->player == w->player)
+		w->score = ev->n;
+	else if (ev->type == BD_EV_STATE && ev->m != w->game) {
+		w->game = ev->m;
+		w->score = 0;
+	}
 	if (ev->type == BD_EV_OVER && w->player >= 0) {
-		points = w->board->pub->players[w->player].score;
+		points = w->score;
 		result = points == ev->n ? "win" : "lose";
 	}
 	int n = bd_event_format(line, sizeof line, ev, w->board->pub->dim, result, points);
@@ -213,6 +222,8 @@ static void worker_join(struct worker *w, const struct bd_req *req)
 		return worker_err(w, err.code, err.text);
 	}
 	w->player = id;
+	w->score = b->pub->players[id].score; /* a seat taken back keeps its points */
+	w->game = b->pub->game_number;
 	char colour[8];
 	bd_colour_hex(b->pub->players[id].colour, colour);
 	worker_printf(w, "OK join %s %d %s %u %016" PRIx64 "\n", b->set.name, id, colour, b->pub->dim,
