@@ -370,6 +370,8 @@ int h_event(struct h_client *cl, struct bd_msg *m, int timeout_ms)
 	}
 	for (int64_t end = bd_now_ms() + timeout_ms;;) {
 		int left = (int)(end - bd_now_ms());
+		if (left <= 0)
+			bd_client_fill(&cl->c); /* what has arrived by now, without waiting */
 		if (bd_client_read(&cl->c, m, left > 0 ? left : 0) != 1)
 			return 0;
 		if (m->kind == BD_MSG_EVENT) {
@@ -405,11 +407,17 @@ void h_quiet(const char *file, int line, struct h_client *cl, int ms)
 
 unsigned h_drain(struct h_client *cl)
 {
+	uint64_t target = cl->c.pub != NULL ? __atomic_load_n(&cl->c.pub->event_seq, __ATOMIC_ACQUIRE) : 0;
 	struct bd_msg m;
 	unsigned n = 0;
 
-	while (h_event(cl, &m, 1))
+	while (h_event(cl, &m, 0))
 		n++;
+	while (cl->last_seq != 0 && cl->last_seq < target) {
+		REQUIRE(h_event(cl, &m, H_TIMEOUT_MS), "%s: events stop at %llu of %llu", cl->name,
+			(unsigned long long)cl->last_seq, (unsigned long long)target);
+		n++;
+	}
 	return n;
 }
 

@@ -70,8 +70,8 @@ int h_expect(const char *file, int line, struct h_client *cl, const char *code, 
 #define H_OK(cl, ...) h_expect(__FILE__, __LINE__, (cl), NULL, __VA_ARGS__)
 #define H_ERR(cl, code, ...) h_expect(__FILE__, __LINE__, (cl), (code), __VA_ARGS__)
 
-/* The next event (kept ones first): 1, or 0 on timeout or a closed connection.
- * Checks that event numbers have no gaps. */
+/* The next event (kept ones first): 1, or 0 on timeout or a closed connection; a timeout
+ * of 0 takes only what has already arrived. Checks that event numbers have no gaps. */
 int h_event(struct h_client *cl, struct bd_msg *m, int timeout_ms);
 /* Wait for an event with this word, skipping others (skip=1) or requiring it to be the very
  * next one (skip=0); fatal if it does not come. */
@@ -81,7 +81,9 @@ void h_wait(const char *file, int line, struct h_client *cl, struct bd_msg *m, c
 /* Check that no event arrives within ms. */
 void h_quiet(const char *file, int line, struct h_client *cl, int ms);
 #define H_QUIET(cl, ms) h_quiet(__FILE__, __LINE__, (cl), (ms))
-/* Take every event already received, without waiting; returns how many. */
+/* Take every event the board has emitted so far (by the mapped segment's event number);
+ * a client that has had no event yet (a new spectator) takes only what has arrived.
+ * Returns how many were taken. */
 unsigned h_drain(struct h_client *cl);
 
 /* Token i of a message as a number (-1 if it is none). */
