@@ -21,6 +21,7 @@ void test_assert(int ok, int fatal, const char *file, int line, const char *fmt,
 	CU_assertImplementation(ok ? CU_TRUE : CU_FALSE, (unsigned)line, what, file, "", fatal ? CU_TRUE : CU_FALSE);
 }
 
+/* The --help text. */
 static void runner_usage(FILE *f, const char *program)
 {
 	fprintf(f, "usage: %s [SUITE [TEST]]\n"

@@ -116,6 +116,7 @@ static void check_colours(struct h_client *watcher, struct h_client **players, u
 	}
 }
 
+/* 12 players, then 4 seats given back and taken again: colours stay distinct. */
 static void test_colours(void)
 {
 	struct h_client *p[12];
@@ -190,11 +191,13 @@ static void stop_with_clients(int sig)
 	printf("(stopped in %lld ms) ", (long long)(bd_now_ms() - t0));
 }
 
+/* The goodbye on SIGTERM. */
 static void test_sigterm(void)
 {
 	stop_with_clients(SIGTERM);
 }
 
+/* The goodbye on SIGINT (Ctrl+C in a terminal). */
 static void test_sigint(void)
 {
 	stop_with_clients(SIGINT);
@@ -260,6 +263,7 @@ static void test_second_daemon(void)
 	h_stop();
 }
 
+/* Register this file's tests, with the harness's setup and teardown. */
 void suite_clients(void)
 {
 	CU_pSuite s = CU_add_suite_with_setup_and_teardown("clients", NULL, NULL, h_setup, h_teardown);

@@ -123,13 +123,9 @@ static void joined(struct h_client *cl, const struct bd_msg *r)
 	REQUIRE(cl->c.pub != NULL && cl->c.dim == 4, "join reply '%s'", r->line);
 }
 
-static void test_malformed(void)
+/* Lines out of place before a board is joined: one ERR each, then hello. */
+static void before_join(struct h_client *m)
 {
-	struct h_client *m, *b, *s;
-	struct bd_msg r;
-
-	h_start("--min-players", "2", "--first-pick-ms", "5000", NULL);
-	m = h_connect("mal");
 	BAD(m, "join main", "hello");
 	BAD(m, "players", "hello");
 	BAD(m, "cards", "hello");
@@ -150,6 +146,18 @@ static void test_malformed(void)
 	BAD(m, "join main 123", "token");
 	BAD(m, "join main 00000000000000ff", "token");
 	BAD(m, "join main 0x000000000000ff", "token");
+}
+
+/* Every error code a line can earn, before hello, before join and in a game; the board
+ * is unchanged by all of them. */
+static void test_malformed(void)
+{
+	struct h_client *m, *b, *s;
+	struct bd_msg r;
+
+	h_start("--min-players", "2", "--first-pick-ms", "5000", NULL);
+	m = h_connect("mal");
+	before_join(m);
 	h_send(m, "join main");
 	REQUIRE(h_reply(m, &r, NULL, NULL) == 0, "join: '%s'", r.line);
 	joined(m, &r);
@@ -158,6 +166,10 @@ static void test_malformed(void)
 	b = h_join("bob", BD_ROLE_PLAYER);
 	s = h_join("sam", BD_ROLE_SPECTATOR);
 	BAD(s, "pick 0 0", "spectator");
+	struct h_client *t = h_connect("tom"); /* bob's token while bob holds the seat */
+	H_OK(t, "hello tom player");
+	H_ERR(t, "token", "join main %016llx", (unsigned long long)b->c.token);
+	H_OK(t, "ping");
 	h_drain(m);
 	h_drain(b);
 	h_snapshot(m, &snap);
@@ -238,6 +250,7 @@ static void test_busy(void)
 	h_stop();
 }
 
+/* Register this file's tests, with the harness's setup and teardown. */
 void suite_input(void)
 {
 	CU_pSuite s = CU_add_suite_with_setup_and_teardown("input", NULL, NULL, h_setup, h_teardown);

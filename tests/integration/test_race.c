@@ -47,6 +47,7 @@ static int race_round(struct h_client *p[2], unsigned card, unsigned round)
 	return w;
 }
 
+/* ROUNDS rounds over every card of a 4x4 board. */
 static void test_same_card(void)
 {
 	struct h_client *p[2];
@@ -72,6 +73,7 @@ static void test_same_card(void)
 	h_stop();
 }
 
+/* Register this file's tests, with the harness's setup and teardown. */
 void suite_race(void)
 {
 	CU_pSuite s = CU_add_suite_with_setup_and_teardown("race", NULL, NULL, h_setup, h_teardown);

@@ -266,6 +266,7 @@ static void test_second_pick_filled(void)
 	h_stop();
 }
 
+/* Register this file's tests, with the harness's setup and teardown. */
 void suite_rules(void)
 {
 	CU_pSuite s = CU_add_suite_with_setup_and_teardown("rules", NULL, NULL, h_setup, h_teardown);

@@ -26,6 +26,7 @@ static struct game_view views[4]; /* a few games at once: the segment can run ah
 static struct bd_pub snap;
 static unsigned scans, checked_cards;
 
+/* The view of a game, started afresh when its slot held an older game. */
 static struct game_view *view_of(uint32_t game)
 {
 	struct game_view *v = &views[game % 4];
@@ -133,6 +134,7 @@ static unsigned shm_mode(const char *suffix)
 	return stat(path, &st) == 0 ? st.st_mode & 07777 : 0;
 }
 
+/* Random picks by two players; a spectator scans the segment after every event. */
 static void test_random_picks(void)
 {
 	struct h_client *p[2], *obs;
@@ -332,6 +334,7 @@ static void test_full_game(void)
 	h_stop();
 }
 
+/* Register this file's tests, with the harness's setup and teardown. */
 void suite_secrecy(void)
 {
 	CU_pSuite s = CU_add_suite_with_setup_and_teardown("secrecy", NULL, NULL, h_setup, h_teardown);

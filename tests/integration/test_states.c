@@ -30,6 +30,7 @@ struct seat_look {
 	long score;
 };
 
+/* Note the state and score of the PLAYER line of the seat looked for. */
 static void seat_line(const struct bd_msg *m, void *arg)
 {
 	struct seat_look *s = arg;
@@ -99,6 +100,7 @@ struct card_look {
 	unsigned lines;
 };
 
+/* Count CARD lines and note the one of the card looked for. */
 static void card_line(const struct bd_msg *m, void *arg)
 {
 	struct card_look *l = arg;
@@ -327,6 +329,7 @@ static void test_quit(void)
 	h_stop();
 }
 
+/* Register this file's tests, with the harness's setup and teardown. */
 void suite_states(void)
 {
 	CU_pSuite s = CU_add_suite_with_setup_and_teardown("states", NULL, NULL, h_setup, h_teardown);

@@ -8,6 +8,7 @@
 #include "suites.h"
 #include "tests/runner.h"
 
+/* The first eight are the Okabe-Ito colours; hex strings are "#rrggbb". */
 static void test_colour_palette(void)
 {
 	static const uint32_t okabe_ito[] = {
@@ -23,6 +24,7 @@ static void test_colour_palette(void)
 	CU_ASSERT(strlen(hex) == 7 && hex[0] == '#' && strspn(hex + 1, "0123456789abcdef") == 6);
 }
 
+/* No two indices below BD_PLAYERS_MAX give the same RGB value. */
 static void test_colour_distinct(void)
 {
 	static unsigned char seen[1 << 24];
@@ -42,6 +44,7 @@ static void test_colour_distinct(void)
 	CHECK(clashes == 0, "%u of the first %d colour indices repeat an earlier colour", clashes, BD_PLAYERS_MAX);
 }
 
+/* Register this file's tests. */
 void suite_colour(void)
 {
 	CU_pSuite s = CU_add_suite("colour", NULL, NULL);

@@ -22,6 +22,7 @@ static int lockset_is(const struct bd_lockset *s, const unsigned char *want, uns
 	return k == s->n;
 }
 
+/* Regions added in any order, some twice, come out ascending and once each. */
 static void test_lockset_order(void)
 {
 	struct bd_lockset s;
@@ -35,6 +36,7 @@ static void test_lockset_order(void)
 	CU_ASSERT(s.idx[0] == 0 && s.idx[1] == 1 && s.idx[2] == 3 && s.idx[3] == 5);
 }
 
+/* The same for random sets of every size up to BD_REGIONS_MAX. */
 static void test_lockset_random(void)
 {
 	static unsigned char want[BD_REGIONS_MAX];
@@ -84,6 +86,7 @@ static int sems_left(const char *prefix)
 	return n;
 }
 
+/* Taking a set takes exactly its semaphores plus the state one, last, and records us. */
 static void test_lockset_take(void)
 {
 	enum { NREG = 9 };
@@ -124,6 +127,7 @@ static void test_lockset_take(void)
 	CU_ASSERT_EQUAL(sems_left(prefix), 0);
 }
 
+/* Register this file's tests. */
 void suite_lock(void)
 {
 	CU_pSuite s = CU_add_suite("lock", NULL, NULL);

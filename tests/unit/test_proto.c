@@ -32,6 +32,7 @@ static int req_parse_at(const char *line, size_t len, struct bd_req *req, const 
 #define REQ_OK(line, req) req_parse_at(line, sizeof(line) - 1, req, NULL, __FILE__, __LINE__)
 #define REQ_ERR(line, code) req_parse_at(line, sizeof(line) - 1, &(struct bd_req){0}, code, __FILE__, __LINE__)
 
+/* Every request in its valid forms, with the fields it fills in. */
 static void test_req_valid(void)
 {
 	struct bd_req r;
@@ -81,6 +82,7 @@ static void test_req_valid(void)
 		CU_ASSERT_EQUAL(r.type, BD_REQ_PING);
 }
 
+/* Spaces, a trailing \r, empty and over-full lines. */
 static void test_req_spacing(void)
 {
 	struct bd_req r;
@@ -97,6 +99,7 @@ static void test_req_spacing(void)
 	REQ_ERR("pick 1 2 3 4 5 6 7 8 9 10 11 12 13", "syntax"); /* more words than any line has */
 }
 
+/* The length limit: 511 bytes before the newline. */
 static void test_req_length(void)
 {
 	char line[4096];
@@ -112,6 +115,7 @@ static void test_req_length(void)
 	req_parse_at(line, BD_LINE_MAX, &r, "toolong", __FILE__, __LINE__);
 }
 
+/* NUL, control and non-ASCII bytes anywhere in the line. */
 static void test_req_bytes(void)
 {
 	REQ_ERR("pi\0ng", "syntax");
@@ -126,6 +130,7 @@ static void test_req_bytes(void)
 	REQ_ERR("ping\v", "syntax");
 }
 
+/* Words that are no request (case matters). */
 static void test_req_unknown(void)
 {
 	REQ_ERR("PING", "unknown"); /* case-sensitive */
@@ -136,6 +141,7 @@ static void test_req_unknown(void)
 	REQ_ERR("OK", "unknown");
 }
 
+/* Each request with too few or too many words. */
 static void test_req_arg_counts(void)
 {
 	REQ_ERR("hello", "syntax");
@@ -153,6 +159,7 @@ static void test_req_arg_counts(void)
 	REQ_ERR("ping pong", "syntax");
 }
 
+/* Player names, roles and board names out of bounds. */
 static void test_req_names(void)
 {
 	REQ_ERR("hello abcdefghijklmnopqrstuvwxyz0123456 player", "name"); /* 33 bytes */
@@ -173,6 +180,7 @@ static void test_req_names(void)
 	CU_ASSERT_FALSE(bd_player_name_ok("\xc3\xa9"));
 }
 
+/* Coordinates that are no number or off the largest board. */
 static void test_req_numbers(void)
 {
 	REQ_ERR("pick 32 0", "range");
@@ -193,6 +201,7 @@ static void test_req_numbers(void)
 	CU_ASSERT_EQUAL(bd_parse_uint("1 "), -1);
 }
 
+/* Tokens that are not exactly 16 hexadecimal digits, or zero. */
 static void test_req_tokens(void)
 {
 	REQ_ERR("join main 9f1c2d3e4b5a697", "token");   /* 15 digits */
@@ -248,6 +257,7 @@ static void event_compare(const struct bd_event *want, const struct bd_event *go
 	CHECK(got->n == (n ? want->n : 0), "%s: n %u", line, got->n);
 }
 
+/* Every event formatted, then parsed back to the same fields. */
 static void test_event_roundtrip(void)
 {
 	static const char *const expect[] = {
@@ -336,6 +346,7 @@ static void test_event_malformed(void)
 	}
 }
 
+/* How a client splits each kind of line. */
 static void test_msg_parse(void)
 {
 	struct bd_msg m;
@@ -361,6 +372,7 @@ static void test_msg_parse(void)
 	CU_ASSERT(bd_msg_parse("EVENT 1", &m) != 0 || m.kind != BD_MSG_EVENT);
 }
 
+/* Register this file's tests. */
 void suite_proto(void)
 {
 	CU_pSuite s = CU_add_suite("proto", NULL, NULL);

@@ -37,6 +37,7 @@ static void board_make(void)
 	strcpy(board.players[0].name, "ana");
 }
 
+/* Prefix and board names: 1..max of [A-Za-z0-9_-]. */
 static void test_name_ok(void)
 {
 	CU_ASSERT_TRUE(bd_name_ok("main", BD_BOARD_NAME_MAX));
@@ -53,6 +54,7 @@ static void test_name_ok(void)
 	CU_ASSERT_FALSE(bd_name_ok("xy", 1));
 }
 
+/* The /dev/shm object names of a board, and refused names. */
 static void test_obj_names(void)
 {
 	char buf[BD_OBJ_NAME_MAX];
@@ -71,6 +73,7 @@ static void test_obj_names(void)
 	CU_ASSERT_EQUAL(bd_obj_state_sem(buf, 8, "boardd", "main"), -1); /* does not fit */
 }
 
+/* A sound board is accepted and copied (also 32x32 with partial regions). */
 static void test_snapshot_sound(void)
 {
 	board_make();
@@ -154,6 +157,7 @@ static const struct damage damages[] = {
 	{"region seqlock stuck odd", 0, region_stuck},
 };
 
+/* Each damage alone makes the board rejected. */
 static void test_snapshot_damaged(void)
 {
 	for (size_t i = 0; i < sizeof damages / sizeof damages[0]; i++) {
@@ -165,6 +169,7 @@ static void test_snapshot_damaged(void)
 	}
 }
 
+/* Register this file's tests. */
 void suite_shm(void)
 {
 	CU_pSuite s = CU_add_suite("shm", NULL, NULL);
