@@ -11,7 +11,6 @@ BUILD ?= build-$(subst $(comma),-,$(SANITIZE))
 SANFLAGS = -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=all
 endif
 comma := ,
-VERSION := 0.1.0
 
 CFLAGS ?= -O2 -g
 CFLAGS += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -I. $(SANFLAGS) $(EXTRA_CFLAGS)
@@ -34,7 +33,7 @@ CTL_OBJ = $(CTL_SRC:%.c=$(BUILD)/%.o)
 GTK_SRC = $(wildcard clients/gtk/*.c)
 GTK_OBJ = $(GTK_SRC:%.c=$(BUILD)/%.o)
 
-PROGRAMS = $(BUILD)/boardd $(BUILD)/board-bot $(BUILD)/boardctl
+PROGRAMS = $(BUILD)/boardd $(BUILD)/board-bot $(BUILD)/boardctl $(BUILD)/boardd-testhooks
 ifneq ($(GTK_SRC),)
 ifneq ($(shell pkg-config --exists gtk+-3.0 2>/dev/null && echo yes),)
 PROGRAMS += $(BUILD)/board-gtk
@@ -48,7 +47,7 @@ all: $(PROGRAMS)
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -DBD_VERSION_STRING='"$(VERSION)"' -MMD -MP -c $< -o $@
+	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
 
 $(BUILD)/clients/gtk/%.o: clients/gtk/%.c
 	@mkdir -p $(dir $@)
@@ -58,6 +57,14 @@ $(BUILD)/libbdipc.a: $(IPC_OBJ)
 	$(AR) rcs $@ $^
 
 $(BUILD)/boardd: $(DAEMON_OBJ) $(BUILD)/libbdipc.a
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS_BASE)
+
+# The daemon with test-only hooks (BD_TEST_HOOKS): never installed, used by fault tests.
+$(BUILD)/hooks/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -DBD_TEST_HOOKS -MMD -MP -c $< -o $@
+
+$(BUILD)/boardd-testhooks: $(DAEMON_SRC:%.c=$(BUILD)/hooks/%.o) $(BUILD)/libbdipc.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS_BASE)
 
 $(BUILD)/board-bot: $(BOT_OBJ) $(BUILD)/libbdipc.a

@@ -291,8 +291,3 @@ const struct game_ops game_memory = {
 	.check = memory_check,
 	.sweep = memory_sweep,
 };
-
-const struct game_ops *game_find(uint32_t kind)
-{
-	return kind == BD_GAME_MEMORY ? &game_memory : NULL;
-}

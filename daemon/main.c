@@ -86,7 +86,7 @@ int main(int argc, char **argv)
 		{"version", 0, 0, O_VERSION}, {0, 0, 0, 0},
 	};
 	static struct board_settings boards[BOARDS_MAX];
-	struct board_settings common = {.min_players = 2, .first_pick_ms = 5000, .mismatch_ms = 2000,
+	struct board_settings common = {.game_kind = BD_GAME_MEMORY, .min_players = 2, .first_pick_ms = 5000, .mismatch_ms = 2000,
 					.restart_ms = 10000, .away_ms = 30000, .region_side = 2};
 	char socket_path[108];
 	struct supervisor_opts o = {.prefix = bd_default_prefix(), .max_connections = 2048,

@@ -108,6 +108,7 @@ static int supervisor_boards(struct supervisor *s)
 		}
 		if (board_open(&s->boards[i], s->o->prefix, &s->o->boards[i], &resumed) < 0)
 			return -1;
+		s->boards[i].resumed = resumed;
 		s->nboards++;
 		s->suspect[i] = calloc(BD_REGIONS_MAX + 1, 1);
 		if (s->suspect[i] == NULL)
@@ -274,10 +275,11 @@ static void supervisor_stop(struct supervisor *s)
 	}
 }
 
+/* Close everything; remove every board (stop), or only those made now (failed start). */
 static void supervisor_cleanup(struct supervisor *s, int remove)
 {
 	for (unsigned i = 0; i < s->nboards; i++) {
-		board_close(&s->boards[i], remove);
+		board_close(&s->boards[i], remove || !s->boards[i].resumed);
 		free(s->suspect[i]);
 	}
 	if (s->own_socket)
@@ -308,7 +310,8 @@ int supervisor_run(const struct supervisor_opts *o)
 {
 	struct supervisor s = {.o = o, .listen_fd = -1, .sigfd = -1, .timerfd = -1, .epfd = -1};
 
-	if (supervisor_boards(&s) < 0 || supervisor_listen(&s) < 0 || supervisor_signals(&s) < 0) {
+	/* The socket first: a second daemon must fail before it touches any board. */
+	if (supervisor_listen(&s) < 0 || supervisor_boards(&s) < 0 || supervisor_signals(&s) < 0) {
 		supervisor_cleanup(&s, 0);
 		return 1;
 	}

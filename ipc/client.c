@@ -227,9 +227,11 @@ int bd_client_enter(struct bd_client *c, const char *name, enum bd_role role, co
 {
 	struct bd_msg r;
 	int rc = bd_client_request(c, &r, NULL, NULL, "hello %s %s", name, bd_role_name(role));
-	if (rc == 0)
-		rc = token ? bd_client_request(c, &r, NULL, NULL, "join %s %016llx", board, (unsigned long long)token)
-			   : bd_client_request(c, &r, NULL, NULL, "join %s", board);
+	if (rc == 0 && token != 0)
+		rc = bd_client_request(c, &r, NULL, NULL, "join %s %016llx", board, (unsigned long long)token);
+	/* A seat the daemon no longer knows (a clean restart, or it expired): take a new one. */
+	if ((rc == 0 && token == 0) || (rc == 1 && strcmp(r.word, "token") == 0))
+		rc = bd_client_request(c, &r, NULL, NULL, "join %s", board);
 	if (rc != 0) {
 		snprintf(err, errlen, rc < 0 ? "connection lost" : "%s: %s", r.word, r.text);
 		return -1;

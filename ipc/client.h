@@ -52,7 +52,9 @@ typedef void bd_data_fn(const struct bd_msg *m, void *arg);
 int bd_client_request(struct bd_client *c, struct bd_msg *reply, bd_data_fn *on_data, void *arg,
 		      const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
-/* hello + join (token 0 for a new seat) + map the public segment. 0 or -1 with err. */
+/* hello + join (token 0 for a new seat) + map the public segment. 0 or -1 with err.
+ * A token the daemon refuses with ERR token (its seat is gone) falls back to a new seat:
+ * c->token differs from the token given when that happened. */
 int bd_client_enter(struct bd_client *c, const char *name, enum bd_role role, const char *board,
 		    uint64_t token, const char *prefix, char *err, size_t errlen);
 
