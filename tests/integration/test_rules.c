@@ -124,6 +124,20 @@ static void check_restart(struct h_client *cl, long game)
 		CHECK(snap.players[p].score == 0, "player %u kept %u points", p, snap.players[p].score);
 }
 
+/* The deal of the current game (private values): each of 8 values twice, two letters. */
+static void deal_of(char values[16][2])
+{
+	for (unsigned c = 0; c < 16; c++)
+		h_value(c, values[c]);
+	for (unsigned c = 0; c < 16; c++) {
+		unsigned same = 0;
+		for (unsigned d = 0; d < 16; d++)
+			same += memcmp(values[c], values[d], 2) == 0;
+		CHECK(same == 2 && values[c][0] >= 'a' && values[c][0] <= 'z' && values[c][1] >= 'a' &&
+		      values[c][1] <= 'z', "card %u has value %.2s, %u times on the board", c, values[c], same);
+	}
+}
+
 /* Matches lock both cards for +2 and tell everyone; the last one ends the game with each
  * connection's own result; restart-ms later a new game starts. Then a tie: both win. */
 static void test_match_over_restart(void)
@@ -134,6 +148,8 @@ static void test_match_over_restart(void)
 
 	two_players(&a, &b, "5000", "200", "300", "main:4");
 	s = h_join("sam", BD_ROLE_SPECTATOR);
+	char deal1[16][2], deal2[16][2];
+	deal_of(deal1);
 	long want[2] = {0, 0};
 	for (int pair = 0; pair < 8; pair++) {
 		struct h_client *p = pair % 2 && pair != 3 ? b : a; /* ana 5 pairs, bob 3 */
@@ -153,6 +169,8 @@ static void test_match_over_restart(void)
 	check_restart(a, 2);
 	check_restart(b, 2);
 	check_restart(s, 2);
+	deal_of(deal2);
+	CHECK(memcmp(deal1, deal2, sizeof deal1) != 0, "game 2 has the same deal as game 1");
 	for (int pair = 0; pair < 8; pair++)
 		h_match(pair % 2 ? b : a, NULL);
 	check_over(a, 8, "win", 8);

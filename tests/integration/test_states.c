@@ -322,6 +322,11 @@ static void test_quit(void)
 	h_close(d); /* no quit: the socket just closes */
 	WANT_QUIT(a, did, &v, 1);
 
+	struct h_client *n = h_connect("nil"); /* quit is allowed before hello */
+	h_send(n, "quit");
+	CHECK(h_reply(n, &m, NULL, NULL) == 0 && strcmp(m.line, "OK bye") == 0, "quit before hello: '%s'", m.line);
+	CHECK(bd_client_read(&n->c, &m, H_TIMEOUT_MS) == -1, "the connection stayed open after OK bye");
+
 	H_OK(b, "quit");
 	WANT_STATE(a, "frozen", 1);
 	h_snapshot(a, &snap);
