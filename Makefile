@@ -42,7 +42,7 @@ GTK_LIBS := $(shell pkg-config --libs gtk+-3.0)
 endif
 endif
 
-.PHONY: all deps deps-check run check clean install fuzz soak bench
+.PHONY: all tests deps deps-check run check clean install fuzz soak bench
 all: $(PROGRAMS)
 
 $(BUILD)/%.o: %.c
@@ -76,6 +76,18 @@ $(BUILD)/boardctl: $(CTL_OBJ) $(BUILD)/libbdipc.a
 $(BUILD)/board-gtk: $(GTK_OBJ) $(BUILD)/libbdipc.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(GTK_LIBS) $(LDLIBS_BASE)
 
+# CUnit test programs, run by tests/test-unit.sh and tests/test-integration.sh.
+UNIT_OBJ = $(patsubst %.c,$(BUILD)/%.o,tests/runner.c $(wildcard tests/unit/*.c))
+INTEG_OBJ = $(patsubst %.c,$(BUILD)/%.o,tests/runner.c $(wildcard tests/integration/*.c))
+TEST_PROGRAMS = $(BUILD)/test-unit $(BUILD)/test-integration
+tests: $(TEST_PROGRAMS)
+
+$(BUILD)/test-unit: $(UNIT_OBJ) $(BUILD)/libbdipc.a
+	$(CC) $(LDFLAGS) -o $@ $^ -lcunit $(LDLIBS_BASE)
+
+$(BUILD)/test-integration: $(INTEG_OBJ) $(BUILD)/libbdipc.a
+	$(CC) $(LDFLAGS) -o $@ $^ -lcunit $(LDLIBS_BASE)
+
 deps:
 	@sh tests/deps.sh $(DEPS_BUILD) $(DEPS_GTK)
 
@@ -87,7 +99,7 @@ run: deps
 	@sh tests/run-demo.sh $(BUILD)
 
 check: deps-check
-	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory all tests
 	@sh tests/run-all.sh $(BUILD)
 
 # Installed layout; boardd.service's ExecStart is rewritten to $(SBINDIR)/boardd.

@@ -236,7 +236,7 @@ int bd_client_request(struct bd_client *c, struct bd_msg *reply, bd_data_fn *on_
 		if (reply->kind == BD_MSG_ERR)
 			return 1;
 		if (reply->kind == BD_MSG_EVENT)
-			queue_push(c, reply->buf);
+			queue_push(c, reply->line);
 		else if (reply->kind == BD_MSG_DATA && on_data != NULL)
 			on_data(reply, arg);
 	}
