@@ -143,8 +143,6 @@ static int memory_pick(struct board *b, unsigned p, unsigned card, int64_t now, 
 		return refuse(err, "state", b->pub->game_state == BD_GAME_OVER ? "the game is over; a new one starts soon" :
 				  b->pub->game_state == BD_GAME_FROZEN ? "the game is frozen until enough players are back" :
 				  "the game waits for enough players");
-	if (b->pub->players[p].state != BD_PLAYER_PLAYING)
-		return refuse(err, "waiting", "you joined during a pause; you play from the next game");
 	if (q->pick_state == BD_PICK_WAIT)
 		return refuse(err, "wait", "your mismatched cards are still face up");
 	if (q->pick_state == BD_PICK_NONE)
