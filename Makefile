@@ -42,7 +42,7 @@ GTK_LIBS := $(shell pkg-config --libs gtk+-3.0)
 endif
 endif
 
-.PHONY: all deps deps-check run check clean install fuzz soak bench
+.PHONY: all tests deps deps-check run check clean install fuzz soak bench
 all: $(PROGRAMS)
 
 $(BUILD)/%.o: %.c
@@ -76,6 +76,18 @@ $(BUILD)/boardctl: $(CTL_OBJ) $(BUILD)/libbdipc.a
 $(BUILD)/board-gtk: $(GTK_OBJ) $(BUILD)/libbdipc.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(GTK_LIBS) $(LDLIBS_BASE)
 
+# CUnit test programs, run by tests/test-unit.sh and tests/test-integration.sh.
+UNIT_OBJ = $(patsubst %.c,$(BUILD)/%.o,tests/runner.c $(wildcard tests/unit/*.c))
+INTEG_OBJ = $(patsubst %.c,$(BUILD)/%.o,tests/runner.c $(wildcard tests/integration/*.c))
+TEST_PROGRAMS = $(BUILD)/test-unit $(BUILD)/test-integration
+tests: $(TEST_PROGRAMS)
+
+$(BUILD)/test-unit: $(UNIT_OBJ) $(BUILD)/libbdipc.a
+	$(CC) $(LDFLAGS) -o $@ $^ -lcunit $(LDLIBS_BASE)
+
+$(BUILD)/test-integration: $(INTEG_OBJ) $(BUILD)/libbdipc.a
+	$(CC) $(LDFLAGS) -o $@ $^ -lcunit $(LDLIBS_BASE)
+
 deps:
 	@sh tests/deps.sh $(DEPS_BUILD) $(DEPS_GTK)
 
@@ -87,16 +99,40 @@ run: deps
 	@sh tests/run-demo.sh $(BUILD)
 
 check: deps-check
-	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory all tests
 	@sh tests/run-all.sh $(BUILD)
+
+# Installed layout; boardd.service's ExecStart is rewritten to $(SBINDIR)/boardd.
+BINDIR = $(PREFIX)/bin
+SBINDIR = $(PREFIX)/sbin
+UNITDIR = $(PREFIX)/lib/systemd/system
+SYSUSERSDIR = $(PREFIX)/lib/sysusers.d
+MANDIR = $(PREFIX)/share/man
+DOCDIR = $(PREFIX)/share/doc/boardd
+
+# board-gtk installs itself through install-gtk when that target exists (clients/gtk).
+install: all
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(SBINDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSUSERSDIR) \
+		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man8 $(DESTDIR)$(DOCDIR)
+	install -m 0755 $(BUILD)/boardd $(DESTDIR)$(SBINDIR)/boardd
+	install -m 0755 $(BUILD)/board-bot $(BUILD)/boardctl $(DESTDIR)$(BINDIR)/
+	sed 's|^ExecStart=/usr/local/sbin/boardd|ExecStart=$(SBINDIR)/boardd|' systemd/boardd.service \
+		>$(DESTDIR)$(UNITDIR)/boardd.service
+	chmod 0644 $(DESTDIR)$(UNITDIR)/boardd.service
+	install -m 0644 systemd/boardd.socket $(DESTDIR)$(UNITDIR)/boardd.socket
+	install -m 0644 systemd/boardd.sysusers $(DESTDIR)$(SYSUSERSDIR)/boardd.conf
+	install -m 0644 systemd/boardd.conf $(DESTDIR)$(DOCDIR)/boardd.conf.example
+	for s in 1 5 8; do for m in docs/*.$$s; do [ ! -e "$$m" ] || \
+		install -m 0644 "$$m" $(DESTDIR)$(MANDIR)/man$$s/ || exit 1; done; done
+	@if $(MAKE) -n install-gtk >/dev/null 2>&1; then $(MAKE) --no-print-directory install-gtk; fi
 
 clean:
 	rm -rf build build-*
 
 # --- Reliability (issue 5; docs/RELIABILITY.md): the fault-test driver, fuzzers, soak -----
-# bd-fault drives tests/test-fault*.sh and friends; built with everything, never installed.
+# bd-fault drives tests/test-fault*.sh and friends; built with the tests, never installed.
 FAULT_SRC = $(wildcard tests/fault/*.c)
-all: $(BUILD)/bd-fault
+tests: $(BUILD)/bd-fault
 $(BUILD)/bd-fault: $(FAULT_SRC:%.c=$(BUILD)/%.o) $(BUILD)/libbdipc.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS_BASE)
 
@@ -126,7 +162,7 @@ fuzz: fuzz-build
 
 # The long fault run: thousands of kills instead of make check's hundred.
 SOAK_KILLS ?= 3000
-soak: all
+soak: all tests
 	@BUILD=$(BUILD) CHAOS_KILLS=$(SOAK_KILLS) PARK_ROUNDS=20 sh tests/test-fault-chaos.sh
 	@BUILD=$(BUILD) CHAOS_KILLS=$(SOAK_KILLS) PARK_ROUNDS=20 sh tests/test-fault-park.sh
 # --- end of reliability ------------------------------------------------------------------

@@ -33,6 +33,7 @@ struct board {
 	const struct game_ops *game;
 	int wake_fd;        /* eventfd shared by every worker: one write wakes them all */
 	int dirty;          /* events emitted since the last wake */
+	int resumed;        /* found and resumed at start, rather than made new */
 	int sweep_pending;  /* supervisor: a repair's sweep still to do (its locks were busy) */
 };
 

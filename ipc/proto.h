@@ -67,7 +67,8 @@ struct bd_msg {
 /* Split a received line. -1 if it is not a line of this protocol. */
 int bd_msg_parse(const char *line, struct bd_msg *m);
 
-/* Turn an EVENT message back into a struct bd_event (card numbers from x y on a dim board).
+/* Turn an EVENT message back into a struct bd_event (card numbers from x y on a dim board;
+ * a join's colour stays 0: read it from the player table).
  * -1 if it is malformed or names cards outside the board. */
 int bd_msg_event(const struct bd_msg *m, unsigned dim, struct bd_event *ev);
 
