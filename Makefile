@@ -161,7 +161,7 @@ fuzz: fuzz-build
 	done
 
 # The long fault run: thousands of kills instead of make check's hundred.
-SOAK_KILLS ?= 3000
+SOAK_KILLS ?= 10000
 soak: all tests
 	@BUILD=$(BUILD) CHAOS_KILLS=$(SOAK_KILLS) PARK_ROUNDS=20 sh tests/test-fault-chaos.sh
 	@BUILD=$(BUILD) CHAOS_KILLS=$(SOAK_KILLS) PARK_ROUNDS=20 sh tests/test-fault-park.sh

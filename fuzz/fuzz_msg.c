@@ -23,6 +23,7 @@ static void event_check(const struct bd_event *ev, unsigned dim)
 		abort();
 }
 
+/* One input: a board size byte, then one received line. */
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 {
 	struct bd_msg m;

@@ -97,6 +97,7 @@ out:
 	shm_unlink(name);
 }
 
+/* One input: flags, then a board laid out as described above. */
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 {
 	struct bd_pub *pub = calloc(1, sizeof *pub), *out = malloc(sizeof *pub);

@@ -22,6 +22,7 @@ static void req_check(const struct bd_req *req, int rc, const struct bd_err *err
 		abort();
 }
 
+/* One input: one request line. */
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 {
 	struct bd_req req;

@@ -7,7 +7,7 @@
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/fault/lib.sh"
 
-kills=${CHAOS_KILLS:-100}
+kills=${CHAOS_KILLS:-300}
 start_daemon --board main:6 --min-players 2 --restart-ms 300 --mismatch-ms 50 --first-pick-ms 2000
 "$FAULT" chaos --kills "$kills" --steady 3 --victims 4 --seconds $((kills + 120)) || fail "chaos run failed"
 n=$(workers | wc -l)

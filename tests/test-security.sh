@@ -21,15 +21,12 @@ start_daemon --board main:6 --min-players 1 --max-rate 0 --restart-ms 10 --misma
 grep -q 'cannot be trusted\|owned by' "$WORK/daemon.log" && note "daemon: $(grep -m1 'trusted\|owned by' "$WORK/daemon.log")"
 [ "$(stat -c %a "$SOCK")" = 666 ] || fail "socket mode is $(stat -c %a "$SOCK"), not 666"
 as_nobody "$FAULT" perm --owner 0 || fail "nobody could do more than it may"
-as_nobody "$FAULT" steal || fail "nobody could act for another seat"
+set --
+if [ -x "$BIN/boardctl" ]; then set -- --ctl "$BIN/boardctl"; else note "no boardctl built yet: its players check is skipped"; fi
+as_nobody "$FAULT" steal "$@" || fail "nobody could act for another seat, or its credentials were not shown"
 grep -q 'connection from pid [0-9]* uid 65534' "$WORK/daemon.log" || fail "no log line with nobody's peer uid"
 grep -q 'joined as player [0-9]* (pid [0-9]* uid 65534)' "$WORK/daemon.log" || fail "no join logged with uid"
-note "peer credentials logged: $(grep -m1 'joined as player.*uid 65534' "$WORK/daemon.log")"
-if [ -x "$BIN/boardctl" ]; then
-	"$BIN/boardctl" players main | tee "$WORK/ctl.txt"
-else
-	note "no boardctl built yet: its players check is skipped"
-fi
+note "peer credentials logged: $(grep -m1 'joined as player.*uid 65534' "$WORK/daemon.log" | sed 's/^boardd\[[0-9]*\]: //')"
 as_nobody "$FAULT" picks --picks "$picks" --clients 4 || fail "a face-down value was seen"
 stop_and_count
 finish

@@ -118,9 +118,9 @@ static void __attribute__((noreturn)) victim_many(struct bd_client *c, int fd)
 
 	for (int i = 0; i < MANY_PICKS; i++)
 		n += (size_t)snprintf(buf + n, sizeof buf - n, "pick %u %u\n", rnd(c->dim), rnd(c->dim));
-	victim_note(fd, PH_MANY, c->player);
 	if (write(c->fd, buf, n) != (ssize_t)n)
 		_exit(0);
+	victim_note(fd, PH_MANY, c->player);
 	victim_idle(c);
 }
 
@@ -149,6 +149,7 @@ static void __attribute__((noreturn)) victim_run(int fd, int want)
 	victim_idle(&c);
 }
 
+/* Start a victim that is to be killed at moment want. */
 static void victim_spawn(struct victim *v, int want)
 {
 	int p[2];
@@ -369,6 +370,7 @@ static void chaos_loop(struct victim *vs, unsigned nv, unsigned kills, struct ta
 			victim_end(&vs[i]);
 }
 
+/* The command: steady players, then victims and kills, then the checks. */
 int cmd_chaos(void)
 {
 	unsigned kills = (unsigned)opt_num("kills", 100), ns = (unsigned)opt_num("steady", 3);

@@ -50,6 +50,9 @@ int player_await(struct bd_client *c, const char *word, int player, int ms, stru
 unsigned children_of(pid_t pid, pid_t *out, unsigned max);
 /* Nonzero if pid is a live child of parent. */
 int child_of(pid_t pid, pid_t parent);
+/* Run `ctl WHAT BOARD` (boardctl), echoing its output; nonzero if one line holds every
+ * one of the n (at most 32) words. */
+int ctl_shows(const char *ctl, const char *what, const char *const *words, unsigned n);
 /* CPU time (user + system, ms) a process has used so far; 0 if it is gone. */
 double proc_cpu_ms(pid_t pid);
 

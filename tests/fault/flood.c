@@ -40,6 +40,7 @@ static int flood_open(struct bd_client *c)
 	return 0;
 }
 
+/* The command: connections up to the limit, then beyond it. */
 int cmd_flood(void)
 {
 	static struct bd_client conns[FLOOD_MAX];
@@ -74,6 +75,8 @@ int cmd_flood(void)
 	if (!flood_open(&late))
 		die("a connection after the flood was refused");
 	bd_client_close(&late);
+	bd_client_close(&player);
+	bd_client_close(&spectator);
 	say("flood: ok");
 	return 0;
 }
@@ -108,6 +111,7 @@ static long rate_replies(struct bd_client *f, long *served, long *refused, int m
 	return n;
 }
 
+/* The command: a flood of picks from one player against the rate limit. */
 int cmd_rate(void)
 {
 	struct bd_client f, other;
@@ -140,6 +144,8 @@ int cmd_rate(void)
 	if (refused == 0 || served > 2 * rate + (long)(secs * (double)rate) + 2)
 		die("the rate limit did not hold: %ld served in %.2f s at %ld a second (bursts of %ld)", served,
 		    secs, rate, 2 * rate);
+	bd_client_close(&f);
+	bd_client_close(&other);
 	say("rate: ok");
 	return 0;
 }

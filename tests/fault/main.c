@@ -18,6 +18,7 @@ static const struct { const char *name; int (*run)(void); const char *help; } co
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
+/* The commands, for --help and bad usage. */
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: bd-fault COMMAND [--NAME VALUE]...\n"

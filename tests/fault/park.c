@@ -25,6 +25,7 @@ struct parked {
 	uint64_t repairs[BD_REGIONS_MAX + 1];
 };
 
+/* The lock region of a card. */
 static unsigned card_region(const struct bd_pub *p, int card)
 {
 	unsigned x = (unsigned)card % p->dim, y = (unsigned)card / p->dim;
@@ -127,25 +128,14 @@ static void park_idle_death(struct bd_client *idle)
 	bd_client_close(idle);
 }
 
-/* Run `ctl locks BOARD`; nonzero if its output names pid as a word. */
+/* Nonzero if `ctl locks BOARD` names pid. */
 static int park_ctl_names(const char *ctl, pid_t pid)
 {
-	char cmd[512], line[512], word[16];
-	int found = 0;
+	char word[16];
+	const char *words[] = {word};
 
-	snprintf(cmd, sizeof cmd, "%s locks %s", ctl, board_name());
 	snprintf(word, sizeof word, "%d", (int)pid);
-	FILE *f = popen(cmd, "r");
-	if (f == NULL)
-		die("cannot run %s", cmd);
-	while (fgets(line, sizeof line, f) != NULL) {
-		printf("  | %s", line);
-		for (char *t = strtok(line, " \t\n"); t != NULL; t = strtok(NULL, " \t\n"))
-			found |= strcmp(t, word) == 0;
-	}
-	if (pclose(f) != 0)
-		die("%s failed", cmd);
-	return found;
+	return ctl_shows(ctl, "locks", words, 1);
 }
 
 /* Wait for the bystander's answer after the repair (ms), or for its connection to end. */
@@ -214,6 +204,7 @@ static void park_round(int round, struct bd_client *b, const char *hook, int tog
 	board_playable();
 }
 
+/* The command: a bystander stays seated through every round. */
 int cmd_park(void)
 {
 	const char *hook = opt_str("hook", "park-in-pick"), *ctl = opt_str("ctl", NULL);

@@ -5,7 +5,8 @@
  * segments belong to --owner UID (the daemon's). `bd-fault squat` (as that user, before
  * the daemon starts): creates the board's names first, world-writable, to be taken over.
  * `bd-fault steal`: another connection cannot take a seat in use with its token, and a
- * pick acts only for the picker's own seat. */
+ * pick acts only for the picker's own seat; with --ctl PATH, `PATH players BOARD` must
+ * show the seat with this process's uid and pid (its peer credentials). */
 #include "fault.h"
 
 #include <errno.h>
@@ -87,6 +88,7 @@ static long perm_owner(int priv)
 	return stat(path, &st) == 0 ? (long)st.st_uid : -1;
 }
 
+/* The command: every attempt, allowed or refused as it must be. */
 int cmd_perm(void)
 {
 	static struct bd_pub snap;
@@ -128,6 +130,7 @@ static void squat_one(const char *name)
 	say("squat: created %s (mode 0666, uid %u)", name, (unsigned)geteuid());
 }
 
+/* The command: take the board's two segment names before the daemon does. */
 int cmd_squat(void)
 {
 	char name[BD_OBJ_NAME_MAX];
@@ -140,14 +143,22 @@ int cmd_squat(void)
 	return 0;
 }
 
+/* The command: a token of a seat in use, then a pick of the thief's own. */
 int cmd_steal(void)
 {
 	static struct bd_pub snap;
 	struct bd_client owner, thief;
 	struct bd_msg r;
+	const char *ctl = opt_str("ctl", NULL);
+	char uid[16], pid[16];
+	const char *cred[] = {"owner", uid, pid};
 
 	opts_done();
 	player_enter(&owner, "owner", BD_ROLE_PLAYER);
+	snprintf(uid, sizeof uid, "%u", (unsigned)geteuid());
+	snprintf(pid, sizeof pid, "%d", (int)getpid());
+	if (ctl != NULL && !ctl_shows(ctl, "players", cred, 3))
+		die("%s players does not show the seat with uid %s and pid %s", ctl, uid, pid);
 	player_connect(&thief);
 	if (player_request(&thief, &r, "hello thief player") != 0)
 		die("hello refused");

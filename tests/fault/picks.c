@@ -20,9 +20,9 @@
 
 #define CLIENTS_MAX 16
 
-struct tally {
-	unsigned long picks, ok, events, ups, mismatches, matches, downs, games, overs, snapshots, compared;
-};
+/* What a picking client counts. */
+enum { T_PICKS, T_OK, T_EVENTS, T_UP, T_MISMATCH, T_MATCH, T_DOWN, T_GAMES, T_OVERS, T_SNAPSHOTS,
+       T_COMPARED, T_COUNT };
 
 struct model {
 	uint32_t game;       /* 0 until a game is seen from its start */
@@ -32,7 +32,7 @@ struct model {
 	int off;             /* the game is not on (over, waiting, frozen): wait for it */
 	unsigned char state[BD_CARDS_MAX];
 	char value[BD_CARDS_MAX][2]; /* known values this game, "\0\0" if not yet seen */
-	struct tally t;
+	unsigned long t[T_COUNT];
 };
 
 /* Die with what an event got wrong. */
@@ -76,7 +76,7 @@ static void model_reset(struct model *md, uint32_t game)
 	md->first = -1;
 	memset(md->state, BD_CARD_DOWN, sizeof md->state);
 	memset(md->value, 0, sizeof md->value);
-	md->t.games++;
+	md->t[T_GAMES]++;
 }
 
 /* up X Y V ID and mismatch X1 Y1 V1 X2 Y2 V2 ID: values of cards turned face up. */
@@ -90,7 +90,7 @@ static void model_shown(struct model *md, const struct bd_msg *m)
 		model_value(md, m, c1, m->tok[2]);
 		md->state[c1] = BD_CARD_UP;
 		md->first = id == md->me ? c1 : md->first;
-		md->t.ups++;
+		md->t[T_UP]++;
 		return;
 	}
 	int c2 = model_card(md, m, 3);
@@ -102,7 +102,7 @@ static void model_shown(struct model *md, const struct bd_msg *m)
 		model_fail(m, "a mismatch of equal values");
 	md->state[c2] = BD_CARD_UP;
 	md->first = id == md->me ? -1 : md->first;
-	md->t.mismatches++;
+	md->t[T_MISMATCH]++;
 }
 
 /* match X1 Y1 X2 Y2 V ID SCORE: both cards locked. */
@@ -116,7 +116,7 @@ static void model_match(struct model *md, const struct bd_msg *m)
 	model_value(md, m, c2, m->tok[4]);
 	md->state[c1] = md->state[c2] = BD_CARD_LOCKED;
 	md->first = event_player(m) == md->me ? -1 : md->first;
-	md->t.matches++;
+	md->t[T_MATCH]++;
 }
 
 /* Check one event against the model and apply it. */
@@ -125,7 +125,7 @@ static void model_event(struct model *md, const struct bd_msg *m)
 	if (md->seq != 0 && m->seq != md->seq + 1)
 		model_fail(m, "a gap in event seqs");
 	md->seq = m->seq;
-	md->t.events++;
+	md->t[T_EVENTS]++;
 	if (strcmp(m->word, "up") == 0 || strcmp(m->word, "mismatch") == 0)
 		model_shown(md, m);
 	else if (strcmp(m->word, "match") == 0)
@@ -137,9 +137,9 @@ static void model_event(struct model *md, const struct bd_msg *m)
 		model_was(md, m, c, BD_CARD_UP);
 		md->state[c] = BD_CARD_DOWN;
 		md->first = c == md->first ? -1 : md->first;
-		md->t.downs++;
+		md->t[T_DOWN]++;
 	} else if (strcmp(m->word, "over") == 0)
-		md->t.overs++;
+		md->t[T_OVERS]++;
 	else if (strcmp(m->word, "state") == 0 && m->ntok == 2) {
 		md->off = strcmp(m->tok[0], "on") != 0;
 		if (!md->off && (uint32_t)bd_parse_uint(m->tok[1]) != md->game)
@@ -188,7 +188,7 @@ static unsigned picks_disagree(struct model *md, const struct bd_pub *snap)
 	for (unsigned c = 0; c < md->n; c++)
 		if (snap->cards[c].state != BD_CARD_DOWN && md->value[c][0]) {
 			bad += memcmp(snap->cards[c].value, md->value[c], 2) != 0;
-			md->t.compared++;
+			md->t[T_COMPARED]++;
 		}
 	return bad;
 }
@@ -202,7 +202,7 @@ static void picks_snapshot(struct model *md)
 	for (int tries = 0;; tries++) {
 		if (bd_snapshot(pub_map(), &snap) < 0)
 			die("a picker's snapshot of the public segment failed (inconsistent or a face-down value)");
-		md->t.snapshots++;
+		md->t[T_SNAPSHOTS]++;
 		if (md->game == 0 || snap.game_number != md->game || picks_disagree(md, &snap) == 0)
 			return;
 		if (tries == 3)
@@ -239,22 +239,22 @@ static void __attribute__((noreturn)) picks_client(int out, unsigned i, unsigned
 	snprintf(name, sizeof name, "picker%u", i);
 	player_enter(&c, name, BD_ROLE_PLAYER);
 	*md = (struct model){.dim = c.dim, .n = c.dim * c.dim, .me = c.player, .first = -1};
-	for (md->t.picks = 0; md->t.picks < picks && (overs == 0 || md->t.overs < overs); md->t.picks++) {
+	for (md->t[T_PICKS] = 0; md->t[T_PICKS] < picks && (overs == 0 || md->t[T_OVERS] < overs); md->t[T_PICKS]++) {
 		while (md->off)
 			picks_events(&c, md, 1000);
 		int card = picks_choose(md);
 		int rc = player_request(&c, &r, "pick %d %d", card % (int)c.dim, card / (int)c.dim);
-		md->t.ok += rc == 0;
+		md->t[T_OK] += rc == 0;
 		md->off |= rc == 1 && strcmp(r.word, "state") == 0; /* until the next state event */
 		picks_events(&c, md, rc == 1 && strcmp(r.word, "wait") == 0 ? 20 : 0);
-		if (md->t.picks % 32 == 0)
+		if (md->t[T_PICKS] % 32 == 0)
 			picks_snapshot(md);
 	}
-	if (overs != 0 && md->t.overs < overs)
+	if (overs != 0 && md->t[T_OVERS] < overs)
 		die("%lu picks and still no game over", picks);
 	if (player_request(&c, &r, "quit") != 0)
 		die("quit refused: %s", r.line);
-	if (write(out, &md->t, sizeof md->t) != sizeof md->t)
+	if (write(out, md->t, sizeof md->t) != sizeof md->t)
 		die("cannot report a tally");
 	bd_client_close(&c);
 	free(md);
@@ -315,15 +315,7 @@ static void picks_collect(pid_t pid, int fd, void *tally, size_t len)
 		die("a picking client or the watcher failed; see its message above");
 }
 
-static void tally_add(struct tally *sum, const struct tally *t)
-{
-	unsigned long *a = (unsigned long *)sum;
-	const unsigned long *b = (const unsigned long *)t;
-
-	for (size_t i = 0; i < sizeof *t / sizeof *a; i++)
-		a[i] += b[i];
-}
-
+/* The command: the watcher, the clients, then the summed tallies. */
 int cmd_picks(void)
 {
 	unsigned long picks = (unsigned long)opt_num("picks", 100000), watched = 0;
@@ -332,7 +324,7 @@ int cmd_picks(void)
 	int watch = opt_num("watch", 1) != 0;
 	pid_t pids[CLIENTS_MAX], watcher;
 	int fds[CLIENTS_MAX], wfd, stop[2];
-	struct tally sum = {0}, t;
+	unsigned long sum[T_COUNT] = {0}, t[T_COUNT];
 
 	opts_done();
 	if (n < 1 || n > CLIENTS_MAX)
@@ -346,18 +338,19 @@ int cmd_picks(void)
 	for (unsigned i = 0; i < n; i++)
 		pids[i] = picks_fork(&fds[i], NULL, i, (picks + n - 1 - i) / n, overs);
 	for (unsigned i = 0; i < n; i++) {
-		picks_collect(pids[i], fds[i], &t, sizeof t);
-		tally_add(&sum, &t);
+		picks_collect(pids[i], fds[i], t, sizeof t);
+		for (unsigned k = 0; k < T_COUNT; k++)
+			sum[k] += t[k];
 	}
 	double secs = (double)(now_us() - t0) / 1e6;
 	close(stop[1]);
 	if (watch)
 		picks_collect(watcher, wfd, &watched, sizeof watched);
 	say("picks: %lu picks by %u clients in %.1f s (%.0f a second), %lu played (OK), %lu games from their"
-	    " start, %lu game overs", sum.picks, n, secs, (double)sum.picks / secs, sum.ok, sum.games, sum.overs);
+	    " start, %lu game overs", sum[T_PICKS], n, secs, (double)sum[T_PICKS] / secs, sum[T_OK], sum[T_GAMES], sum[T_OVERS]);
 	say("picks: %lu events checked: %lu up, %lu mismatch, %lu match, %lu down; no gap, no value of a"
-	    " face-down card", sum.events, sum.ups, sum.mismatches, sum.matches, sum.downs);
+	    " face-down card", sum[T_EVENTS], sum[T_UP], sum[T_MISMATCH], sum[T_MATCH], sum[T_DOWN]);
 	say("picks: %lu snapshots by the players (%lu face-up values compared with the events) and %lu by"
-	    " the watcher: all consistent, no face-down card with a value", sum.snapshots, sum.compared, watched);
+	    " the watcher: all consistent, no face-down card with a value", sum[T_SNAPSHOTS], sum[T_COMPARED], watched);
 	return 0;
 }

@@ -34,6 +34,7 @@ struct probe {
 
 static struct probe *P;
 
+/* Die naming the script line that failed. */
 static void __attribute__((noreturn)) probe_fail(const char *what, const char *detail)
 {
 	die("script line %u: %s%s%s", P->lineno, what, detail ? ": " : "", detail ? detail : "");
@@ -171,6 +172,7 @@ static void probe_command(const char *cmd, const char *arg)
 		probe_fail("unknown command", cmd);
 }
 
+/* The command: run the script on stdin, line by line. */
 int cmd_probe(void)
 {
 	char line[4096];
@@ -193,5 +195,8 @@ int cmd_probe(void)
 		expects += strcmp(line, "expect") == 0;
 	}
 	say("probe: %u script lines, %u replies as expected", P->lineno, expects);
+	for (unsigned i = 0; i < P->nconns; i++)
+		bd_client_close(&P->conns[i].c);
+	free(P);
 	return 0;
 }

@@ -65,6 +65,7 @@ static void stuck_pick(struct stuck *s, unsigned x, unsigned y, struct timing *t
 		bd_client_read(&s->picker, &r, 10000);
 }
 
+/* qsort order of latencies. */
 static int cmp_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
@@ -158,6 +159,7 @@ static void stuck_check(struct stuck *s, long backlog)
 		die("the stuck player was dropped with only %zu bytes unsent, within the bound %ld", unsent, backlog);
 }
 
+/* The command: latency alone, latency with a stuck player, then its drop. */
 int cmd_stuck(void)
 {
 	static struct stuck s;
@@ -182,6 +184,12 @@ int cmd_stuck(void)
 	say("the stuck player was dropped after %.1f s and %u events", (double)(now_us() - t0) / 1e6, stuck.n);
 	stuck_check(&s, backlog);
 	board_settled(1, 2);
+	bd_client_close(&s.stuck);
+	bd_client_close(&s.picker);
+	bd_client_close(&s.observer);
+	free(s.len);
+	free(alone.ms);
+	free(stuck.ms);
 	say("stuck: ok");
 	return 0;
 }

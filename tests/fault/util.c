@@ -130,9 +130,15 @@ const char *board_name(void)
 const struct bd_pub *pub_map(void)
 {
 	static const struct bd_pub *pub;
+	struct bd_client c;
 	const char *why;
 
-	if (pub == NULL && (pub = bd_pub_map_ro(bd_default_prefix(), board_name(), &why)) == NULL)
+	if (pub != NULL)
+		return pub;
+	/* The socket exists before the boards do; a greeting means they are made. */
+	player_connect(&c);
+	bd_client_close(&c);
+	if ((pub = bd_pub_map_ro(bd_default_prefix(), board_name(), &why)) == NULL)
 		die("cannot map board %s of prefix %s: %s", board_name(), bd_default_prefix(), why);
 	return pub;
 }
@@ -278,6 +284,28 @@ unsigned children_of(pid_t pid, pid_t *out, unsigned max)
 	}
 	closedir(d);
 	return n;
+}
+
+int ctl_shows(const char *ctl, const char *what, const char *const *words, unsigned n)
+{
+	char cmd[512], line[512];
+	int found = 0;
+
+	snprintf(cmd, sizeof cmd, "%s %s %s", ctl, what, board_name());
+	FILE *f = popen(cmd, "r");
+	if (f == NULL)
+		die("cannot run %s", cmd);
+	while (fgets(line, sizeof line, f) != NULL) {
+		unsigned seen = 0;
+		printf("  | %s", line);
+		for (char *t = strtok(line, " \t\n"); t != NULL; t = strtok(NULL, " \t\n"))
+			for (unsigned i = 0; i < n; i++)
+				seen |= (strcmp(t, words[i]) == 0) << i;
+		found |= seen == (1u << n) - 1;
+	}
+	if (pclose(f) != 0)
+		die("%s failed", cmd);
+	return found;
 }
 
 int child_of(pid_t pid, pid_t parent)
