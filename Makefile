@@ -32,7 +32,8 @@ BOT_OBJ = $(BOT_SRC:%.c=$(BUILD)/%.o)
 CTL_SRC = $(wildcard clients/ctl/*.c)
 CTL_OBJ = $(CTL_SRC:%.c=$(BUILD)/%.o)
 GTK_SRC = $(wildcard clients/gtk/*.c)
-GTK_OBJ = $(GTK_SRC:%.c=$(BUILD)/%.o)
+GTK_OBJ = $(GTK_SRC:%.c=$(BUILD)/%.o) $(BUILD)/clients/gtk/resources.o
+GTK_RES = clients/gtk/board-gtk.gresource.xml
 
 PROGRAMS = $(BUILD)/boardd $(BUILD)/board-bot $(BUILD)/boardctl
 ifneq ($(GTK_SRC),)
@@ -40,10 +41,11 @@ ifneq ($(shell pkg-config --exists gtk+-3.0 2>/dev/null && echo yes),)
 PROGRAMS += $(BUILD)/board-gtk
 GTK_CFLAGS := $(shell pkg-config --cflags gtk+-3.0)
 GTK_LIBS := $(shell pkg-config --libs gtk+-3.0)
+GTK_RES_DEPS := $(shell glib-compile-resources --sourcedir=clients/gtk --generate-dependencies $(GTK_RES))
 endif
 endif
 
-.PHONY: all deps deps-check run check clean install fuzz soak bench
+.PHONY: all deps deps-check run check clean install install-gtk fuzz soak bench
 all: $(PROGRAMS)
 
 $(BUILD)/%.o: %.c
@@ -53,6 +55,14 @@ $(BUILD)/%.o: %.c
 $(BUILD)/clients/gtk/%.o: clients/gtk/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Wno-deprecated-declarations $(GTK_CFLAGS) -MMD -MP -c $< -o $@
+
+# board-gtk's window (.ui), stylesheet and icon are compiled into the program.
+$(BUILD)/clients/gtk/resources.c: $(GTK_RES) $(GTK_RES_DEPS)
+	@mkdir -p $(dir $@)
+	glib-compile-resources --sourcedir=clients/gtk --generate-source --target=$@ $<
+
+$(BUILD)/clients/gtk/resources.o: $(BUILD)/clients/gtk/resources.c
+	$(CC) $(CFLAGS) $(GTK_CFLAGS) -c $< -o $@
 
 $(BUILD)/libbdipc.a: $(IPC_OBJ)
 	$(AR) rcs $@ $^
@@ -68,6 +78,12 @@ $(BUILD)/boardctl: $(CTL_OBJ) $(BUILD)/libbdipc.a
 
 $(BUILD)/board-gtk: $(GTK_OBJ) $(BUILD)/libbdipc.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(GTK_LIBS) $(LDLIBS_BASE)
+
+install-gtk: $(BUILD)/board-gtk
+	install -D -m 755 $(BUILD)/board-gtk $(DESTDIR)$(PREFIX)/bin/board-gtk
+	install -D -m 644 clients/gtk/org.boardd.BoardGtk.desktop $(DESTDIR)$(PREFIX)/share/applications/org.boardd.BoardGtk.desktop
+	install -D -m 644 clients/gtk/org.boardd.BoardGtk.svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/org.boardd.BoardGtk.svg
+	install -D -m 644 docs/board-gtk.1 $(DESTDIR)$(PREFIX)/share/man/man1/board-gtk.1
 
 deps:
 	@sh tests/deps.sh $(DEPS_BUILD) $(DEPS_GTK)
