@@ -212,7 +212,8 @@ void paint_card(cairo_t *cr, const GdkRectangle *r, const struct bd_card *card, 
 		paint_up(cr, r, card, look);
 	else
 		paint_locked(cr, r, card);
-	paint_badge(cr, r->x + s * 0.22, r->y + s * 0.22, MAX(5, s * 0.11), card->colour, owner);
+	if (s >= 24) /* below that nothing in a badge could be read */
+		paint_badge(cr, r->x + s * 0.22, r->y + s * 0.22, s * 0.11, card->colour, owner);
 }
 
 /* The keyboard cursor: a light halo and a thick outline in the accent colour. */

@@ -107,7 +107,7 @@ static gboolean board_view_draw(GtkWidget *w, cairo_t *cr)
 	GtkStyleContext *ctx = gtk_widget_get_style_context(w);
 	unsigned dim = view_dim(v);
 	struct card_look look;
-	GdkRectangle r;
+	GdkRectangle r, clip;
 
 	gtk_render_background(ctx, cr, 0, 0, gtk_widget_get_allocated_width(w), gtk_widget_get_allocated_height(w));
 	if (dim == 0)
@@ -115,9 +115,12 @@ static gboolean board_view_draw(GtkWidget *w, cairo_t *cr)
 	paint_look(ctx, &look);
 	if (!v->app->linked)
 		cairo_push_group(cr);
+	gdk_cairo_get_clip_rectangle(cr, &clip);
 	for (unsigned i = 0; i < dim * dim; i++) {
 		const struct bd_card *c = &v->app->snap->cards[i];
 		view_card_rect(w, i, &r);
+		if (!gdk_rectangle_intersect(&r, &clip, NULL))
+			continue; /* a hover or cursor change redraws a card or two, not the board */
 		paint_card(cr, &r, c, view_owner(v->app->snap, c), &look,
 			   (int)i == v->hover && conn_can_pick(v->app));
 	}
@@ -132,6 +135,18 @@ static gboolean board_view_draw(GtkWidget *w, cairo_t *cr)
 	return FALSE;
 }
 
+/* Redraw one card and the cursor ring around it. */
+static void view_queue_card(GtkWidget *w, int card)
+{
+	GdkRectangle r;
+
+	if (card < 0)
+		return;
+	view_card_rect(w, (unsigned)card, &r);
+	int pad = r.width / 8 + 4;
+	gtk_widget_queue_draw_area(w, r.x - pad, r.y - pad, r.width + 2 * pad, r.height + 2 * pad);
+}
+
 /* Move the keyboard cursor to card, telling assistive technologies. */
 void view_set_cursor(GtkWidget *w, int card)
 {
@@ -141,7 +156,8 @@ void view_set_cursor(GtkWidget *w, int card)
 	v->cursor = card;
 	if (old != card)
 		a11y_focus(w, old, card);
-	gtk_widget_queue_draw(w);
+	view_queue_card(w, old);
+	view_queue_card(w, card);
 }
 
 int view_cursor(GtkWidget *w)
@@ -197,8 +213,9 @@ static gboolean board_view_motion(GtkWidget *w, GdkEventMotion *ev)
 	int card = view_card_at(w, ev->x, ev->y);
 
 	if (card != v->hover) {
+		view_queue_card(w, v->hover);
+		view_queue_card(w, card);
 		v->hover = card;
-		gtk_widget_queue_draw(w);
 	}
 	return FALSE;
 }
@@ -207,8 +224,8 @@ static gboolean board_view_motion(GtkWidget *w, GdkEventMotion *ev)
 static gboolean board_view_leave(GtkWidget *w, GdkEventCrossing *ev)
 {
 	(void)ev;
+	view_queue_card(w, BOARD_VIEW(w)->hover);
 	BOARD_VIEW(w)->hover = -1;
-	gtk_widget_queue_draw(w);
 	return FALSE;
 }
 
