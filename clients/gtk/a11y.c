@@ -80,6 +80,7 @@ static AtkObject *a11y_cell(BoardViewAccessible *acc, int i)
 	return ATK_OBJECT(cell);
 }
 
+/* One cell per card. */
 static gint board_view_accessible_get_n_children(AtkObject *obj)
 {
 	int dim = a11y_dim(obj);
@@ -87,6 +88,7 @@ static gint board_view_accessible_get_n_children(AtkObject *obj)
 	return dim * dim;
 }
 
+/* The cell of card i, in reading order. */
 static AtkObject *board_view_accessible_ref_child(AtkObject *obj, gint i)
 {
 	AtkObject *cell = a11y_cell(BOARD_ACC(obj), i);
@@ -103,6 +105,7 @@ static AtkStateSet *board_view_accessible_ref_state_set(AtkObject *obj)
 	return set;
 }
 
+/* The board is a table named for what it is. */
 static void board_view_accessible_initialize(AtkObject *obj, gpointer data)
 {
 	ATK_OBJECT_CLASS(board_view_accessible_parent_class)->initialize(obj, data);
@@ -110,12 +113,14 @@ static void board_view_accessible_initialize(AtkObject *obj, gpointer data)
 	atk_object_set_name(obj, "Memory board");
 }
 
+/* Drop the cells made so far. */
 static void board_view_accessible_finalize(GObject *obj)
 {
 	g_ptr_array_unref(BOARD_ACC(obj)->cells);
 	G_OBJECT_CLASS(board_view_accessible_parent_class)->finalize(obj);
 }
 
+/* The AtkObject methods the board overrides. */
 static void board_view_accessible_class_init(BoardViewAccessibleClass *klass)
 {
 	AtkObjectClass *ac = ATK_OBJECT_CLASS(klass);
@@ -127,11 +132,13 @@ static void board_view_accessible_class_init(BoardViewAccessibleClass *klass)
 	G_OBJECT_CLASS(klass)->finalize = board_view_accessible_finalize;
 }
 
+/* No cells until a client asks. */
 static void board_view_accessible_init(BoardViewAccessible *acc)
 {
 	acc->cells = g_ptr_array_new_with_free_func(g_object_unref);
 }
 
+/* AtkTable: the cell at row, col. */
 static AtkObject *board_view_accessible_ref_at(AtkTable *t, gint row, gint col)
 {
 	int dim = a11y_dim(t);
@@ -141,11 +148,13 @@ static AtkObject *board_view_accessible_ref_at(AtkTable *t, gint row, gint col)
 	return board_view_accessible_ref_child(ATK_OBJECT(t), row * dim + col);
 }
 
+/* AtkTable: the child index of row, col. */
 static gint board_view_accessible_get_index_at(AtkTable *t, gint row, gint col)
 {
 	return row * a11y_dim(t) + col;
 }
 
+/* AtkTable: the row of child i. */
 static gint board_view_accessible_get_row_at_index(AtkTable *t, gint i)
 {
 	int dim = a11y_dim(t);
@@ -153,6 +162,7 @@ static gint board_view_accessible_get_row_at_index(AtkTable *t, gint i)
 	return dim ? i / dim : -1;
 }
 
+/* AtkTable: the column of child i. */
 static gint board_view_accessible_get_column_at_index(AtkTable *t, gint i)
 {
 	int dim = a11y_dim(t);
@@ -166,6 +176,7 @@ static gint board_view_accessible_get_n_rows(AtkTable *t)
 	return a11y_dim(t);
 }
 
+/* The AtkTable methods: enough to move by row and column. */
 static void board_view_accessible_table_init(AtkTableIface *iface)
 {
 	iface->ref_at = board_view_accessible_ref_at;
@@ -176,6 +187,7 @@ static void board_view_accessible_table_init(AtkTableIface *iface)
 	iface->get_n_columns = board_view_accessible_get_n_rows;
 }
 
+/* A cell's index is its card number. */
 static gint card_accessible_get_index_in_parent(AtkObject *obj)
 {
 	return (gint)CARD_ACC(obj)->card;
@@ -204,6 +216,7 @@ static AtkStateSet *card_accessible_ref_state_set(AtkObject *obj)
 	return set;
 }
 
+/* Stop watching the view. */
 static void card_accessible_finalize(GObject *obj)
 {
 	CardAccessible *cell = CARD_ACC(obj);
@@ -213,6 +226,7 @@ static void card_accessible_finalize(GObject *obj)
 	G_OBJECT_CLASS(card_accessible_parent_class)->finalize(obj);
 }
 
+/* The AtkObject methods a cell overrides. */
 static void card_accessible_class_init(CardAccessibleClass *klass)
 {
 	G_OBJECT_CLASS(klass)->finalize = card_accessible_finalize;
@@ -220,6 +234,7 @@ static void card_accessible_class_init(CardAccessibleClass *klass)
 	klass->ref_state_set = card_accessible_ref_state_set;
 }
 
+/* Cells are filled in by a11y_cell. */
 static void card_accessible_init(CardAccessible *cell)
 {
 	(void)cell;
@@ -262,6 +277,7 @@ static gboolean card_accessible_grab_focus(AtkComponent *comp)
 	return TRUE;
 }
 
+/* AtkComponent: where a cell is, and focusing it. */
 static void card_accessible_component_init(AtkComponentIface *iface)
 {
 	iface->get_extents = card_accessible_get_extents;
@@ -276,6 +292,7 @@ static gint card_accessible_get_n_actions(AtkAction *action)
 	return cell->view != NULL && conn_can_pick(view_app(cell->view)) ? 1 : 0;
 }
 
+/* "click": move the cursor to the card and pick it. */
 static gboolean card_accessible_do_action(AtkAction *action, gint i)
 {
 	CardAccessible *cell = CARD_ACC(action);
@@ -287,18 +304,21 @@ static gboolean card_accessible_do_action(AtkAction *action, gint i)
 	return TRUE;
 }
 
+/* The name of the one action. */
 static const gchar *card_accessible_get_action_name(AtkAction *action, gint i)
 {
 	(void)action;
 	return i == 0 ? "click" : NULL;
 }
 
+/* What the one action does, for people. */
 static const gchar *card_accessible_get_action_description(AtkAction *action, gint i)
 {
 	(void)action;
 	return i == 0 ? "Turn this card" : NULL;
 }
 
+/* AtkAction: the "click" action. */
 static void card_accessible_action_init(AtkActionIface *iface)
 {
 	iface->get_n_actions = card_accessible_get_n_actions;

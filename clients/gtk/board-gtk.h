@@ -84,11 +84,11 @@ struct card_look {
 	GdkRGBA back, hatch, face, ink, cursor;
 };
 void paint_look(GtkStyleContext *ctx, struct card_look *look);
-void paint_card(cairo_t *cr, const GdkRectangle *r, const struct bd_card *card, const char *owner,
+void paint_card(cairo_t *cr, const GdkRectangle *r, const struct bd_card *card, const char *tag,
 		const struct card_look *look, int hover);
 void paint_cursor(cairo_t *cr, const GdkRectangle *r, const struct card_look *look);
-void paint_badge(cairo_t *cr, double cx, double cy, double radius, unsigned colour, const char *name);
-char paint_initial(const char *name);
+void paint_badge(cairo_t *cr, double cx, double cy, double radius, unsigned colour, const char *tag);
+void paint_tag(const struct bd_pub *snap, unsigned id, char *buf, size_t len);
 
 /* a11y.c */
 GType board_view_accessible_get_type(void);

@@ -85,6 +85,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 		bad_usage("--board must be 1-24 of A-Z a-z 0-9 _ -, not '%s'", o->board);
 }
 
+/* Options, a display, a first connection attempt, then the window. */
 int main(int argc, char **argv)
 {
 	static struct app a;

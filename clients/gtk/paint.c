@@ -7,6 +7,8 @@
  * initial in a round badge. */
 #include <math.h>
 #include <pango/pangocairo.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "board-gtk.h"
 #include "ipc/colour.h"
@@ -105,17 +107,32 @@ static void paint_text(cairo_t *cr, double cx, double cy, double px, const char 
 	g_object_unref(layout);
 }
 
-/* The upper-case initial of a player name, '?' for a seat that was emptied. */
-char paint_initial(const char *name)
+/* The short label of player id on badges: the upper-case initial, followed by the seat
+ * number when another seated player has the same initial, so colour is never the only cue.
+ * "?" for a seat emptied since (a locked card keeps its colour, not its player). */
+void paint_tag(const struct bd_pub *snap, unsigned id, char *buf, size_t len)
 {
-	return name != NULL && name[0] ? g_ascii_toupper(name[0]) : '?';
+	const struct bd_pub_player *p = id < BD_PLAYERS_MAX ? &snap->players[id] : NULL;
+	int clash = 0;
+
+	if (p == NULL || p->state == BD_PLAYER_EMPTY || !p->name[0]) {
+		snprintf(buf, len, "?");
+		return;
+	}
+	char initial = g_ascii_toupper(p->name[0]);
+	for (unsigned i = 0; i < BD_PLAYERS_MAX && !clash; i++)
+		clash = i != id && snap->players[i].state != BD_PLAYER_EMPTY &&
+			g_ascii_toupper(snap->players[i].name[0]) == initial;
+	if (clash)
+		snprintf(buf, len, "%c%u", initial, id);
+	else
+		snprintf(buf, len, "%c", initial);
 }
 
-/* A player's badge: a disc in their colour with a dark rim and their initial. */
-void paint_badge(cairo_t *cr, double cx, double cy, double radius, unsigned colour, const char *name)
+/* A player's badge: a disc in their colour with a dark rim and their tag (paint_tag). */
+void paint_badge(cairo_t *cr, double cx, double cy, double radius, unsigned colour, const char *tag)
 {
 	GdkRGBA fill, text;
-	char initial[2] = {paint_initial(name), 0};
 
 	paint_player_rgba(colour, &fill);
 	paint_on(&fill, &text);
@@ -125,7 +142,7 @@ void paint_badge(cairo_t *cr, double cx, double cy, double radius, unsigned colo
 	cairo_set_source_rgba(cr, 0, 0, 0, 0.55);
 	cairo_set_line_width(cr, MAX(1, radius * 0.12));
 	cairo_stroke(cr);
-	paint_text(cr, cx, cy, radius * 1.25, initial, &text);
+	paint_text(cr, cx, cy, radius * (strlen(tag) > 1 ? 0.9 : 1.25), tag, &text);
 }
 
 /* A face-down card: dark back, diagonal hatching, lighter under the pointer. */
@@ -198,8 +215,8 @@ static void paint_locked(cairo_t *cr, const GdkRectangle *r, const struct bd_car
 	paint_text(cr, r->x + s / 2, r->y + r->height * 0.55, s * 0.34, value, &on);
 }
 
-/* One card in rectangle r; owner is the name of the player who turned or locked it. */
-void paint_card(cairo_t *cr, const GdkRectangle *r, const struct bd_card *card, const char *owner,
+/* One card in rectangle r; tag labels the player who turned or locked it (paint_tag). */
+void paint_card(cairo_t *cr, const GdkRectangle *r, const struct bd_card *card, const char *tag,
 		const struct card_look *look, int hover)
 {
 	double s = r->width;
@@ -213,7 +230,7 @@ void paint_card(cairo_t *cr, const GdkRectangle *r, const struct bd_card *card, 
 	else
 		paint_locked(cr, r, card);
 	if (s >= 24) /* below that nothing in a badge could be read */
-		paint_badge(cr, r->x + s * 0.22, r->y + s * 0.22, s * 0.11, card->colour, owner);
+		paint_badge(cr, r->x + s * 0.22, r->y + s * 0.22, s * 0.11, card->colour, tag);
 }
 
 /* The keyboard cursor: a light halo and a thick outline in the accent colour. */

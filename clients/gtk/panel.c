@@ -15,10 +15,10 @@ static gboolean panel_swatch_draw(GtkWidget *w, cairo_t *cr, gpointer data)
 {
 	GtkWidget *row = data;
 	unsigned colour = GPOINTER_TO_UINT(g_object_get_data(G_OBJECT(row), "colour"));
-	const char *name = gtk_label_get_text(g_object_get_data(G_OBJECT(row), "name"));
 	int width = gtk_widget_get_allocated_width(w), height = gtk_widget_get_allocated_height(w);
 
-	paint_badge(cr, width / 2.0, height / 2.0, MIN(width, height) / 2.0 - 1, colour, name);
+	paint_badge(cr, width / 2.0, height / 2.0, MIN(width, height) / 2.0 - 1, colour,
+		    g_object_get_data(G_OBJECT(row), "tag-text"));
 	return FALSE;
 }
 
@@ -62,7 +62,7 @@ static GtkWidget *panel_row_new(struct app *a, unsigned id)
 static void panel_row_set(struct app *a, GtkWidget *row, unsigned id, const struct bd_pub_player *p)
 {
 	static const char *const tags[] = {[BD_PLAYER_WAITING] = "waiting", [BD_PLAYER_AWAY] = "away"};
-	char score[16], tag[32], name[BD_NAME_MAX + 64];
+	char score[16], tag[32], name[BD_NAME_MAX + 64], badge[8];
 	const char *state_tag = p->state < G_N_ELEMENTS(tags) ? tags[p->state] : NULL;
 
 	snprintf(score, sizeof score, "%u", p->score);
@@ -74,6 +74,8 @@ static void panel_row_set(struct app *a, GtkWidget *row, unsigned id, const stru
 	snprintf(name, sizeof name, "%s%s%s%s, %u points", p->name, tag[0] ? " (" : "", tag, tag[0] ? ")" : "", p->score);
 	atk_object_set_name(gtk_widget_get_accessible(row), name);
 	g_object_set_data(G_OBJECT(row), "colour", GUINT_TO_POINTER(p->colour));
+	paint_tag(a->snap, id, badge, sizeof badge);
+	g_object_set_data_full(G_OBJECT(row), "tag-text", g_strdup(badge), g_free);
 	g_object_set_data(G_OBJECT(row), "points", GUINT_TO_POINTER(p->score));
 	gtk_widget_queue_draw(g_object_get_data(G_OBJECT(row), "swatch"));
 }
@@ -173,8 +175,8 @@ void panel_link(struct app *a, const char *message)
 	if (a->window == NULL)
 		return;
 	if (message != NULL)
-		snprintf(text, sizeof text, "Not connected: %s Trying again every half second; your seat is kept.",
-			 message);
+		snprintf(text, sizeof text, "Not connected: %s Trying again every half second%s", message,
+			 a->token ? "; your seat is taken back if boardd kept the board." : ".");
 	gtk_label_set_text(a->infolabel, message != NULL ? text : "");
 	gtk_info_bar_set_revealed(a->infobar, message != NULL);
 }

@@ -108,6 +108,7 @@ static gboolean board_view_draw(GtkWidget *w, cairo_t *cr)
 	unsigned dim = view_dim(v);
 	struct card_look look;
 	GdkRectangle r, clip;
+	char tag[8];
 
 	gtk_render_background(ctx, cr, 0, 0, gtk_widget_get_allocated_width(w), gtk_widget_get_allocated_height(w));
 	if (dim == 0)
@@ -121,8 +122,8 @@ static gboolean board_view_draw(GtkWidget *w, cairo_t *cr)
 		view_card_rect(w, i, &r);
 		if (!gdk_rectangle_intersect(&r, &clip, NULL))
 			continue; /* a hover or cursor change redraws a card or two, not the board */
-		paint_card(cr, &r, c, view_owner(v->app->snap, c), &look,
-			   (int)i == v->hover && conn_can_pick(v->app));
+		paint_tag(v->app->snap, c->owner, tag, sizeof tag);
+		paint_card(cr, &r, c, tag, &look, (int)i == v->hover && conn_can_pick(v->app));
 	}
 	if (gtk_widget_has_focus(w) && (unsigned)v->cursor < dim * dim) {
 		view_card_rect(w, (unsigned)v->cursor, &r);
@@ -160,6 +161,7 @@ void view_set_cursor(GtkWidget *w, int card)
 	view_queue_card(w, card);
 }
 
+/* The card under the keyboard cursor. */
 int view_cursor(GtkWidget *w)
 {
 	return BOARD_VIEW(w)->cursor;
@@ -237,6 +239,7 @@ static gboolean board_view_focus_change(GtkWidget *w, GdkEventFocus *ev)
 	return FALSE;
 }
 
+/* The widget methods, CSS name and accessible type of the board. */
 static void board_view_class_init(BoardViewClass *klass)
 {
 	GtkWidgetClass *wc = GTK_WIDGET_CLASS(klass);
@@ -252,6 +255,7 @@ static void board_view_class_init(BoardViewClass *klass)
 	gtk_widget_class_set_accessible_type(wc, board_view_accessible_get_type());
 }
 
+/* A focusable widget that hears clicks, pointer motion and keys. */
 static void board_view_init(BoardView *v)
 {
 	v->hover = -1;
@@ -266,6 +270,7 @@ void view_attach(GtkWidget *w, struct app *a)
 	BOARD_VIEW(w)->app = a;
 }
 
+/* The app whose board the view shows. */
 struct app *view_app(GtkWidget *w)
 {
 	return BOARD_VIEW(w)->app;
