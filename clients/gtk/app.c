@@ -57,6 +57,20 @@ static gpointer app_object(GtkBuilder *b, const char *id)
 	return o;
 }
 
+/* The window is gone (the program ends next): no timer may touch its widgets now. */
+static void app_window_destroyed(GtkWidget *window, gpointer data)
+{
+	struct app *a = data;
+
+	(void)window;
+	if (a->fade)
+		g_source_remove(a->fade);
+	if (a->tick)
+		g_source_remove(a->tick);
+	a->fade = a->tick = 0;
+	a->window = NULL;
+}
+
 /* Build the window once and show it. */
 static void app_activate(GApplication *g, gpointer data)
 {
@@ -82,6 +96,7 @@ static void app_activate(GApplication *g, gpointer data)
 	a->keys = app_object(b, "keys");
 	g_object_unref(b);
 	gtk_window_set_application(a->window, GTK_APPLICATION(g));
+	g_signal_connect(a->window, "destroy", G_CALLBACK(app_window_destroyed), a);
 	snprintf(subtitle, sizeof subtitle, a->opt.spectate ? "board %s, watching" : "board %s, playing as %s",
 		 a->opt.board, a->opt.name);
 	gtk_header_bar_set_subtitle(a->header, subtitle);
