@@ -33,6 +33,7 @@ struct board {
 	const struct game_ops *game;
 	int wake_fd;        /* eventfd shared by every worker: one write wakes them all */
 	int dirty;          /* events emitted since the last wake */
+	int resumed;        /* found and resumed at start, rather than made new */
 };
 
 /* Create the board's objects, or resume a sound board left by a dead daemon.
