@@ -138,6 +138,7 @@ int app_run(struct app *a, const char *unreachable)
 {
 	char *argv0[] = {"board-gtk", NULL};
 
+	a->snap = g_malloc0(sizeof *a->snap);
 	g_set_application_name("Memory");
 	a->gapp = gtk_application_new(APP_ID, G_APPLICATION_NON_UNIQUE);
 	g_signal_connect(a->gapp, "startup", G_CALLBACK(app_startup), a);

@@ -45,8 +45,6 @@ int conn_open(struct app *a, char *err, size_t len)
 	a->my_first = -1;
 	a->linked = 1;
 	a->watch = g_unix_fd_add(a->c.fd, G_IO_IN | G_IO_HUP | G_IO_ERR, conn_readable, a);
-	if (a->snap == NULL)
-		a->snap = g_malloc0(sizeof *a->snap);
 	return 0;
 }
 

@@ -36,6 +36,18 @@ static GtkWidget *panel_label(GtkWidget *box, GtkWidget *row, const char *key, c
 	return l;
 }
 
+/* Rows by score, best first; seats in order among equals. */
+static gint panel_row_order(GtkListBoxRow *r1, GtkListBoxRow *r2, gpointer data)
+{
+	guint s1 = GPOINTER_TO_UINT(g_object_get_data(G_OBJECT(r1), "points"));
+	guint s2 = GPOINTER_TO_UINT(g_object_get_data(G_OBJECT(r2), "points"));
+	guint i1 = GPOINTER_TO_UINT(g_object_get_data(G_OBJECT(r1), "id"));
+	guint i2 = GPOINTER_TO_UINT(g_object_get_data(G_OBJECT(r2), "id"));
+
+	(void)data;
+	return s1 != s2 ? (s1 < s2 ? 1 : -1) : (i1 < i2 ? -1 : i1 > i2);
+}
+
 /* A new row for seat id: badge, name, a tag (you, away, waiting) and the score. */
 static GtkWidget *panel_row_new(struct app *a, unsigned id)
 {
@@ -46,13 +58,14 @@ static GtkWidget *panel_row_new(struct app *a, unsigned id)
 	gtk_widget_set_size_request(swatch, 26, 26);
 	g_signal_connect(swatch, "draw", G_CALLBACK(panel_swatch_draw), row);
 	gtk_box_pack_start(GTK_BOX(box), swatch, FALSE, FALSE, 0);
-	panel_label(box, row, "name", (int)id == a->me ? "me" : NULL, TRUE);
+	panel_label(box, row, "name", NULL, TRUE);
 	gtk_label_set_max_width_chars(g_object_get_data(G_OBJECT(row), "name"), 10);
 	panel_label(box, row, "tag", "dim-label", FALSE);
 	panel_label(box, row, "score", "score", FALSE);
 	g_object_set_data(G_OBJECT(row), "swatch", swatch);
 	g_object_set_data(G_OBJECT(row), "id", GUINT_TO_POINTER(id));
 	gtk_container_add(GTK_CONTAINER(row), box);
+	gtk_list_box_set_sort_func(a->players, panel_row_order, NULL, NULL);
 	gtk_list_box_insert(a->players, row, -1);
 	gtk_widget_show_all(row);
 	return row;
@@ -68,7 +81,12 @@ static void panel_row_set(struct app *a, GtkWidget *row, unsigned id, const stru
 	snprintf(score, sizeof score, "%u", p->score);
 	snprintf(tag, sizeof tag, "%s%s%s", (int)id == a->me ? "you" : "",
 		 (int)id == a->me && state_tag ? ", " : "", state_tag ? state_tag : "");
-	gtk_label_set_text(g_object_get_data(G_OBJECT(row), "name"), p->name);
+	GtkWidget *name_label = g_object_get_data(G_OBJECT(row), "name");
+	gtk_label_set_text(GTK_LABEL(name_label), p->name);
+	if ((int)id == a->me) /* bold; the seat can change if a restarted daemon forgot ours */
+		gtk_style_context_add_class(gtk_widget_get_style_context(name_label), "me");
+	else
+		gtk_style_context_remove_class(gtk_widget_get_style_context(name_label), "me");
 	gtk_label_set_text(g_object_get_data(G_OBJECT(row), "tag"), tag);
 	gtk_label_set_text(g_object_get_data(G_OBJECT(row), "score"), score);
 	snprintf(name, sizeof name, "%s%s%s%s, %u points", p->name, tag[0] ? " (" : "", tag, tag[0] ? ")" : "", p->score);
@@ -78,18 +96,6 @@ static void panel_row_set(struct app *a, GtkWidget *row, unsigned id, const stru
 	g_object_set_data_full(G_OBJECT(row), "tag-text", g_strdup(badge), g_free);
 	g_object_set_data(G_OBJECT(row), "points", GUINT_TO_POINTER(p->score));
 	gtk_widget_queue_draw(g_object_get_data(G_OBJECT(row), "swatch"));
-}
-
-/* Rows by score, best first; seats in order among equals. */
-static gint panel_row_order(GtkListBoxRow *r1, GtkListBoxRow *r2, gpointer data)
-{
-	guint s1 = GPOINTER_TO_UINT(g_object_get_data(G_OBJECT(r1), "points"));
-	guint s2 = GPOINTER_TO_UINT(g_object_get_data(G_OBJECT(r2), "points"));
-	guint i1 = GPOINTER_TO_UINT(g_object_get_data(G_OBJECT(r1), "id"));
-	guint i2 = GPOINTER_TO_UINT(g_object_get_data(G_OBJECT(r2), "id"));
-
-	(void)data;
-	return s1 != s2 ? (s1 < s2 ? 1 : -1) : (i1 < i2 ? -1 : i1 > i2);
 }
 
 /* Make the player list match the snapshot's seats. */
@@ -107,7 +113,6 @@ static void panel_players(struct app *a)
 			a->rows[i] = panel_row_new(a, i);
 		panel_row_set(a, a->rows[i], i, p);
 	}
-	gtk_list_box_set_sort_func(a->players, panel_row_order, NULL, NULL);
 	gtk_list_box_invalidate_sort(a->players);
 }
 
