@@ -126,6 +126,13 @@ start_watcher() {
 	printf 'hello watcher spectator\njoin main\n' >&8
 }
 
+note "--help, --version and bad usage without a display"
+env -u DISPLAY -u WAYLAND_DISPLAY "$GTK" --help | grep -q "^usage: board-gtk" || fail "--help"
+[ "$(env -u DISPLAY "$GTK" --version)" = "board-gtk $(sed -n 's/^#define BD_VERSION "\(.*\)"/\1/p' ipc/client.h) (protocol 1)" ] ||
+	fail "--version says: $(env -u DISPLAY "$GTK" --version)"
+env -u DISPLAY "$GTK" --name "two words" 2>/dev/null
+[ $? -eq 2 ] || fail "a bad --name does not exit 2"
+
 note "X server and session bus (AT-SPI's bus is started by D-Bus activation)"
 Xvfb -displayfd 3 -screen 0 1024x768x24 -nolisten tcp 3>"$WORK/display" 2>"$WORK/xvfb.log" &
 XPID=$!
@@ -261,4 +268,7 @@ is_seated gtk1 && fail "gtk1 is still seated"
 
 exec 8>&- 7>&-
 gui_stop
+# Nothing but boardd (stopped by finish) may be left that uses this test's folder.
+gone() { ! pgrep -af "$WORK" | grep -v " $BIN/boardd " >"$WORK/left"; }
+gone || { sleep 1; gone; } || fail "processes left: $(cat "$WORK/left")"
 finish
