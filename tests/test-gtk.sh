@@ -128,7 +128,7 @@ start_watcher() {
 
 note "--help, --version and bad usage without a display"
 env -u DISPLAY -u WAYLAND_DISPLAY "$GTK" --help | grep -q "^usage: board-gtk" || fail "--help"
-[ "$(env -u DISPLAY "$GTK" --version)" = "board-gtk $(sed -n 's/^#define BD_VERSION "\(.*\)"/\1/p' ipc/client.h) (protocol 1)" ] ||
+[ "$(env -u DISPLAY "$GTK" --version)" = "board-gtk $(sed -n 's/^#define BD_VERSION "\(.*\)"/\1/p' "$(dirname "$0")/../ipc/client.h") (protocol 1)" ] ||
 	fail "--version says: $(env -u DISPLAY "$GTK" --version)"
 env -u DISPLAY "$GTK" --name "two words" 2>/dev/null
 [ $? -eq 2 ] || fail "a bad --name does not exit 2"
@@ -213,7 +213,7 @@ until_ok "feedback on the refused pick" has_label "$GPID" "^\(Wait\|Taken\): "
 
 note "screenshot: face-up cards on the light face, face-down ones dark"
 import -window root "$WORK/game.png" || fail "no screenshot"
-mkdir -p tests/out 2>/dev/null && cp "$WORK/game.png" tests/out/test-gtk.png 2>/dev/null
+cp "$WORK/game.png" "$(dirname "$0")/out/test-gtk.png" 2>/dev/null # for people to look at
 # pixel X Y: the screenshot's colour there, RRGGBB.
 pixel() { convert "$WORK/game.png" -format "%[hex:p{$1,$2}]" info: | cut -c1-6; }
 set -- $(at "$GPID" card $((Y * 4 + X)) | cut -d'|' -f2)
