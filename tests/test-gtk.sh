@@ -101,7 +101,6 @@ card_of() { ask cards | awk -v x="$1" -v y="$2" '$1 == "CARD" && $2 == x && $3 =
 # seat_of NAME: the player id of NAME, empty if not seated.
 seat_of() { ask players | awk -v n="$1" '$1 == "PLAYER" && $6 == n { print $2 }'; }
 is_seated() { [ -n "$(seat_of "$1")" ]; }
-card_is() { [ "$(card_of "$1" "$2")" = "$3" ]; }
 has_label() { at "$1" labels 2>/dev/null | grep -q "$2"; }
 lacks_label() { at "$1" labels 2>/dev/null >"$WORK/labels" && ! grep -q "$2" "$WORK/labels"; }
 board_ready() { [ "$(at "$1" table 2>/dev/null | awk '{ print $5 }')" = 16 ]; }
@@ -164,6 +163,12 @@ until_ok "board-gtk to be seated" is_seated gtk1
 ME=$(seat_of gtk1)
 until_ok "the board in board-gtk's window" board_ready "$GPID"
 until_ok "the game to be on" has_label "$GPID" "Game 1 is on"
+# The board lies inside the window xdotool knows (AT-SPI adds where in it: below the header).
+WIN=$(xdotool search --onlyvisible --name '^Memory$' | head -1)
+eval "$(xdotool getwindowgeometry --shell "$WIN")"
+set -- $(at "$GPID" table)
+[ "$1" -ge "$X" ] && [ "$2" -ge "$Y" ] && [ $(($1 + $3)) -le $((X + WIDTH)) ] && [ $(($2 + $4)) -le $((Y + HEIGHT)) ] ||
+	fail "board at $* is not inside the window at $X,$Y ${WIDTH}x$HEIGHT"
 
 # first_free: X Y of a face-down card whose right neighbour is face down too.
 first_free() {
