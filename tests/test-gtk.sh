@@ -105,14 +105,19 @@ has_label() { at "$1" labels 2>/dev/null | grep -q "$2"; }
 lacks_label() { at "$1" labels 2>/dev/null >"$WORK/labels" && ! grep -q "$2" "$WORK/labels"; }
 board_ready() { [ "$(at "$1" table 2>/dev/null | awk '{ print $5 }')" = 16 ]; }
 
-# Centre of card X Y of the board-gtk with pid $1, from the board's extents and view.c's
-# layout rule: cell = floor((min(w, h) - 2 * 12) / dim), the board centred in the view.
+# Centre CX CY of card X Y of the board-gtk with pid $1, from the board's extents and view.c's
+# layout rule: cell = floor((min(w, h) - 2 * 12) / dim), the board centred in the view;
+# it must be the centre of the card's own extents too.
 centre_of() {
-	set -- $(at "$1" table) "$2" "$3"
+	pid=$1
+	set -- $(at "$pid" table) "$2" "$3"
 	side=$(($3 < $4 ? $3 : $4))
 	cell=$(((side - 24) / 4))
 	CX=$(($1 + ($3 - cell * 4) / 2 + $6 * cell + cell / 2))
 	CY=$(($2 + ($4 - cell * 4) / 2 + $7 * cell + cell / 2))
+	set -- $(at "$pid" card $(($7 * 4 + $6)) | cut -d'|' -f2)
+	dx=$((CX - $1 - $3 / 2)) dy=$((CY - $2 - $4 / 2))
+	[ $((dx * dx + dy * dy)) -le 8 ] || fail "the layout rule puts the card at $CX,$CY; AT-SPI at $*"
 }
 
 # A persistent spectator that logs every event of the board to $WORK/watch.out.
@@ -188,9 +193,6 @@ for attempt in 1 2 3; do
 	[ $# -eq 2 ] || fail "no two face-down neighbours left: $(ask cards)"
 	X=$1 Y=$2
 	centre_of "$GPID" "$X" "$Y"
-	set -- $(at "$GPID" card $((Y * 4 + X)) | cut -d'|' -f2)
-	[ $((CX - $1 - $3 / 2)) -le 2 ] && [ $((CX - $1 - $3 / 2)) -ge -2 ] && [ $((CY - $2 - $4 / 2)) -le 2 ] &&
-		[ $((CY - $2 - $4 / 2)) -ge -2 ] || fail "layout rule gives $CX,$CY, AT-SPI says card at $*"
 	xdotool mousemove "$CX" "$CY" click 1
 	until_ok "card $X $Y to turn" mine_or_taken "$X" "$Y"
 	[ "$(card_of "$X" "$Y")" = "up $ME" ] && break
@@ -259,6 +261,14 @@ until_ok "board-gtk to reconnect" is_seated gtk1
 [ "$(seat_of gtk1)" = "$ME" ] || fail "board-gtk came back as player $(seat_of gtk1), not $ME"
 until_ok "the banner to go" lacks_label "$GPID" "^Not connected"
 start_watcher
+
+note "the board scales with the window"
+width_of() { at "$GPID" card "$1" | cut -d'|' -f2 | cut -d' ' -f3; }
+before=$(width_of 0)
+xdotool windowsize "$WIN" 700 450
+smaller() { [ "$(width_of 0)" -lt $((before * 3 / 4)) ]; }
+until_ok "smaller cards than $before px" smaller
+centre_of "$GPID" 3 3
 
 note "closing the window says quit"
 set -- $(at "$GPID" button Close)
