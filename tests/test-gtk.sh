@@ -30,7 +30,7 @@ gui_stop() {
 	done
 	GPID="" SPID="" OPID="" WPID="" BUSPID="" XPID=""
 }
-trap 'gui_stop' EXIT
+trap 'gui_stop; cleanup' EXIT # also when the shell itself stops on an error (set -u)
 
 # until_ok WHAT COMMAND...: poll COMMAND for up to 15 s.
 until_ok() {
