@@ -12,15 +12,18 @@ SANFLAGS = -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=
 endif
 comma := ,
 
+# CFLAGS is the user's to set (make CFLAGS=-O0); the flags the code needs are in BD_CFLAGS.
 CFLAGS ?= -O2 -g
-CFLAGS += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -I. $(SANFLAGS) $(EXTRA_CFLAGS)
+BD_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -I. $(SANFLAGS) $(EXTRA_CFLAGS)
+override CFLAGS += $(BD_CFLAGS)
 LDFLAGS += $(SANFLAGS)
 LDLIBS_BASE = -lm -pthread
 
 # Debian packages each part needs; `make deps` installs them as root or names the line to run.
 DEPS_BUILD = gcc make pkg-config libc6-dev
 DEPS_GTK = libgtk-3-dev
-DEPS_CHECK = libcunit1-dev xvfb xdotool imagemagick x11-utils socat valgrind systemd procps util-linux
+DEPS_CHECK = libcunit1-dev xvfb xdotool imagemagick x11-utils socat valgrind systemd procps util-linux \
+	python3 python3-gi gir1.2-atspi-2.0 at-spi2-core dbus-daemon
 
 IPC_SRC = $(wildcard ipc/*.c)
 IPC_OBJ = $(IPC_SRC:%.c=$(BUILD)/%.o)
@@ -126,8 +129,7 @@ SYSUSERSDIR = $(PREFIX)/lib/sysusers.d
 MANDIR = $(PREFIX)/share/man
 DOCDIR = $(PREFIX)/share/doc/boardd
 
-# board-gtk installs itself through install-gtk when that target exists (clients/gtk).
-install: all
+install: all install-gtk
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(SBINDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSUSERSDIR) \
 		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man8 $(DESTDIR)$(DOCDIR)
 	install -m 0755 $(BUILD)/boardd $(DESTDIR)$(SBINDIR)/boardd
@@ -140,7 +142,6 @@ install: all
 	install -m 0644 systemd/boardd.conf $(DESTDIR)$(DOCDIR)/boardd.conf.example
 	for s in 1 5 8; do for m in docs/*.$$s; do [ ! -e "$$m" ] || \
 		install -m 0644 "$$m" $(DESTDIR)$(MANDIR)/man$$s/ || exit 1; done; done
-	@if $(MAKE) -n install-gtk >/dev/null 2>&1; then $(MAKE) --no-print-directory install-gtk; fi
 
 clean:
 	rm -rf build build-*
