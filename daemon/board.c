@@ -21,23 +21,6 @@ int64_t board_now(void)
 	return bd_now_ms();
 }
 
-/* Nonzero if pid is a live process named boardd (not a recycled pid). */
-static int pid_is_boardd(pid_t pid)
-{
-	char path[64], comm[32] = "";
-	FILE *f;
-
-	if (pid <= 0 || (kill(pid, 0) < 0 && errno == ESRCH))
-		return 0;
-	snprintf(path, sizeof path, "/proc/%d/comm", (int)pid);
-	if ((f = fopen(path, "r")) == NULL)
-		return 0;
-	if (fgets(comm, sizeof comm, f) == NULL)
-		comm[0] = '\0';
-	fclose(f);
-	return strncmp(comm, "boardd", 6) == 0;
-}
-
 int board_owned_elsewhere(const char *prefix, const char *board, pid_t *pid)
 {
 	const char *why;
@@ -47,7 +30,7 @@ int board_owned_elsewhere(const char *prefix, const char *board, pid_t *pid)
 		return 0;
 	*pid = pub->daemon_pid;
 	bd_pub_unmap(pub);
-	return *pid != getpid() && pid_is_boardd(*pid);
+	return *pid != getpid() && bd_pid_is_boardd(*pid);
 }
 
 unsigned board_region_of(const struct board *b, unsigned card)
