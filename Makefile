@@ -11,7 +11,6 @@ BUILD ?= build-$(subst $(comma),-,$(SANITIZE))
 SANFLAGS = -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=all
 endif
 comma := ,
-VERSION := 0.1.0
 
 CFLAGS ?= -O2 -g
 CFLAGS += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -I. $(SANFLAGS) $(EXTRA_CFLAGS)
@@ -34,7 +33,7 @@ CTL_OBJ = $(CTL_SRC:%.c=$(BUILD)/%.o)
 GTK_SRC = $(wildcard clients/gtk/*.c)
 GTK_OBJ = $(GTK_SRC:%.c=$(BUILD)/%.o)
 
-PROGRAMS = $(BUILD)/boardd $(BUILD)/board-bot $(BUILD)/boardctl
+PROGRAMS = $(BUILD)/boardd $(BUILD)/board-bot $(BUILD)/boardctl $(BUILD)/boardd-testhooks
 ifneq ($(GTK_SRC),)
 ifneq ($(shell pkg-config --exists gtk+-3.0 2>/dev/null && echo yes),)
 PROGRAMS += $(BUILD)/board-gtk
@@ -43,12 +42,12 @@ GTK_LIBS := $(shell pkg-config --libs gtk+-3.0)
 endif
 endif
 
-.PHONY: all deps deps-check run check clean install fuzz soak bench
+.PHONY: all tests deps deps-check run check clean install fuzz soak bench
 all: $(PROGRAMS)
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -DBD_VERSION_STRING='"$(VERSION)"' -MMD -MP -c $< -o $@
+	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
 
 $(BUILD)/clients/gtk/%.o: clients/gtk/%.c
 	@mkdir -p $(dir $@)
@@ -60,6 +59,14 @@ $(BUILD)/libbdipc.a: $(IPC_OBJ)
 $(BUILD)/boardd: $(DAEMON_OBJ) $(BUILD)/libbdipc.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS_BASE)
 
+# The daemon with test-only hooks (BD_TEST_HOOKS): never installed, used by fault tests.
+$(BUILD)/hooks/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -DBD_TEST_HOOKS -MMD -MP -c $< -o $@
+
+$(BUILD)/boardd-testhooks: $(DAEMON_SRC:%.c=$(BUILD)/hooks/%.o) $(BUILD)/libbdipc.a
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS_BASE)
+
 $(BUILD)/board-bot: $(BOT_OBJ) $(BUILD)/libbdipc.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS_BASE)
 
@@ -68,6 +75,18 @@ $(BUILD)/boardctl: $(CTL_OBJ) $(BUILD)/libbdipc.a
 
 $(BUILD)/board-gtk: $(GTK_OBJ) $(BUILD)/libbdipc.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(GTK_LIBS) $(LDLIBS_BASE)
+
+# CUnit test programs, run by tests/test-unit.sh and tests/test-integration.sh.
+UNIT_OBJ = $(patsubst %.c,$(BUILD)/%.o,tests/runner.c $(wildcard tests/unit/*.c))
+INTEG_OBJ = $(patsubst %.c,$(BUILD)/%.o,tests/runner.c $(wildcard tests/integration/*.c))
+TEST_PROGRAMS = $(BUILD)/test-unit $(BUILD)/test-integration
+tests: $(TEST_PROGRAMS)
+
+$(BUILD)/test-unit: $(UNIT_OBJ) $(BUILD)/libbdipc.a
+	$(CC) $(LDFLAGS) -o $@ $^ -lcunit $(LDLIBS_BASE)
+
+$(BUILD)/test-integration: $(INTEG_OBJ) $(BUILD)/libbdipc.a
+	$(CC) $(LDFLAGS) -o $@ $^ -lcunit $(LDLIBS_BASE)
 
 deps:
 	@sh tests/deps.sh $(DEPS_BUILD) $(DEPS_GTK)
@@ -80,8 +99,32 @@ run: deps
 	@sh tests/run-demo.sh $(BUILD)
 
 check: deps-check
-	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory all tests
 	@sh tests/run-all.sh $(BUILD)
+
+# Installed layout; boardd.service's ExecStart is rewritten to $(SBINDIR)/boardd.
+BINDIR = $(PREFIX)/bin
+SBINDIR = $(PREFIX)/sbin
+UNITDIR = $(PREFIX)/lib/systemd/system
+SYSUSERSDIR = $(PREFIX)/lib/sysusers.d
+MANDIR = $(PREFIX)/share/man
+DOCDIR = $(PREFIX)/share/doc/boardd
+
+# board-gtk installs itself through install-gtk when that target exists (clients/gtk).
+install: all
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(SBINDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSUSERSDIR) \
+		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man8 $(DESTDIR)$(DOCDIR)
+	install -m 0755 $(BUILD)/boardd $(DESTDIR)$(SBINDIR)/boardd
+	install -m 0755 $(BUILD)/board-bot $(BUILD)/boardctl $(DESTDIR)$(BINDIR)/
+	sed 's|^ExecStart=/usr/local/sbin/boardd|ExecStart=$(SBINDIR)/boardd|' systemd/boardd.service \
+		>$(DESTDIR)$(UNITDIR)/boardd.service
+	chmod 0644 $(DESTDIR)$(UNITDIR)/boardd.service
+	install -m 0644 systemd/boardd.socket $(DESTDIR)$(UNITDIR)/boardd.socket
+	install -m 0644 systemd/boardd.sysusers $(DESTDIR)$(SYSUSERSDIR)/boardd.conf
+	install -m 0644 systemd/boardd.conf $(DESTDIR)$(DOCDIR)/boardd.conf.example
+	for s in 1 5 8; do for m in docs/*.$$s; do [ ! -e "$$m" ] || \
+		install -m 0644 "$$m" $(DESTDIR)$(MANDIR)/man$$s/ || exit 1; done; done
+	@if $(MAKE) -n install-gtk >/dev/null 2>&1; then $(MAKE) --no-print-directory install-gtk; fi
 
 clean:
 	rm -rf build build-*

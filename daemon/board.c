@@ -119,10 +119,13 @@ void board_game_over(struct board *b, int64_t now)
 	struct bd_pub *pub = b->pub;
 	unsigned top = 0;
 
-	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++)
-		if (pub->players[i].state != BD_PLAYER_EMPTY && pub->players[i].score > top)
-			top = pub->players[i].score;
 	board_header_begin(b);
+	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++) {
+		struct bd_pub_player *p = &pub->players[i];
+		if (p->state != BD_PLAYER_EMPTY && p->score > top)
+			top = p->score;
+		p->last_score = p->score; /* each worker reports it, however late it reads the event */
+	}
 	pub->game_state = BD_GAME_OVER;
 	pub->deadline_ms = now + b->set.restart_ms;
 	board_header_end(b);
@@ -260,6 +263,19 @@ static void board_fill_seat(struct board *b, unsigned i, const char *name, uid_t
 	board_header_end(b);
 }
 
+#ifdef BD_TEST_HOOKS
+/* Test builds only: a player named like the hook parks its worker here, locks held, so
+ * the tests can kill a worker while it holds them. */
+static void board_test_park(const char *name, const char *hook)
+{
+	if (strcmp(name, hook) == 0)
+		for (;;)
+			pause();
+}
+#else
+#define board_test_park(name, hook) ((void)0)
+#endif
+
 int board_seat(struct board *b, const char *name, uid_t uid, pid_t pid, uint64_t token,
 	       struct bd_err *err)
 {
@@ -267,6 +283,7 @@ int board_seat(struct board *b, const char *name, uid_t uid, pid_t pid, uint64_t
 	int i;
 
 	board_lock_player(b, -1, -1, &ls);
+	board_test_park(name, "park-in-join"); /* holds the state lock */
 	if (token != 0) {
 		i = board_find_token(b, token);
 		if (i < 0 || b->pub->players[i].state != BD_PLAYER_AWAY) {
@@ -283,7 +300,7 @@ int board_seat(struct board *b, const char *name, uid_t uid, pid_t pid, uint64_t
 	}
 	board_fill_seat(b, (unsigned)i, name, uid, pid, token == 0);
 	struct bd_event ev = {.type = BD_EV_JOIN, .player = (uint16_t)i, .colour = b->pub->players[i].colour};
-	snprintf(ev.name, sizeof ev.name, "%s", b->pub->players[i].name);
+	snprintf(ev.name, sizeof ev.name, "%.*s", BD_NAME_MAX, b->pub->players[i].name);
 	board_emit(b, &ev);
 	board_update_state(b);
 	board_unlock(b, &ls);
@@ -330,6 +347,7 @@ int board_pick(struct board *b, unsigned player, unsigned x, unsigned y, struct 
 	}
 	unsigned card = y * b->pub->dim + x;
 	board_lock_player(b, (int)player, (int)card, &ls);
+	board_test_park(b->pub->players[player].name, "park-in-pick"); /* a region and state */
 	int rc = b->game->pick(b, player, card, bd_now_ms(), err);
 	board_unlock(b, &ls);
 	return rc;
@@ -422,7 +440,8 @@ static const char *board_check_found(const struct board *b)
 	return why;
 }
 
-/* Take over a sound board of a dead daemon: every seat is kept, away, for away_ms. */
+/* Take over a sound board of a dead daemon: every seat is kept, away, for away_ms, with its
+ * picks (a card its player saw turn up stays up); the sweep undoes what the crash cut short. */
 static void board_resume(struct board *b)
 {
 	struct bd_pub *pub = b->pub;
@@ -438,7 +457,6 @@ static void board_resume(struct board *b)
 	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++) {
 		if (pub->players[i].state == BD_PLAYER_EMPTY)
 			continue;
-		b->game->release(b, i, BD_DOWN_RESTART);
 		board_header_begin(b);
 		if (pub->players[i].state != BD_PLAYER_AWAY) {
 			pub->players[i].state = BD_PLAYER_AWAY;
@@ -450,48 +468,67 @@ static void board_resume(struct board *b)
 	board_header_begin(b);
 	pub->nplaying = 0;
 	board_header_end(b);
+	b->game->sweep(b);
 	board_update_state(b);
 	b->dirty = 0;
 }
 
-int board_open(struct board *b, const char *prefix, const struct board_settings *s, int *resumed)
+/* Map (creating if missing) both segments; *fresh is set unless both were found. */
+static int board_map(struct board *b, int *fresh)
 {
 	char pubname[BD_OBJ_NAME_MAX], privname[BD_OBJ_NAME_MAX];
 	int pub_new = 0, priv_new = 0;
 
-	memset(b, 0, sizeof *b);
-	b->set = *s;
-	b->prefix = prefix;
-	b->game = &game_memory;
-	b->wake_fd = -1;
-	*resumed = 0;
-	if (bd_obj_public(pubname, sizeof pubname, prefix, s->name) < 0 ||
-	    bd_obj_private(privname, sizeof privname, prefix, s->name) < 0) {
-		log_msg(LOG_ERR, "board %s: invalid board or prefix name", s->name);
+	if (bd_obj_public(pubname, sizeof pubname, b->prefix, b->set.name) < 0 ||
+	    bd_obj_private(privname, sizeof privname, b->prefix, b->set.name) < 0) {
+		log_msg(LOG_ERR, "board %s: invalid board or prefix name", b->set.name);
 		return -1;
 	}
 	b->pub = bd_seg_open_rw(pubname, sizeof *b->pub, 0644, &pub_new);
 	b->priv = bd_seg_open_rw(privname, sizeof *b->priv, 0600, &priv_new);
 	if (b->pub == NULL || b->priv == NULL) {
-		log_msg(LOG_ERR, "board %s: cannot create shared memory %s: %s", s->name, pubname, strerror(errno));
+		log_msg(LOG_ERR, "board %s: cannot create shared memory %s: %s", b->set.name, pubname, strerror(errno));
+		return -1;
+	}
+	if (pub_new != priv_new)
+		log_msg(LOG_WARNING, "board %s: found only one segment of an earlier run; starting this board fresh",
+			b->set.name);
+	*fresh = pub_new || priv_new;
+	return 0;
+}
+
+/* Decide whether found segments can be resumed; log why not. */
+static int board_resumable(const struct board *b)
+{
+	const char *why = board_check_found(b);
+
+	if (why != NULL)
+		log_msg(LOG_WARNING, "board %s: found objects of an earlier run that cannot be trusted (%s); "
+			"starting this board fresh", b->set.name, why);
+	return why == NULL;
+}
+
+int board_open(struct board *b, const char *prefix, const struct board_settings *s, int *resumed)
+{
+	int fresh;
+
+	memset(b, 0, sizeof *b);
+	b->set = *s;
+	b->prefix = prefix;
+	b->game = game_find(s->game_kind);
+	b->wake_fd = -1;
+	if (b->game == NULL || board_map(b, &fresh) < 0) {
+		if (b->game == NULL)
+			log_msg(LOG_ERR, "board %s: unknown game kind %u", s->name, s->game_kind);
 		board_close(b, 0);
 		return -1;
 	}
-	const char *why = pub_new && priv_new ? NULL : pub_new || priv_new ? "one of its segments is missing" :
-				board_check_found(b);
-	if (!pub_new || !priv_new) {
-		if (why == NULL)
-			*resumed = 1;
-		else
-			log_msg(LOG_WARNING, "board %s: found objects of an earlier run that cannot be trusted (%s); "
-				"starting this board fresh", s->name, why);
-	}
+	*resumed = !fresh && board_resumable(b);
 	if (*resumed)
 		b->pub->magic = 0; /* not trusted by readers until resumed */
 	else
 		board_init_fresh(b);
-	unsigned nregions = b->pub->nregions;
-	if (bd_locks_open(&b->locks, prefix, s->name, nregions, b->priv->holders, 1) < 0 ||
+	if (bd_locks_open(&b->locks, prefix, s->name, b->pub->nregions, b->priv->holders, 1) < 0 ||
 	    (b->wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK)) < 0) {
 		log_msg(LOG_ERR, "board %s: cannot create semaphores: %s", s->name, strerror(errno));
 		board_close(b, 1);
@@ -612,6 +649,8 @@ void board_housekeep(struct board *b, int64_t now, unsigned char *suspect)
 		if ((p->state == BD_PLAYER_AWAY && q->away_since_ms + b->set.away_ms <= now) ||
 		    (p->state != BD_PLAYER_EMPTY && p->state != BD_PLAYER_AWAY && pid_dead(q->worker_pid)))
 			board_unseat(b, i);
+		else if (p->state == BD_PLAYER_AWAY)
+			board_tick(b, (int)i, now); /* no worker runs an away seat's timers */
 	}
 }
 

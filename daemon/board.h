@@ -13,6 +13,7 @@
 
 struct board_settings {
 	char name[BD_BOARD_NAME_MAX + 1];
+	uint32_t game_kind; /* enum bd_game_kind */
 	unsigned dim;
 	unsigned region_side;
 	unsigned min_players;
@@ -32,6 +33,7 @@ struct board {
 	const struct game_ops *game;
 	int wake_fd;        /* eventfd shared by every worker: one write wakes them all */
 	int dirty;          /* events emitted since the last wake */
+	int resumed;        /* found and resumed at start, rather than made new */
 };
 
 /* Create the board's objects, or resume a sound board left by a dead daemon.

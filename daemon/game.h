@@ -1,5 +1,6 @@
 /* game.h: what a kind of game must provide. board.c owns segments, locks, seats, events
- * and state changes; a game file owns only its rules. Adding a game = one new game_*.c. */
+ * and state changes; a game file owns only its rules. Adding a game = one new game_*.c
+ * and its line in game.c's table. */
 #ifndef BD_GAME_H
 #define BD_GAME_H
 

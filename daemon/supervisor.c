@@ -78,13 +78,20 @@ static int supervisor_listen(struct supervisor *s)
 		log_msg(LOG_ERR, "another boardd is already listening on %s; not starting", path);
 		return -1;
 	}
-	unlink(path); /* a stale socket file of a dead run */
+	/* Bind a temporary name, then rename: the path appears only once it accepts. */
+	char tmp[sizeof sa.sun_path];
+	if (snprintf(tmp, sizeof tmp, "%s.%d", path, (int)getpid()) >= (int)sizeof tmp) {
+		log_msg(LOG_ERR, "socket path too long: %s", path);
+		return -1;
+	}
 	make_parent(path);
-	strcpy(sa.sun_path, path);
+	unlink(tmp);
+	strcpy(sa.sun_path, tmp);
 	s->listen_fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
 	if (s->listen_fd < 0 || bind(s->listen_fd, (struct sockaddr *)&sa, sizeof sa) < 0 ||
-	    chmod(path, 0666) < 0 || listen(s->listen_fd, 256) < 0) {
+	    chmod(tmp, 0666) < 0 || listen(s->listen_fd, 256) < 0 || rename(tmp, path) < 0) {
 		log_msg(LOG_ERR, "cannot listen on %s: %s", path, strerror(errno));
+		unlink(tmp);
 		return -1;
 	}
 	s->own_socket = 1;
@@ -108,6 +115,7 @@ static int supervisor_boards(struct supervisor *s)
 		}
 		if (board_open(&s->boards[i], s->o->prefix, &s->o->boards[i], &resumed) < 0)
 			return -1;
+		s->boards[i].resumed = resumed;
 		s->nboards++;
 		s->suspect[i] = calloc(BD_REGIONS_MAX + 1, 1);
 		if (s->suspect[i] == NULL)
@@ -274,10 +282,11 @@ static void supervisor_stop(struct supervisor *s)
 	}
 }
 
+/* Close everything; remove every board (stop), or only those made now (failed start). */
 static void supervisor_cleanup(struct supervisor *s, int remove)
 {
 	for (unsigned i = 0; i < s->nboards; i++) {
-		board_close(&s->boards[i], remove);
+		board_close(&s->boards[i], remove || !s->boards[i].resumed);
 		free(s->suspect[i]);
 	}
 	if (s->own_socket)
@@ -308,7 +317,8 @@ int supervisor_run(const struct supervisor_opts *o)
 {
 	struct supervisor s = {.o = o, .listen_fd = -1, .sigfd = -1, .timerfd = -1, .epfd = -1};
 
-	if (supervisor_boards(&s) < 0 || supervisor_listen(&s) < 0 || supervisor_signals(&s) < 0) {
+	/* The socket first: a second daemon must fail before it touches any board. */
+	if (supervisor_listen(&s) < 0 || supervisor_boards(&s) < 0 || supervisor_signals(&s) < 0) {
 		supervisor_cleanup(&s, 0);
 		return 1;
 	}

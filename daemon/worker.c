@@ -123,7 +123,8 @@ static void worker_forward(struct worker *w, const struct bd_event *ev)
 	unsigned points = 0;
 
 	if (ev->type == BD_EV_OVER && w->player >= 0) {
-		points = w->board->pub->players[w->player].score;
+		/* The next game may have reset the score already: last_score is the finished one's. */
+		points = w->board->pub->players[w->player].last_score;
 		result = points == ev->n ? "win" : "lose";
 	}
 	int n = bd_event_format(line, sizeof line, ev, w->board->pub->dim, result, points);
@@ -135,11 +136,26 @@ static void worker_forward(struct worker *w, const struct bd_event *ev)
 	}
 }
 
+/* Not joined: only the daemon's goodbye, which goes to every board, concerns us. */
+static void worker_pump_unjoined(struct worker *w)
+{
+	for (unsigned i = 0; i < w->nboards && !w->bye; i++) {
+		const struct bd_priv *priv = w->boards[i].priv;
+		uint64_t head = __atomic_load_n(&priv->ring_head, __ATOMIC_ACQUIRE);
+		struct bd_event ev = priv->ring[head % BD_RING_SIZE];
+		if (ev.seq == head && ev.type == BD_EV_BYE) {
+			w->board = &w->boards[i];
+			worker_forward(w, &ev);
+			w->board = NULL;
+		}
+	}
+}
+
 /* Copy every event newer than last_seq from the ring to the output, in order. */
 static void worker_pump(struct worker *w)
 {
 	if (w->board == NULL)
-		return;
+		return worker_pump_unjoined(w);
 	const struct bd_priv *priv = w->board->priv;
 	uint64_t head = __atomic_load_n(&priv->ring_head, __ATOMIC_ACQUIRE);
 	if (head - w->last_seq > BD_RING_SIZE)

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/un.h>
 #include <unistd.h>
 
@@ -15,17 +16,36 @@
 #include "seqlock.h"
 #include "shm.h"
 
-void bd_default_socket(char *buf, size_t len)
+/* The per-user socket path, or 0 if this is root or there is no $XDG_RUNTIME_DIR. */
+static int user_socket(char *buf, size_t len)
+{
+	const char *xdg = getenv("XDG_RUNTIME_DIR");
+
+	if (geteuid() == 0 || xdg == NULL || *xdg == '\0')
+		return 0;
+	snprintf(buf, len, "%s/boardd/boardd.sock", xdg);
+	return 1;
+}
+
+void bd_daemon_socket(char *buf, size_t len)
 {
 	const char *env = getenv("BOARDD_SOCKET");
-	const char *xdg = getenv("XDG_RUNTIME_DIR");
 
 	if (env != NULL && *env)
 		snprintf(buf, len, "%s", env);
-	else if (geteuid() != 0 && xdg != NULL && *xdg)
-		snprintf(buf, len, "%s/boardd/boardd.sock", xdg);
-	else
-		snprintf(buf, len, "/run/boardd/boardd.sock");
+	else if (!user_socket(buf, len))
+		snprintf(buf, len, "%s", BD_SYSTEM_SOCKET);
+}
+
+void bd_default_socket(char *buf, size_t len)
+{
+	struct stat st;
+
+	bd_daemon_socket(buf, len);
+	/* A user's own daemon if one runs, else the system service's socket. */
+	if (getenv("BOARDD_SOCKET") == NULL && strcmp(buf, BD_SYSTEM_SOCKET) != 0 &&
+	    (stat(buf, &st) < 0 || !S_ISSOCK(st.st_mode)))
+		snprintf(buf, len, "%s", BD_SYSTEM_SOCKET);
 }
 
 const char *bd_default_prefix(void)
@@ -216,7 +236,7 @@ int bd_client_request(struct bd_client *c, struct bd_msg *reply, bd_data_fn *on_
 		if (reply->kind == BD_MSG_ERR)
 			return 1;
 		if (reply->kind == BD_MSG_EVENT)
-			queue_push(c, reply->buf);
+			queue_push(c, reply->line);
 		else if (reply->kind == BD_MSG_DATA && on_data != NULL)
 			on_data(reply, arg);
 	}
@@ -227,9 +247,11 @@ int bd_client_enter(struct bd_client *c, const char *name, enum bd_role role, co
 {
 	struct bd_msg r;
 	int rc = bd_client_request(c, &r, NULL, NULL, "hello %s %s", name, bd_role_name(role));
-	if (rc == 0)
-		rc = token ? bd_client_request(c, &r, NULL, NULL, "join %s %016llx", board, (unsigned long long)token)
-			   : bd_client_request(c, &r, NULL, NULL, "join %s", board);
+	if (rc == 0 && token != 0)
+		rc = bd_client_request(c, &r, NULL, NULL, "join %s %016llx", board, (unsigned long long)token);
+	/* A seat the daemon no longer knows (a clean restart, or it expired): take a new one. */
+	if ((rc == 0 && token == 0) || (rc == 1 && strcmp(r.word, "token") == 0))
+		rc = bd_client_request(c, &r, NULL, NULL, "join %s", board);
 	if (rc != 0) {
 		snprintf(err, errlen, rc < 0 ? "connection lost" : "%s: %s", r.word, r.text);
 		return -1;

@@ -122,9 +122,9 @@ static int req_args_parse(struct bd_req *req, const char **arg, int nargs, struc
 			return fail(err, "board", "board name must be 1-24 of A-Z a-z 0-9 _ -");
 		strcpy(req->board, arg[0]);
 		if (nargs == 2) {
-			char *end;
-			if (strlen(arg[1]) != 16 || (req->token = strtoull(arg[1], &end, 16), *end) ||
-			    req->token == 0)
+			/* Digits only: strtoull alone would also take a sign or a 0x prefix. */
+			if (strlen(arg[1]) != 16 || strspn(arg[1], "0123456789abcdefABCDEF") != 16 ||
+			    (req->token = strtoull(arg[1], NULL, 16)) == 0)
 				return fail(err, "token", "token must be the 16 hex digits join gave");
 		}
 		return 0;
@@ -221,6 +221,7 @@ int bd_msg_parse(const char *line, struct bd_msg *m)
 		return -1;
 	memcpy(m->buf, line, n);
 	m->buf[n] = '\0';
+	memcpy(m->line, m->buf, n + 1);
 	const char *tok[BD_TOKENS_MAX + 3];
 	char *errtext = NULL;
 	if (strncmp(m->buf, "ERR ", 4) == 0) {
@@ -269,93 +270,84 @@ static int card_at(const char *xs, const char *ys, unsigned dim)
 	return (int)(y * (long)dim + x);
 }
 
-/* Player id token: a number below BD_PLAYERS_MAX. */
-static int player_tok(const char *s)
+/* The tokens of each event, one letter each: C card (x y: two tokens), v value, p player,
+ * n and m numbers, r down reason (into n), s game state (into n), N name, and w a word that
+ * is checked by the letter alone (colour, result, bye reason). */
+static const char *const event_specs[] = {
+	[BD_EV_JOIN] = "pwN", [BD_EV_LEAVE] = "p", [BD_EV_UP] = "Cvp", [BD_EV_DOWN] = "Cr",
+	[BD_EV_MATCH] = "CCvpn", [BD_EV_MISMATCH] = "CvCvp", [BD_EV_STATE] = "sm",
+	[BD_EV_OVER] = "nwm", [BD_EV_BYE] = "w",
+};
+
+/* Tokens needed by a spec (C takes two). */
+static int spec_tokens(const char *spec)
 {
-	long v = bd_parse_uint(s);
-	return v >= 0 && v < BD_PLAYERS_MAX ? (int)v : -1;
+	int n = 0;
+	for (; *spec; spec++)
+		n += *spec == 'C' ? 2 : 1;
+	return n;
 }
 
-static int value_tok(const char *s, char out[2])
+/* Read one spec letter's token(s) into ev; -1 if malformed. */
+static int event_field(struct bd_event *ev, char letter, const char *const **t, unsigned dim, int *ncards, int *nvalues)
 {
-	if (strlen(s) != 2)
-		return -1;
-	memcpy(out, s, 2);
-	return 0;
+	const char *a = *(*t)++;
+	long v = 0;
+
+	switch (letter) {
+	case 'C':
+		v = card_at(a, *(*t)++, dim);
+		if (v < 0)
+			return -1;
+		*((*ncards)++ == 0 ? &ev->card1 : &ev->card2) = (int16_t)v;
+		return 0;
+	case 'v':
+		if (strlen(a) != 2)
+			return -1;
+		memcpy((*nvalues)++ == 0 ? ev->value1 : ev->value2, a, 2);
+		return 0;
+	case 'p':
+		v = bd_parse_uint(a);
+		ev->player = (uint16_t)v;
+		return v >= 0 && v < BD_PLAYERS_MAX ? 0 : -1;
+	case 'n': case 'm':
+		v = bd_parse_uint(a);
+		*(letter == 'n' ? &ev->n : &ev->m) = (uint32_t)v;
+		return v < 0 ? -1 : 0;
+	case 'r':
+		v = name_index(down_reasons, NELEM(down_reasons), a);
+		ev->n = (uint32_t)v;
+		return v < 0 ? -1 : 0;
+	case 's':
+		v = name_index(game_states, NELEM(game_states), a);
+		ev->n = (uint32_t)v;
+		return v < 0 ? -1 : 0;
+	case 'N':
+		if (!bd_player_name_ok(a))
+			return -1;
+		strcpy(ev->name, a);
+		return 0;
+	default:
+		return 0;
+	}
 }
 
 int bd_msg_event(const struct bd_msg *m, unsigned dim, struct bd_event *ev)
 {
-	static const int want[] = {
-		[BD_EV_JOIN] = 3, [BD_EV_LEAVE] = 1, [BD_EV_UP] = 4, [BD_EV_DOWN] = 3, [BD_EV_MATCH] = 7,
-		[BD_EV_MISMATCH] = 7, [BD_EV_STATE] = 2, [BD_EV_OVER] = 3, [BD_EV_BYE] = 1,
-	};
-	const char *const *t = m->tok;
-	int type;
+	int type, ncards = 0, nvalues = 0;
 
 	memset(ev, 0, sizeof *ev);
+	ev->card1 = ev->card2 = -1;
 	if (m->kind != BD_MSG_EVENT || (type = name_index(event_words, NELEM(event_words), m->word)) < 0 ||
-	    m->ntok != want[type])
+	    m->ntok != spec_tokens(event_specs[type]))
 		return -1;
 	ev->type = (uint16_t)type;
 	ev->seq = m->seq;
-	ev->card1 = ev->card2 = -1;
-	int p = 0, c1 = 0, c2 = 0;
-	long n = 0;
-	switch (type) {
-	case BD_EV_JOIN:
-		p = player_tok(t[0]);
-		if (!bd_player_name_ok(t[2]))
+	const char *const *t = m->tok;
+	for (const char *spec = event_specs[type]; *spec; spec++)
+		if (event_field(ev, *spec, &t, dim, &ncards, &nvalues) < 0)
 			return -1;
-		strcpy(ev->name, t[2]);
-		break;
-	case BD_EV_LEAVE:
-		p = player_tok(t[0]);
-		break;
-	case BD_EV_UP:
-		c1 = card_at(t[0], t[1], dim);
-		p = player_tok(t[3]);
-		if (value_tok(t[2], ev->value1) < 0)
-			return -1;
-		break;
-	case BD_EV_DOWN:
-		c1 = card_at(t[0], t[1], dim);
-		ev->n = (uint32_t)name_index(down_reasons, NELEM(down_reasons), t[2]);
-		break;
-	case BD_EV_MATCH:
-		c1 = card_at(t[0], t[1], dim);
-		c2 = card_at(t[2], t[3], dim);
-		p = player_tok(t[5]);
-		n = bd_parse_uint(t[6]);
-		ev->n = (uint32_t)n;
-		if (value_tok(t[4], ev->value1) < 0)
-			return -1;
+	if (type == BD_EV_MATCH)
 		memcpy(ev->value2, ev->value1, 2);
-		break;
-	case BD_EV_MISMATCH:
-		c1 = card_at(t[0], t[1], dim);
-		c2 = card_at(t[3], t[4], dim);
-		p = player_tok(t[6]);
-		if (value_tok(t[2], ev->value1) < 0 || value_tok(t[5], ev->value2) < 0)
-			return -1;
-		break;
-	case BD_EV_STATE:
-		n = name_index(game_states, NELEM(game_states), t[0]);
-		ev->n = (uint32_t)n;
-		ev->m = (uint32_t)bd_parse_uint(t[1]);
-		break;
-	case BD_EV_OVER:
-		n = bd_parse_uint(t[0]);
-		ev->n = (uint32_t)n;
-		ev->m = (uint32_t)bd_parse_uint(t[2]);
-		break;
-	}
-	if (p < 0 || c1 < 0 || c2 < 0 || n < 0 || (type == BD_EV_DOWN && (int32_t)ev->n < 0))
-		return -1;
-	ev->player = (uint16_t)p;
-	if (type == BD_EV_UP || type == BD_EV_DOWN || type == BD_EV_MATCH || type == BD_EV_MISMATCH)
-		ev->card1 = (int16_t)c1;
-	if (type == BD_EV_MATCH || type == BD_EV_MISMATCH)
-		ev->card2 = (int16_t)c2;
 	return 0;
 }

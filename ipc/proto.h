@@ -60,13 +60,15 @@ struct bd_msg {
 	int ntok;          /* tokens after word */
 	const char *tok[BD_TOKENS_MAX];
 	const char *text;  /* ERR: the human-readable rest of the line */
-	char buf[BD_LINE_MAX + 1];
+	char buf[BD_LINE_MAX + 1];  /* the line split in place: the tokens point here */
+	char line[BD_LINE_MAX + 1]; /* the line whole, as received without its newline */
 };
 
 /* Split a received line. -1 if it is not a line of this protocol. */
 int bd_msg_parse(const char *line, struct bd_msg *m);
 
-/* Turn an EVENT message back into a struct bd_event (card numbers from x y on a dim board).
+/* Turn an EVENT message back into a struct bd_event (card numbers from x y on a dim board;
+ * a join's colour stays 0: read it from the player table).
  * -1 if it is malformed or names cards outside the board. */
 int bd_msg_event(const struct bd_msg *m, unsigned dim, struct bd_event *ev);
 

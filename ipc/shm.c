@@ -214,19 +214,21 @@ int bd_board_scan(const char *prefix, void (*fn)(const char *board, void *arg), 
 	return 0;
 }
 
-/* Nonzero if pid is a live process named boardd (not a recycled pid). */
+/* Nonzero if pid is a live (not zombie) process named boardd, not a recycled pid. */
 int bd_pid_is_boardd(pid_t pid)
 {
-	char path[64], comm[32] = "";
+	char path[64], stat[256] = "";
 	FILE *f;
 
 	if (pid <= 0 || (kill(pid, 0) < 0 && errno == ESRCH))
 		return 0;
-	snprintf(path, sizeof path, "/proc/%d/comm", (int)pid);
+	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
 	if ((f = fopen(path, "r")) == NULL)
 		return 0;
-	if (fgets(comm, sizeof comm, f) == NULL)
-		comm[0] = '\0';
+	if (fgets(stat, sizeof stat, f) == NULL)
+		stat[0] = '\0';
 	fclose(f);
-	return strncmp(comm, "boardd", 6) == 0;
+	/* "pid (comm) S ...": a boardd worker or supervisor, and not a zombie. */
+	const char *close = strrchr(stat, ')');
+	return strstr(stat, "(boardd") != NULL && close != NULL && close[1] == ' ' && close[2] != 'Z';
 }

@@ -38,7 +38,7 @@ void *bd_seg_open_rw(const char *name, size_t size, unsigned mode, int *created)
 /* Call fn for each board of this prefix found in /dev/shm, in no particular order. */
 int bd_board_scan(const char *prefix, void (*fn)(const char *board, void *arg), void *arg);
 
-/* Nonzero if pid is a live process named boardd (not a recycled pid): the daemon and its
- * workers, as recorded in daemon_pid and lock holders. */
+/* Nonzero if pid is a live (not zombie) process named boardd, not a recycled pid: the
+ * daemon and its workers, as recorded in daemon_pid and lock holders. */
 int bd_pid_is_boardd(pid_t pid);
 #endif

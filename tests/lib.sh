@@ -16,7 +16,7 @@ note() { echo "-- $*"; }
 
 # Start boardd with extra options; waits until its socket answers.
 start_daemon() {
-	"$BIN/boardd" --socket "$SOCK" --shm-prefix "$PREFIX" --log-level info "$@" >>"$WORK/daemon.log" 2>&1 &
+	"$BIN/boardd" --config /dev/null --socket "$SOCK" --shm-prefix "$PREFIX" --log-level info "$@" >>"$WORK/daemon.log" 2>&1 &
 	DPID=$!
 	for _ in $(seq 1 100); do
 		[ -S "$SOCK" ] && return 0
