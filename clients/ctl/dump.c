@@ -110,15 +110,15 @@ static void dump_players_text(FILE *f, const struct ctl *c, const struct bd_pub 
 		if (pl->state == BD_PLAYER_EMPTY)
 			continue;
 		if (seated++ == 0)
-			fprintf(f, "%4s  %-*s  %-7s  %-7s  %5s  %6s  %7s\n", "id", width, "name", "state", "colour",
-				"score", "uid", "pid");
+			fprintf(f, "%4s  %-*s  %-7s  %-7s  %5s  %4s  %6s  %7s\n", "id", width, "name", "state",
+				"colour", "score", "last", "uid", "pid");
 		bd_colour_hex(pl->colour, hex);
 		fprintf(f, "%4u  ", i);
 		ctl_colour_on(f, c, pl->colour, 0);
 		fprintf(f, "%-*s", width, ctl_printable(name, sizeof name, pl->name));
 		ctl_colour_off(f, c);
-		fprintf(f, "  %-7s  %-7s  %5u  %6u  %7d\n", bd_player_state_name(pl->state), hex, pl->score,
-			pl->uid, (int)pl->pid);
+		fprintf(f, "  %-7s  %-7s  %5u  %4u  %6u  %7d\n", bd_player_state_name(pl->state), hex, pl->score,
+			pl->last_score, pl->uid, (int)pl->pid);
 	}
 	if (seated == 0)
 		fputs("no players\n", f);
@@ -141,6 +141,7 @@ static void dump_players_json(struct json *j, const struct bd_pub *p)
 		json_str(j, "state", bd_player_state_name(pl->state));
 		json_str(j, "colour", hex);
 		json_uint(j, "score", pl->score);
+		json_uint(j, "last_score", pl->last_score);
 		json_uint(j, "uid", pl->uid);
 		json_int(j, "pid", pl->pid);
 		json_close(j);
