@@ -115,10 +115,10 @@ static void dump_players_text(FILE *f, const struct ctl *c, const struct bd_pub 
 		bd_colour_hex(pl->colour, hex);
 		fprintf(f, "%4u  ", i);
 		ctl_colour_on(f, c, pl->colour, 0);
-		fprintf(f, "%-*s", width, ctl_printable(name, sizeof name, pl->name));
+		fputs(ctl_printable(name, sizeof name, pl->name), f);
 		ctl_colour_off(f, c);
-		fprintf(f, "  %-7s  %-7s  %5u  %4u  %6u  %7d\n", bd_player_state_name(pl->state), hex, pl->score,
-			pl->last_score, pl->uid, (int)pl->pid);
+		fprintf(f, "%*s  %-7s  %-7s  %5u  %4u  %6u  %7d\n", width - (int)strlen(name), "",
+			bd_player_state_name(pl->state), hex, pl->score, pl->last_score, pl->uid, (int)pl->pid);
 	}
 	if (seated == 0)
 		fputs("no players\n", f);
