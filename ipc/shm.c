@@ -4,6 +4,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -211,4 +212,23 @@ int bd_board_scan(const char *prefix, void (*fn)(const char *board, void *arg), 
 	}
 	closedir(d);
 	return 0;
+}
+
+/* Nonzero if pid is a live (not zombie) process named boardd, not a recycled pid. */
+int bd_pid_is_boardd(pid_t pid)
+{
+	char path[64], stat[256] = "";
+	FILE *f;
+
+	if (pid <= 0 || (kill(pid, 0) < 0 && errno == ESRCH))
+		return 0;
+	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+	if ((f = fopen(path, "r")) == NULL)
+		return 0;
+	if (fgets(stat, sizeof stat, f) == NULL)
+		stat[0] = '\0';
+	fclose(f);
+	/* "pid (comm) S ...": a boardd worker or supervisor, and not a zombie. */
+	const char *close = strrchr(stat, ')');
+	return strstr(stat, "(boardd") != NULL && close != NULL && close[1] == ' ' && close[2] != 'Z';
 }
