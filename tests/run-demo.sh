@@ -1,8 +1,11 @@
 #!/bin/sh
-# run-demo.sh BUILD: what `make run` does: a live game of Memory in this terminal.
-# It starts boardd, two bots that play each other for ever (alice: level perfect, bob: level
-# seed) and `boardctl watch` in the foreground. Ctrl+C stops everything and leaves nothing
-# behind: no processes, nothing in /dev/shm, no temporary files.
+# run-demo.sh BUILD: what `make run` does: a live game of Memory.
+# With a display (DISPLAY or WAYLAND_DISPLAY set) and board-gtk built: boardd, one bot (bob,
+# level seed) and the board-gtk window, where you play against bob; closing the window ends
+# the demo. Otherwise (or with BOARDD_DEMO=terminal): boardd, two bots that play each other
+# for ever (alice: level perfect, bob: level seed) and `boardctl watch` in this terminal.
+# Ctrl+C stops everything and leaves nothing behind: no processes, nothing in /dev/shm, no
+# temporary files.
 #
 # Where it runs: a socket of its own in a temporary folder and the shm prefix `demo`, for root
 # as for anyone else, so that the demo never meets an installed boardd service
@@ -79,13 +82,15 @@ done
 [ -S "$SOCK" ] || { echo "run-demo: boardd did not open $SOCK" >&2; cleanup 1; }
 STARTED=1
 
-start_bg alice "$BIN/board-bot" --socket "$SOCK" --shm-prefix "$PREFIX" --name alice --level perfect \
-	--delay-ms "$BOT_DELAY_MS" --games 0
+WINDOW=""
+if [ -x "$BIN/board-gtk" ] && [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ] && [ "${BOARDD_DEMO:-}" != terminal ]; then
+	WINDOW=1
+else
+	start_bg alice "$BIN/board-bot" --socket "$SOCK" --shm-prefix "$PREFIX" --name alice --level perfect \
+		--delay-ms "$BOT_DELAY_MS" --games 0
+fi
 start_bg bob "$BIN/board-bot" --socket "$SOCK" --shm-prefix "$PREFIX" --name bob --level seed \
 	--delay-ms "$BOT_DELAY_MS" --games 0
-
-# A window too, when a display is available: the GTK client (clients/gtk) starts here with
-# start_bg, as a spectator of board main, so cleanup stops it with the rest.
 
 # A bot that cannot play (wrong socket, refused) says why at once, not after Ctrl+C.
 sleep 1
@@ -95,5 +100,10 @@ for j in $JOBS; do
 	tail -n 5 "$DIR/${j%%=*}.log" >&2
 	cleanup 1
 done
-"$BIN/boardctl" --socket "$SOCK" --shm-prefix "$PREFIX" watch main
+if [ -n "$WINDOW" ]; then
+	echo "run-demo: play in the window against bob (BOARDD_DEMO=terminal make run: bots only)"
+	"$BIN/board-gtk" --socket "$SOCK" --shm-prefix "$PREFIX" --name "$(id -un | cut -c1-32)"
+else
+	"$BIN/boardctl" --socket "$SOCK" --shm-prefix "$PREFIX" watch main
+fi
 cleanup
