@@ -32,18 +32,6 @@ gui_stop() {
 }
 trap 'gui_stop; cleanup' EXIT # also when the shell itself stops on an error (set -u)
 
-# until_ok WHAT COMMAND...: poll COMMAND for up to 15 s.
-until_ok() {
-	what=$1
-	shift
-	for _ in $(seq 1 150); do
-		"$@" && return 0
-		sleep 0.1
-	done
-	fail "timed out waiting for $what"
-}
-
-# What an assistive technology sees of the board-gtk with pid $1 (see atspi.py below).
 at() { "$PY" "$WORK/atspi.py" "$@"; }
 cat >"$WORK/atspi.py" <<'EOF'
 # atspi.py PID COMMAND [ARG]: board-gtk's window as AT-SPI shows it.
@@ -95,7 +83,6 @@ elif cmd == "button":
 EOF
 
 # ask REQUEST: the reply of one request on a fresh spectator connection.
-ask() { printf 'hello probe spectator\njoin main\n%s\nquit\n' "$1" | socat -t 5 - "UNIX-CONNECT:$SOCK" 2>/dev/null; }
 # card_of X Y: "up OWNER", "locked OWNER", or "down".
 card_of() { ask cards | awk -v x="$1" -v y="$2" '$1 == "CARD" && $2 == x && $3 == y { s = $4 " " $6 } END { print s ? s : "down" }'; }
 # seat_of NAME: the player id of NAME, empty if not seated.
@@ -140,7 +127,7 @@ env -u DISPLAY "$GTK" --name "two words" 2>/dev/null
 note "X server and session bus (AT-SPI's bus is started by D-Bus activation)"
 Xvfb -displayfd 3 -screen 0 1024x768x24 -nolisten tcp 3>"$WORK/display" 2>"$WORK/xvfb.log" &
 XPID=$!
-until_ok "Xvfb" test -s "$WORK/display"
+wait_until "Xvfb" test -s "$WORK/display"
 export DISPLAY=":$(cat "$WORK/display")"
 # A runtime folder of our own: AT-SPI's bus socket goes there, apart from other sessions'.
 export XDG_RUNTIME_DIR="$WORK/xdg"
@@ -164,10 +151,10 @@ else
 fi
 "$GTK" --socket "$SOCK" --shm-prefix "$PREFIX" --board main --name gtk1 >"$WORK/gtk.log" 2>&1 &
 GPID=$!
-until_ok "board-gtk to be seated" is_seated gtk1
+wait_until "board-gtk to be seated" is_seated gtk1
 ME=$(seat_of gtk1)
-until_ok "the board in board-gtk's window" board_ready "$GPID"
-until_ok "the game to be on" has_label "$GPID" "Game 1 is on"
+wait_until "the board in board-gtk's window" board_ready "$GPID"
+wait_until "the game to be on" has_label "$GPID" "Game 1 is on"
 # The board lies inside the window xdotool knows (AT-SPI adds where in it: below the header).
 WIN=$(xdotool search --onlyvisible --name '^Memory$' | head -1)
 eval "$(xdotool getwindowgeometry --shell "$WIN")"
@@ -194,21 +181,21 @@ for attempt in 1 2 3; do
 	X=$1 Y=$2
 	centre_of "$GPID" "$X" "$Y"
 	xdotool mousemove "$CX" "$CY" click 1
-	until_ok "card $X $Y to turn" mine_or_taken "$X" "$Y"
+	wait_until "card $X $Y to turn" mine_or_taken "$X" "$Y"
 	[ "$(card_of "$X" "$Y")" = "up $ME" ] && break
 	note "the opponent took card $X $Y first; another one"
 done
 [ "$(card_of "$X" "$Y")" = "up $ME" ] || fail "card $X $Y is $(card_of "$X" "$Y"), not up for player $ME"
 VALUE=$(ask cards | awk -v x="$X" -v y="$Y" '$1 == "CARD" && $2 == x && $3 == y { print toupper($5) }')
-until_ok "the card's accessible name" eval 'at "$GPID" card $((Y * 4 + X)) | grep -q "^row $((Y + 1)), column $((X + 1)), face up, $VALUE, turned by gtk1|"'
+wait_until "the card's accessible name" eval 'at "$GPID" card $((Y * 4 + X)) | grep -q "^row $((Y + 1)), column $((X + 1)), face up, $VALUE, turned by gtk1|"'
 
 note "arrows move the cursor, Space picks"
 xdotool mousemove 5 5 # no hover highlight over the board in the screenshot
 xdotool key Down Up Right
-until_ok "the cursor on card $((X + 1)) $Y" eval 'at "$GPID" card $((Y * 4 + X + 1)) | grep -q "|[a-z,]*focused"'
+wait_until "the cursor on card $((X + 1)) $Y" eval 'at "$GPID" card $((Y * 4 + X + 1)) | grep -q "|[a-z,]*focused"'
 at "$GPID" card $((Y * 4 + X)) | grep -q "focused" && fail "two cards have the focus"
 xdotool key space
-until_ok "card $((X + 1)) $Y to turn" mine_or_taken $((X + 1)) "$Y"
+wait_until "card $((X + 1)) $Y to turn" mine_or_taken $((X + 1)) "$Y"
 case "$(card_of $((X + 1)) "$Y") $(card_of "$X" "$Y")" in
 "up $ME up $ME" | "locked $ME locked $ME") ;;
 *) fail "after Space: cards are $(card_of $((X + 1)) "$Y") and $(card_of "$X" "$Y")" ;;
@@ -216,7 +203,7 @@ esac
 
 note "a refused pick is explained in the side panel"
 xdotool key space
-until_ok "feedback on the refused pick" has_label "$GPID" "^\(Wait\|Taken\): "
+wait_until "feedback on the refused pick" has_label "$GPID" "^\(Wait\|Taken\): "
 
 note "screenshot: face-up cards on the light face, face-down ones dark"
 import -window root "$WORK/game.png" || fail "no screenshot"
@@ -234,7 +221,7 @@ back=$(pixel $(($1 + $3 / 2)) $(($2 + $4 / 2)))
 note "--spectate: nothing to click"
 "$GTK" --socket "$SOCK" --shm-prefix "$PREFIX" --spectate --name eye >"$WORK/spectator.log" 2>&1 &
 SPID=$!
-until_ok "the spectator's board" board_ready "$SPID"
+wait_until "the spectator's board" board_ready "$SPID"
 set -- $(first_free)
 at "$SPID" card $(($2 * 4 + $1)) | grep -q "|0$" || fail "a spectator's card has an action"
 at "$SPID" card $(($2 * 4 + $1)) | grep -q "enabled" && fail "a spectator's card is enabled"
@@ -254,12 +241,12 @@ kill -KILL "$DPID"
 wait "$DPID" 2>/dev/null
 DPID=""
 wait "$WPID" 2>/dev/null
-until_ok "the window to say it lost boardd" has_label "$GPID" "^Not connected: "
+wait_until "the window to say it lost boardd" has_label "$GPID" "^Not connected: "
 start_daemon --min-players 2 --first-pick-ms 60000 --mismatch-ms 60000 --seed 5
-until_ok "boardd to resume the board" grep -q "resumed" "$WORK/daemon.log"
-until_ok "board-gtk to reconnect" is_seated gtk1
+wait_until "boardd to resume the board" grep -q "resumed" "$WORK/daemon.log"
+wait_until "board-gtk to reconnect" is_seated gtk1
 [ "$(seat_of gtk1)" = "$ME" ] || fail "board-gtk came back as player $(seat_of gtk1), not $ME"
-until_ok "the banner to go" lacks_label "$GPID" "^Not connected"
+wait_until "the banner to go" lacks_label "$GPID" "^Not connected"
 start_watcher
 
 note "the board scales with the window"
@@ -267,7 +254,7 @@ width_of() { at "$GPID" card "$1" | cut -d'|' -f2 | cut -d' ' -f3; }
 before=$(width_of 0)
 xdotool windowsize "$WIN" 700 450
 smaller() { [ "$(width_of 0)" -lt $((before * 3 / 4)) ]; }
-until_ok "smaller cards than $before px" smaller
+wait_until "smaller cards than $before px" smaller
 centre_of "$GPID" 3 3
 
 note "closing the window says quit"
@@ -277,7 +264,7 @@ wait "$GPID" || fail "board-gtk exited $? when its window was closed"
 GPID_DONE=$GPID GPID=""
 grep -q "pid $GPID_DONE uid [0-9]* closed: session ended" "$WORK/daemon.log" ||
 	fail "board-gtk did not say quit: $(grep "pid $GPID_DONE " "$WORK/daemon.log")"
-until_ok "the watcher to see the leave" grep -q "^EVENT [0-9]* leave $ME\$" "$WORK/watch.out"
+wait_until "the watcher to see the leave" grep -q "^EVENT [0-9]* leave $ME\$" "$WORK/watch.out"
 is_seated gtk1 && fail "gtk1 is still seated"
 [ -s "$WORK/gtk.log" ] && fail "board-gtk wrote to stderr: $(cat "$WORK/gtk.log")"
 
