@@ -12,15 +12,18 @@ SANFLAGS = -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=
 endif
 comma := ,
 
+# CFLAGS is the user's to set (make CFLAGS=-O0); the flags the code needs are in BD_CFLAGS.
 CFLAGS ?= -O2 -g
-CFLAGS += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -I. $(SANFLAGS) $(EXTRA_CFLAGS)
+BD_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -I. $(SANFLAGS) $(EXTRA_CFLAGS)
+override CFLAGS += $(BD_CFLAGS)
 LDFLAGS += $(SANFLAGS)
 LDLIBS_BASE = -lm -pthread
 
 # Debian packages each part needs; `make deps` installs them as root or names the line to run.
 DEPS_BUILD = gcc make pkg-config libc6-dev
 DEPS_GTK = libgtk-3-dev
-DEPS_CHECK = libcunit1-dev xvfb xdotool imagemagick x11-utils socat valgrind systemd procps util-linux
+DEPS_CHECK = libcunit1-dev xvfb xdotool imagemagick x11-utils socat valgrind systemd procps util-linux \
+	python3 python3-gi gir1.2-atspi-2.0 at-spi2-core dbus-daemon
 
 IPC_SRC = $(wildcard ipc/*.c)
 IPC_OBJ = $(IPC_SRC:%.c=$(BUILD)/%.o)
@@ -31,7 +34,8 @@ BOT_OBJ = $(BOT_SRC:%.c=$(BUILD)/%.o)
 CTL_SRC = $(wildcard clients/ctl/*.c)
 CTL_OBJ = $(CTL_SRC:%.c=$(BUILD)/%.o)
 GTK_SRC = $(wildcard clients/gtk/*.c)
-GTK_OBJ = $(GTK_SRC:%.c=$(BUILD)/%.o)
+GTK_OBJ = $(GTK_SRC:%.c=$(BUILD)/%.o) $(BUILD)/clients/gtk/resources.o
+GTK_RES = clients/gtk/board-gtk.gresource.xml
 
 PROGRAMS = $(BUILD)/boardd $(BUILD)/board-bot $(BUILD)/boardctl $(BUILD)/boardd-testhooks
 ifneq ($(GTK_SRC),)
@@ -39,10 +43,11 @@ ifneq ($(shell pkg-config --exists gtk+-3.0 2>/dev/null && echo yes),)
 PROGRAMS += $(BUILD)/board-gtk
 GTK_CFLAGS := $(shell pkg-config --cflags gtk+-3.0)
 GTK_LIBS := $(shell pkg-config --libs gtk+-3.0)
+GTK_RES_DEPS := $(shell glib-compile-resources --sourcedir=clients/gtk --generate-dependencies $(GTK_RES))
 endif
 endif
 
-.PHONY: all tests deps deps-check run check clean install fuzz soak bench
+.PHONY: all tests deps deps-check run check clean install install-gtk fuzz soak bench
 all: $(PROGRAMS)
 
 $(BUILD)/%.o: %.c
@@ -52,6 +57,14 @@ $(BUILD)/%.o: %.c
 $(BUILD)/clients/gtk/%.o: clients/gtk/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Wno-deprecated-declarations $(GTK_CFLAGS) -MMD -MP -c $< -o $@
+
+# board-gtk's window (.ui), stylesheet and icon are compiled into the program.
+$(BUILD)/clients/gtk/resources.c: $(GTK_RES) $(GTK_RES_DEPS)
+	@mkdir -p $(dir $@)
+	glib-compile-resources --sourcedir=clients/gtk --generate-source --target=$@ $<
+
+$(BUILD)/clients/gtk/resources.o: $(BUILD)/clients/gtk/resources.c
+	$(CC) $(CFLAGS) $(GTK_CFLAGS) -c $< -o $@
 
 $(BUILD)/libbdipc.a: $(IPC_OBJ)
 	$(AR) rcs $@ $^
@@ -75,6 +88,12 @@ $(BUILD)/boardctl: $(CTL_OBJ) $(BUILD)/libbdipc.a
 
 $(BUILD)/board-gtk: $(GTK_OBJ) $(BUILD)/libbdipc.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(GTK_LIBS) $(LDLIBS_BASE)
+
+install-gtk: $(BUILD)/board-gtk
+	install -D -m 755 $(BUILD)/board-gtk $(DESTDIR)$(PREFIX)/bin/board-gtk
+	install -D -m 644 clients/gtk/org.boardd.BoardGtk.desktop $(DESTDIR)$(PREFIX)/share/applications/org.boardd.BoardGtk.desktop
+	install -D -m 644 clients/gtk/org.boardd.BoardGtk.svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/org.boardd.BoardGtk.svg
+	install -D -m 644 docs/board-gtk.1 $(DESTDIR)$(PREFIX)/share/man/man1/board-gtk.1
 
 # CUnit test programs, run by tests/test-unit.sh and tests/test-integration.sh.
 UNIT_OBJ = $(patsubst %.c,$(BUILD)/%.o,tests/runner.c $(wildcard tests/unit/*.c))
@@ -110,8 +129,7 @@ SYSUSERSDIR = $(PREFIX)/lib/sysusers.d
 MANDIR = $(PREFIX)/share/man
 DOCDIR = $(PREFIX)/share/doc/boardd
 
-# board-gtk installs itself through install-gtk when that target exists (clients/gtk).
-install: all
+install: all install-gtk
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(SBINDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSUSERSDIR) \
 		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man8 $(DESTDIR)$(DOCDIR)
 	install -m 0755 $(BUILD)/boardd $(DESTDIR)$(SBINDIR)/boardd
@@ -124,7 +142,6 @@ install: all
 	install -m 0644 systemd/boardd.conf $(DESTDIR)$(DOCDIR)/boardd.conf.example
 	for s in 1 5 8; do for m in docs/*.$$s; do [ ! -e "$$m" ] || \
 		install -m 0644 "$$m" $(DESTDIR)$(MANDIR)/man$$s/ || exit 1; done; done
-	@if $(MAKE) -n install-gtk >/dev/null 2>&1; then $(MAKE) --no-print-directory install-gtk; fi
 
 clean:
 	rm -rf build build-*

@@ -24,25 +24,6 @@ int64_t board_now(void)
 	return bd_now_ms();
 }
 
-/* Nonzero if pid is a live (not zombie) process named boardd, not a recycled pid. */
-static int pid_is_boardd(pid_t pid)
-{
-	char path[64], stat[256] = "";
-	FILE *f;
-
-	if (pid <= 0 || (kill(pid, 0) < 0 && errno == ESRCH))
-		return 0;
-	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
-	if ((f = fopen(path, "r")) == NULL)
-		return 0;
-	if (fgets(stat, sizeof stat, f) == NULL)
-		stat[0] = '\0';
-	fclose(f);
-	/* "pid (comm) S ...": a boardd worker or supervisor, and not a zombie. */
-	const char *close = strrchr(stat, ')');
-	return strstr(stat, "(boardd") != NULL && close != NULL && close[1] == ' ' && close[2] != 'Z';
-}
-
 int board_owned_elsewhere(const char *prefix, const char *board, pid_t *pid)
 {
 	const char *why;
@@ -52,7 +33,7 @@ int board_owned_elsewhere(const char *prefix, const char *board, pid_t *pid)
 		return 0;
 	*pid = pub->daemon_pid;
 	bd_pub_unmap(pub);
-	return *pid != getpid() && pid_is_boardd(*pid);
+	return *pid != getpid() && bd_pid_is_boardd(*pid);
 }
 
 unsigned board_region_of(const struct board *b, unsigned card)

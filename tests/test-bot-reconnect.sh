@@ -14,26 +14,6 @@ run_bot() {
 	PID=$!
 }
 
-# ask REQUEST: the daemon's reply lines to one request, as a spectator of board main.
-ask() {
-	printf 'hello spy spectator\njoin main\n%s\nquit\n' "$1" | socat -t 5 - UNIX-CONNECT:"$SOCK"
-}
-
-# wait_for WHAT COMMAND...: poll until the command succeeds (10 s at most).
-wait_for() {
-	what=$1
-	shift
-	for _ in $(seq 1 200); do
-		"$@" && return 0
-		sleep 0.05
-	done
-	fail "timed out waiting for $what"
-}
-
-# answers: boardd answers a ping (the socket file exists a moment before it listens).
-answers() { printf 'ping\n' | socat -t 5 - UNIX-CONNECT:"$SOCK" 2>/dev/null | grep -q '^OK pong'; }
-
-# in_progress: the game on board main has locked cards and is not over yet.
 in_progress() {
 	n=$(ask cards | grep -c '^CARD .* locked ')
 	[ "$n" -ge 4 ] && [ "$n" -le 24 ]
@@ -52,17 +32,15 @@ finished() {
 
 note "kill -9 mid-game, restart: both bots take their seats back and finish"
 start_daemon $OPTS
-wait_for "boardd to answer" answers
 run_bot a --games 1
 A=$PID
 run_bot b --games 1
 B=$PID
-wait_for "a game in progress" in_progress
+wait_until "a game in progress" in_progress
 seat_a=$(seat a) seat_b=$(seat b)
 kill -KILL "$DPID"
 wait "$DPID" 2>/dev/null
 DPID=""
-rm -f "$SOCK" # so that start_daemon waits for the new daemon's socket
 start_daemon $OPTS
 finished a "$A" 1
 finished b "$B" 1
@@ -79,7 +57,7 @@ run_bot c --games 1
 C=$PID
 run_bot d --games 1
 D=$PID
-wait_for "a game in progress" in_progress
+wait_until "a game in progress" in_progress
 stop_daemon
 start_daemon $OPTS
 finished c "$C" 1
@@ -92,7 +70,7 @@ done
 note "SIGTERM to a bot: it quits the board and exits 0"
 run_bot e
 E=$PID
-wait_for "bot e to be seated" sh -c "grep -q 'playing on board' '$WORK/e.err'"
+wait_until "bot e to be seated" sh -c "grep -q 'playing on board' '$WORK/e.err'"
 ask players | grep -q '^PLAYER .* e$' || fail "bot e is not seated: $(ask players)"
 kill -TERM "$E"
 wait "$E"

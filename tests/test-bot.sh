@@ -45,19 +45,6 @@ run_bot() {
 	PID=$!
 }
 
-# answers: boardd answers a ping (start_daemon only waits for the socket file, which exists
-# a moment before the daemon listens on it).
-answers() { printf 'ping\n' | socat -t 5 - UNIX-CONNECT:"$SOCK" 2>/dev/null | grep -q '^OK pong'; }
-
-# up OPTION...: start boardd and wait until it answers.
-up() {
-	start_daemon "$@"
-	for _ in $(seq 1 100); do
-		answers && return 0
-		sleep 0.05
-	done
-	fail "boardd does not answer on $SOCK"
-}
 
 # locked_cards: how many cards of board main are locked, asked as a spectator.
 locked_cards() {
@@ -80,7 +67,7 @@ rc=$?
 grep -q "$WORK/nobody.sock" "$WORK/nobody.err" || fail "no daemon: message lacks the socket: $(cat "$WORK/nobody.err")"
 
 note "two perfect bots, two games on 4x4"
-up --board main:4 $FAST
+start_daemon --board main:4 $FAST
 run_bot a --games 2 --delay-ms 0 --seed 1
 A=$PID
 run_bot b --games 2 --delay-ms 0 --seed 2
@@ -91,7 +78,7 @@ check_stats 2 16 "$WORK/a.out" "$WORK/b.out"
 stop_daemon
 
 note "solo perfect game on 6x6: all 36 points in at most 36 moves (one per pair, one per two new cards)"
-up --board main:6 --min-players 1 $FAST
+start_daemon --board main:6 --min-players 1 $FAST
 run_bot solo --games 1 --delay-ms 0 --seed 3
 wait_bot "$PID" solo
 check_stats 1 36 "$WORK/solo.out"
@@ -103,14 +90,14 @@ check_stats 1 36 "$WORK/forgetful.out"
 stop_daemon
 
 note "the same seeds give the same solo game"
-up --board main:6 --min-players 1 $FAST
+start_daemon --board main:6 --min-players 1 $FAST
 run_bot again --games 1 --delay-ms 0 --seed 3
 wait_bot "$PID" again
 cmp -s "$WORK/solo.out" "$WORK/again.out" || fail "seeded games differ: $(cat "$WORK/solo.out" "$WORK/again.out")"
 stop_daemon
 
 note "perfect against easy, three games on 6x6"
-up --board main:6 $FAST
+start_daemon --board main:6 $FAST
 run_bot perfect --games 3 --delay-ms 0 --seed 5 --level perfect
 A=$PID
 run_bot easy --games 3 --delay-ms 0 --seed 6 --level easy
@@ -125,7 +112,7 @@ note "perfect $p points, easy $e points"
 stop_daemon
 
 note "a seed bot joins a game in progress"
-up --board main:6 --min-players 1 $FAST
+start_daemon --board main:6 --min-players 1 $FAST
 run_bot early --games 1 --delay-ms 60 --seed 7
 A=$PID
 for _ in $(seq 1 200); do
