@@ -95,13 +95,14 @@ int main(int argc, char **argv)
 		case O_SETTING: args[nargs++] = (struct main_arg){longopts[idx].name, optarg}; break;
 		case O_CONFIG: path = optarg; break;
 		case O_CHECK: check = 1; break;
-		case O_HELP: usage(stdout); return 0;
-		case O_VERSION: printf("boardd %s (protocol %d, layout %u)\n", BD_VERSION, BD_PROTO_VERSION, BD_LAYOUT_VERSION); return 0;
-		default: usage(stderr); return 2;
+		case O_HELP: usage(stdout); free(args); return 0;
+		case O_VERSION: printf("boardd %s (protocol %d, layout %u)\n", BD_VERSION, BD_PROTO_VERSION, BD_LAYOUT_VERSION); free(args); return 0;
+		default: usage(stderr); free(args); return 2;
 		}
 	}
 	if (optind < argc) {
 		fprintf(stderr, "boardd: unexpected argument '%s' (see --help)\n", argv[optind]);
+		free(args);
 		return 2;
 	}
 	main_settings(&cfg, path, args, nargs);
