@@ -177,7 +177,13 @@ fuzz: fuzz-build
 		build-fuzz/fuzz_$$t -merge=1 fuzz/corpus/$$t build-fuzz/work-$$t >>build-fuzz/fuzz_$$t.log 2>&1 || exit 1; \
 	done
 
-# The long fault run: thousands of kills instead of make check's hundred.
+# Sanitizer builds: LeakSanitizer ignores memory third-party libraries keep until exit
+# (fontconfig under board-gtk), listed in tests/fault/lsan.supp.
+ifneq ($(SANITIZE),)
+export LSAN_OPTIONS = suppressions=$(CURDIR)/tests/fault/lsan.supp:print_suppressions=0
+endif
+
+# The long fault run: thousands of kills instead of make check's hundreds.
 SOAK_KILLS ?= 10000
 soak: all tests
 	@BUILD=$(BUILD) CHAOS_KILLS=$(SOAK_KILLS) PARK_ROUNDS=20 sh tests/test-fault-chaos.sh

@@ -133,9 +133,9 @@ const struct bd_pub *pub_map(void)
 	struct bd_client c;
 	const char *why;
 
-	if (pub != NULL)
+	if (pub != NULL || (pub = bd_pub_map_ro(bd_default_prefix(), board_name(), &why)) != NULL)
 		return pub;
-	/* The socket exists before the boards do; a greeting means they are made. */
+	/* The daemon makes its socket before its boards; once it greets, they are made. */
 	player_connect(&c);
 	bd_client_close(&c);
 	if ((pub = bd_pub_map_ro(bd_default_prefix(), board_name(), &why)) == NULL)
