@@ -163,15 +163,17 @@ static void park_names(const struct parked *k, char *buf, size_t len)
 				      k->idx[i] < pub_map()->nregions ? "region" : "state", k->idx[i]);
 }
 
-/* One round: park, block the bystander, kill an idle worker, kill the parked worker(s). */
-static void park_round(int round, struct bd_client *b, const char *hook, int together, long within,
-		       const char *ctl)
+/* One round: park, block the bystander, kill an idle worker, kill the parked worker(s).
+ * The bystander is new each round, so that it holds no card: its pick's region is then
+ * the only one its worker takes before it waits for the state lock. */
+static void park_round(int round, const char *hook, int together, long within, const char *ctl)
 {
-	struct bd_client p, idle;
+	struct bd_client p, idle, bystander, *b = &bystander;
 	struct parked k = {0};
 	char names[128];
 	int card;
 
+	player_enter(b, "bystander", BD_ROLE_PLAYER);
 	player_enter(&idle, "idle", BD_ROLE_PLAYER);
 	k.pid = park_enter(&p, hook, &card);
 	if (!child_of(k.pid, pub_map()->daemon_pid))
@@ -192,33 +194,29 @@ static void park_round(int round, struct bd_client *b, const char *hook, int tog
 	if (ctl != NULL && park_ctl_names(ctl, k.pid))
 		die("%s locks still shows the dead holder %d after the repair", ctl, k.pid);
 	bd_client_close(&p);
-	if (served < 0) {
-		bd_client_close(b);
-		player_enter(b, "bystander", BD_ROLE_PLAYER);
-	}
+	bd_client_close(b);
 	park_names(&k, names, sizeof names);
-	say("round %d: %s worker %d held %s%s; killed; repaired (+1 each) after %.1f ms; bystander %s %.1f ms",
+	say("round %d: %s worker %d held %s%s; killed; repaired (+1 each) after %.1f ms; bystander %s",
 	    round, hook, k.pid, names, together ? " (with the bystander's worker)" : "", repaired,
-	    served < 0 ? "lost with its worker, rejoined at" : "served after", served < 0 ? repaired : served);
-	board_settled(1, 1);
+	    served < 0 ? "lost with its worker" : "served");
+	if (served >= 0)
+		say("round %d: the bystander's pick was answered %.1f ms after the kill", round, served);
+	board_settled(0, 0);
 	board_playable();
 }
 
-/* The command: a bystander stays seated through every round. */
+/* The command: the rounds. */
 int cmd_park(void)
 {
 	const char *hook = opt_str("hook", "park-in-pick"), *ctl = opt_str("ctl", NULL);
 	long rounds = opt_num("rounds", 3), together = opt_num("together", 0), within = opt_num("within", 1000);
-	struct bd_client b;
 
 	opts_done();
 	if (strcmp(hook, "park-in-pick") != 0 && strcmp(hook, "park-in-join") != 0)
 		die("--hook is park-in-pick or park-in-join");
 	priv_map();
-	player_enter(&b, "bystander", BD_ROLE_PLAYER);
 	for (int r = 1; r <= rounds; r++)
-		park_round(r, &b, hook, (int)together, within, ctl);
-	bd_client_close(&b);
+		park_round(r, hook, (int)together, within, ctl);
 	say("park: ok");
 	return 0;
 }
