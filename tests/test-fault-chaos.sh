@@ -10,8 +10,8 @@
 kills=${CHAOS_KILLS:-300}
 start_daemon --board main:6 --min-players 2 --restart-ms 300 --mismatch-ms 50 --first-pick-ms 2000
 "$FAULT" chaos --kills "$kills" --steady 3 --victims 4 --seconds $((kills + 120)) || fail "chaos run failed"
-n=$(workers | wc -l)
-[ "$n" -eq 0 ] || fail "$n workers left after every player quit"
+no_workers() { [ -z "$(workers)" ]; }
+wait_until "no worker left once every player quit" no_workers
 repairs=$(grep -c 'repaired' "$WORK/daemon.log")
 lost=$(grep -c 'lost with its worker' "$WORK/daemon.log")
 note "daemon log: $repairs lock repairs, $lost players unseated after their worker died"
