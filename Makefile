@@ -23,7 +23,7 @@ LDLIBS_BASE = -lm -pthread
 DEPS_BUILD = gcc make pkg-config libc6-dev
 DEPS_GTK = libgtk-3-dev
 DEPS_CHECK = libcunit1-dev xvfb xdotool imagemagick x11-utils socat valgrind systemd procps util-linux \
-	python3 python3-gi gir1.2-atspi-2.0 at-spi2-core dbus-daemon
+	python3 python3-gi gir1.2-atspi-2.0 at-spi2-core dbus-daemon clang libclang-rt-14-dev
 
 IPC_SRC = $(wildcard ipc/*.c)
 IPC_OBJ = $(IPC_SRC:%.c=$(BUILD)/%.o)

@@ -39,6 +39,7 @@ struct worker {
 	char *out;
 	size_t outlen, outcap;
 	int closing;           /* flush what is queued, then end */
+	int midline;           /* the last byte sent ended in the middle of a line */
 	int bye;               /* the daemon said goodbye: forward nothing more */
 	double tokens;         /* request rate bucket */
 	int64_t tokens_ms;
@@ -58,8 +59,10 @@ static void __attribute__((noreturn)) worker_exit(struct worker *w, const char *
 static void worker_put(struct worker *w, const char *s, size_t n)
 {
 	if (w->outlen + n > w->lim->max_backlog) {
-		static const char msg[] = "ERR backlog you stopped reading; disconnected\n";
-		send(w->fd, msg, sizeof msg - 1, MSG_DONTWAIT | MSG_NOSIGNAL);
+		static const char msg[] = "\nERR backlog you stopped reading; disconnected\n";
+		/* After a half-sent line, end it first, so the ERR is a line of its own. */
+		size_t skip = w->midline ? 0 : 1;
+		send(w->fd, msg + skip, sizeof msg - 1 - skip, MSG_DONTWAIT | MSG_NOSIGNAL);
 		worker_exit(w, "output backlog over its bound (client not reading)");
 	}
 	if (w->outlen + n > w->outcap) {
@@ -109,6 +112,8 @@ static void worker_flush(struct worker *w)
 			worker_exit(w, "client gone while writing");
 		off += (size_t)n;
 	}
+	if (off > 0)
+		w->midline = w->out[off - 1] != '\n';
 	memmove(w->out, w->out + off, w->outlen - off);
 	w->outlen -= off;
 	struct epoll_event ev = {.events = EPOLLIN | (w->outlen ? EPOLLOUT : 0), .data.fd = w->fd};
