@@ -187,9 +187,12 @@ static void park_round(int round, const char *hook, int together, long within, c
 	if (together)
 		park_note(&k, bw);
 	int64_t t0 = now_us();
-	kill(k.pid, SIGKILL);
+	/* The bystander first: it cannot move while the parked worker holds the state lock, so
+	 * it surely dies holding its region. Killed second, it could get the state lock from
+	 * the repair and finish its pick before the signal lands. */
 	if (together)
 		kill(bw, SIGKILL);
+	kill(k.pid, SIGKILL);
 	double repaired = park_repaired(&k, t0, within), served = park_served(b, t0);
 	if (ctl != NULL && park_ctl_names(ctl, k.pid))
 		die("%s locks still shows the dead holder %d after the repair", ctl, k.pid);
