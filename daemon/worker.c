@@ -50,6 +50,8 @@ static void __attribute__((noreturn)) worker_exit(struct worker *w, const char *
 {
 	if (w->board != NULL && w->player >= 0)
 		board_unseat(w->board, (unsigned)w->player);
+	if (w->board != NULL)
+		board_wake(w->board);
 	log_msg(LOG_INFO, "connection of pid %d uid %u closed: %s", (int)w->pid, (unsigned)w->uid, why);
 	_exit(0);
 }
@@ -211,6 +213,7 @@ static void worker_join(struct worker *w, const struct bd_req *req)
 	if (b == NULL)
 		return worker_err(w, "board", "no such board (see boards)");
 	w->board = b;
+	b->defer_wake = 1; /* this process wakes the others in worker_run, after its reply */
 	worker_listen(w, b, EPOLL_CTL_ADD); /* before reading the head: no event falls between */
 	w->last_seq = __atomic_load_n(&b->priv->ring_head, __ATOMIC_ACQUIRE);
 	if (w->role == BD_ROLE_SPECTATOR) {
@@ -402,6 +405,8 @@ void worker_run(int fd, struct board *boards, unsigned nboards, const struct wor
 	worker_init(&w, fd);
 	for (;;) {
 		worker_flush(&w);
+		if (w.board != NULL)
+			board_wake(w.board); /* after the reply: the client that acted is served first */
 		if (w.closing && w.outlen == 0)
 			worker_exit(&w, "session ended");
 		worker_arm(&w);
