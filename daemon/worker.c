@@ -38,6 +38,7 @@ struct worker {
 	int discarding;        /* inside an over-long line, until its newline */
 	char *out;
 	size_t outlen, outcap;
+	int want_out;          /* EPOLLOUT is in the epoll set: output is waiting */
 	int closing;           /* flush what is queued, then end */
 	int bye;               /* the daemon said goodbye: forward nothing more */
 	double tokens;         /* request rate bucket */
@@ -113,8 +114,11 @@ static void worker_flush(struct worker *w)
 	}
 	memmove(w->out, w->out + off, w->outlen - off);
 	w->outlen -= off;
-	struct epoll_event ev = {.events = EPOLLIN | (w->outlen ? EPOLLOUT : 0), .data.fd = w->fd};
-	epoll_ctl(w->epfd, EPOLL_CTL_MOD, w->fd, &ev);
+	if ((w->outlen > 0) != w->want_out) { /* only on a change: one system call less per event */
+		w->want_out = w->outlen > 0;
+		struct epoll_event ev = {.events = EPOLLIN | (w->want_out ? EPOLLOUT : 0), .data.fd = w->fd};
+		epoll_ctl(w->epfd, EPOLL_CTL_MOD, w->fd, &ev);
+	}
 }
 
 /* Format one ring event for this connection. */
