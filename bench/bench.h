@@ -74,6 +74,10 @@ void target_stop(struct target *t);
 int64_t target_cpu_ns(const struct target *t);
 
 /* --- crew.c: many client processes, one per connection ------------------------------- */
+/* Pause before each timed round with a crew, boardd's and the floor's alike: the processes
+ * woken by the last round are back asleep, so a round times one event, not a backlog. */
+#define SETTLE_MS 1
+
 struct member {
 	int64_t ts;              /* when it last read a marked event */
 	uint64_t plays, oks, events;
@@ -122,11 +126,14 @@ struct player {
 	uint64_t events;               /* EVENT lines read so far */
 	size_t req_bytes, reply_bytes; /* bytes of the last OK pick and of its reply with its event */
 	size_t event_bytes;            /* bytes of that event line alone */
+	char event_line[BD_LINE_MAX];  /* and the line itself, for the fan-out floor */
 	int64_t replied_ns;            /* when the reply line of the last pick was read */
 };
 int player_attach(struct player *p, const struct target *t, const char *board, enum bd_role role,
 		  unsigned seed);
 void player_detach(struct player *p);
+/* A floor client: the same client code over one end of a socketpair, no board. */
+void player_adopt(struct player *p, int fd, unsigned dim, unsigned seed);
 /* The card to pick next: the partner of a face-up first pick, else a random face-down card;
  * waits for a game to be on first. -1 if the connection failed. Without a board (a floor
  * client, priv NULL): any card. */
@@ -140,6 +147,8 @@ struct listen_arg {
 	unsigned per_board; /* 0: all on "main"; else member i is on board b<(i+1)/per_board> */
 };
 crew_fn player_listener;
+/* Read events until the connection ends, marking "up" and "match" ones. */
+void player_listen(struct player *p, struct crew_shm *sh, unsigned i);
 /* Pick rounds times (waiting as needed for a game to be on), each timed from the send:
  * its reply into rtt (if not NULL), and until k crew members read its event into fan
  * (if crew is not NULL). -1 if the connection or the crew failed. */
@@ -154,10 +163,11 @@ struct fanout {
 	struct crew c;
 	int (*fds)[2];
 	unsigned k, made;
-	size_t len;
+	const char *line;
 };
-/* k reader processes, each on its own socketpair; one round writes len bytes to each. */
-int floor_fanout_start(struct fanout *f, unsigned k, size_t len);
+/* k reader processes, each on its own socketpair and reading with the same client code as
+ * boardd's spectators; one round writes the event line to each. */
+int floor_fanout_start(struct fanout *f, unsigned k, const char *line);
 void floor_fanout_rounds(struct fanout *f, struct samples *out, unsigned rounds);
 void floor_fanout_stop(struct fanout *f);
 int floor_join(struct samples *out, unsigned rounds, struct mem *parent, struct mem *child);

@@ -78,25 +78,22 @@ void floor_pingpong(struct samples *out, unsigned rounds, size_t req, size_t rep
 		waitpid(pid, NULL, 0);
 }
 
-/* A floor reader: every len bytes read from its socket is one event. */
+/* A floor reader: the spectators' client code, on its end of a socketpair. */
 static void floor_reader(struct crew_shm *sh, unsigned i, void *arg)
 {
-	const struct fanout *fa = arg;
-	char buf[4096];
-	size_t got = 0;
-	ssize_t r;
+	const struct fanout *f = arg;
+	struct player p;
 
+	player_adopt(&p, f->fds[i][1], 32, i);
 	crew_ready(sh, 1);
-	while ((r = read(fa->fds[i][1], buf, sizeof buf)) > 0 || (r < 0 && errno == EINTR))
-		for (got += r > 0 ? (size_t)r : 0; got >= fa->len; got -= fa->len)
-			crew_mark(sh, i);
+	player_listen(&p, sh, i);
 }
 
-int floor_fanout_start(struct fanout *f, unsigned k, size_t len)
+int floor_fanout_start(struct fanout *f, unsigned k, const char *line)
 {
 	memset(f, 0, sizeof *f);
 	f->k = k;
-	f->len = len;
+	f->line = line;
 	f->fds = calloc(k, sizeof *f->fds);
 	while (f->fds != NULL && f->made < k &&
 	       socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, f->fds[f->made]) == 0)
@@ -108,14 +105,14 @@ int floor_fanout_start(struct fanout *f, unsigned k, size_t len)
 
 void floor_fanout_rounds(struct fanout *f, struct samples *out, unsigned rounds)
 {
-	char line[BD_LINE_MAX];
+	size_t len = strlen(f->line);
 
-	floor_line(line, f->len);
 	for (unsigned r = 0; r < rounds; r++) {
+		clock_sleep_ms(SETTLE_MS);
 		crew_expect(&f->c, f->k);
 		int64_t t0 = clock_ns();
 		for (unsigned i = 0; i < f->k; i++)
-			floor_write(f->fds[i][0], line, f->len);
+			floor_write(f->fds[i][0], f->line, len);
 		if (crew_wait(&f->c, 10000) < 0)
 			return;
 		samples_add(out, (double)(crew_latest(&f->c, 0, f->k) - t0) / 1e3);
@@ -297,11 +294,7 @@ static void floor_client(struct crew_shm *sh, unsigned i, void *arg)
 	int (*fds)[2] = arg;
 	struct player p;
 
-	memset(&p, 0, sizeof p);
-	p.c.fd = fds[i][1];
-	p.c.player = -1;
-	p.c.dim = 32;
-	p.rng = i + 1;
+	player_adopt(&p, fds[i][1], 32, i);
 	crew_ready(sh, 1);
 	player_play(&p, sh, i);
 }

@@ -1,5 +1,6 @@
 /* latency.c: pick round trip, fan-out and join, each against its floor. boardd and the
  * floor take turns batch by batch, so drift in the machine's load hits both alike. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -44,27 +45,35 @@ static void latency_fanout_k(const struct plan *pl, unsigned k)
 	struct fanout f = {0};
 	struct target t;
 	struct player p = {.c.fd = -1};
-	unsigned rounds = pl->rounds / (1 + k / 16);
+	unsigned rounds = pl->rounds / (1 + k / 16), picks = 0;
+	int64_t dcpu = 0, fcpu = 0;
 	char name[64];
 
 	if (target_start(&t, extra) < 0)
 		return;
 	la.t = &t;
 	if (crew_start(&c, k, player_listener, &la) == 0 && player_attach(&p, &t, "main", BD_ROLE_PLAYER, 0) == 0 &&
-	    player_rounds(&p, 20, NULL, &c, k, &got) == 0 && floor_fanout_start(&f, k, p.event_bytes) == 0) {
+	    player_rounds(&p, 20, NULL, &c, k, &got) == 0 && floor_fanout_start(&f, k, p.event_line) == 0) {
 		got.n = 0; /* the first rounds only warm up */
 		if (k == 64) {
 			proc_mem(t.pid, &sup_mem);
 			proc_children_mem(t.pid, &worker_mem, &worker_n);
 		}
-		for (unsigned b = 0; b < pl->batches; b++) {
+		for (unsigned b = 0; b < pl->batches; b++, picks += rounds) {
+			int64_t d0 = target_cpu_ns(&t);
 			if (player_rounds(&p, rounds, NULL, &c, k, &got) < 0)
 				break;
+			dcpu += target_cpu_ns(&t) - d0;
+			int64_t f0 = proc_cpu_ns(getpid());
 			floor_fanout_rounds(&f, &base, rounds);
+			fcpu += proc_cpu_ns(getpid()) - f0;
 		}
 	}
 	snprintf(name, sizeof name, "fan-out to %u spectators, all read", k);
 	report_latency("fanout", name, &got, &base, "1 writer to K sockets, K readers");
+	snprintf(name, sizeof name, "server CPU per event, %u spectators", k);
+	report_value("fanout", name, "us", picks ? (double)dcpu / 1e3 / picks : NAN, picks ? (double)fcpu / 1e3 / picks : NAN,
+		     "the floor's writer process", "boardd: supervisor + every worker");
 	floor_fanout_stop(&f);
 	player_detach(&p);
 	crew_stop(&c);

@@ -113,14 +113,14 @@ void load_throughput(const struct plan *pl)
 
 void load_regions(const struct plan *pl)
 {
-	static const char *const sides[] = {"1", "2", "4", "32"};
+	static const char *const sides[] = {"1", "2", "4", "8", "32"};
 	const char *extra[] = {"--board", "main:32", "--region-size", NULL, NULL};
 	struct samples join = {0};
 	struct target t;
 	struct rate d;
 	char what[48];
 
-	for (unsigned i = 0; i < 4; i++) {
+	for (unsigned i = 0; i < 5; i++) {
 		load_series(pl, 16, sides[i], &d, NULL);
 		snprintf(what, sizeof what, "16 bots, region %sx%s", sides[i], sides[i]);
 		load_report("region", what, &d, &floor16);
@@ -148,7 +148,7 @@ static void load_picks(const struct plan *pl, const struct target *t, struct cre
 	char name[72];
 
 	if (player_attach(&p, t, board, BD_ROLE_PLAYER, 3) == 0 && player_rounds(&p, 5, NULL, c, k, &fan) == 0 &&
-	    floor_fanout_start(&f, k, p.event_bytes) == 0) {
+	    floor_fanout_start(&f, k, p.event_line) == 0) {
 		fan.n = 0;
 		for (unsigned b = 0; b < pl->batches; b++, picks += rounds) {
 			int64_t cpu0 = target_cpu_ns(t);

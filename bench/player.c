@@ -29,6 +29,15 @@ int player_attach(struct player *p, const struct target *t, const char *board, e
 	return 0;
 }
 
+void player_adopt(struct player *p, int fd, unsigned dim, unsigned seed)
+{
+	memset(p, 0, sizeof *p);
+	p->c.fd = fd;
+	p->c.player = -1;
+	p->c.dim = dim;
+	p->rng = seed + 1;
+}
+
 void player_detach(struct player *p)
 {
 	bd_priv_unmap(p->priv);
@@ -80,15 +89,14 @@ int player_choose(struct player *p)
 	return (int)start;
 }
 
-/* Length of an event line as the daemon sent it, rebuilt from the parsed message. */
-static size_t player_line_len(const struct player *p, const struct bd_msg *m)
+/* Keep an event line as the daemon sent it, rebuilt from the parsed message; its length. */
+static size_t player_keep_line(struct player *p, const struct bd_msg *m)
 {
 	struct bd_event ev;
-	char line[BD_LINE_MAX];
 
 	if (bd_msg_event(m, p->c.dim, &ev) < 0)
 		return 0;
-	int n = bd_event_format(line, sizeof line, &ev, p->c.dim, "none", 0);
+	int n = bd_event_format(p->event_line, sizeof p->event_line, &ev, p->c.dim, "none", 0);
 	return n > 0 ? (size_t)n : 0;
 }
 
@@ -108,7 +116,7 @@ int player_pick(struct player *p, int card)
 		p->req_bytes = (size_t)snprintf(line, sizeof line, "pick %u %u\n", x, y);
 		p->reply_bytes = (size_t)snprintf(line, sizeof line, "OK pick %u %u\n", x, y);
 		if (bd_client_next(&p->c, &r) == 1 && r.kind == BD_MSG_EVENT) {
-			p->event_bytes = player_line_len(p, &r);
+			p->event_bytes = player_keep_line(p, &r);
 			p->reply_bytes += p->event_bytes;
 			p->events++;
 		}
@@ -116,8 +124,7 @@ int player_pick(struct player *p, int card)
 	return player_drain(p, 0) < 0 ? -1 : rc;
 }
 
-/* Read events until the connection ends, marking "up" and "match" ones. */
-static void player_listen(struct player *p, struct crew_shm *sh, unsigned i)
+void player_listen(struct player *p, struct crew_shm *sh, unsigned i)
 {
 	struct bd_msg m;
 
@@ -167,8 +174,10 @@ int player_rounds(struct player *p, unsigned rounds, struct samples *rtt, struct
 		int card = player_choose(p);
 		if (card < 0)
 			return -1;
-		if (crew != NULL)
+		if (crew != NULL) {
+			clock_sleep_ms(SETTLE_MS);
 			crew_expect(crew, k);
+		}
 		int64_t t0 = clock_ns();
 		if (player_pick(p, card) != 0)
 			return -1; /* a perfect player alone on its cards never hears ERR */
