@@ -160,14 +160,18 @@ void player_play(struct player *p, struct crew_shm *sh, unsigned i);
 /* --- floor.c: the same work through plain UNIX sockets ------------------------------- */
 void floor_pingpong(struct samples *out, unsigned rounds, size_t req, size_t reply);
 struct fanout {
-	struct crew c;
+	struct crew c;       /* the readers */
+	struct crew relays;  /* the design floor's relays, one per reader */
+	int efd;             /* the design floor's eventfd, -1 for the plain floor */
 	int (*fds)[2];
 	unsigned k, made;
 	const char *line;
 };
 /* k reader processes, each on its own socketpair and reading with the same client code as
- * boardd's spectators; one round writes the event line to each. */
-int floor_fanout_start(struct fanout *f, unsigned k, const char *line);
+ * boardd's spectators. The plain floor: one round writes the event line to each socket.
+ * The design floor (relay): one round is one eventfd write that wakes k relay processes
+ * (boardd's architecture with nothing else), each writing the line to its reader. */
+int floor_fanout_start(struct fanout *f, unsigned k, const char *line, int relay);
 void floor_fanout_rounds(struct fanout *f, struct samples *out, unsigned rounds);
 void floor_fanout_stop(struct fanout *f);
 int floor_join(struct samples *out, unsigned rounds, struct mem *parent, struct mem *child);

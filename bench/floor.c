@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
+#include <sys/eventfd.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/un.h>
@@ -89,29 +90,48 @@ static void floor_reader(struct crew_shm *sh, unsigned i, void *arg)
 	player_listen(&p, sh, i);
 }
 
-int floor_fanout_start(struct fanout *f, unsigned k, const char *line)
+/* A relay of the design floor: woken by one eventfd write shared with every relay
+ * (EPOLLET, never read), as boardd's workers are, it sends the line to its reader. */
+static void floor_relay(struct crew_shm *sh, unsigned i, void *arg)
+{
+	const struct fanout *f = arg;
+	struct epoll_event ev = {.events = EPOLLIN | EPOLLET}, out[4];
+	int ep = epoll_create1(EPOLL_CLOEXEC), ok = ep >= 0 && epoll_ctl(ep, EPOLL_CTL_ADD, f->efd, &ev) == 0;
+	size_t len = strlen(f->line);
+
+	crew_ready(sh, ok);
+	while (ok)
+		if (epoll_wait(ep, out, 4, -1) > 0)
+			send(f->fds[i][0], f->line, len, MSG_DONTWAIT | MSG_NOSIGNAL);
+}
+
+int floor_fanout_start(struct fanout *f, unsigned k, const char *line, int relay)
 {
 	memset(f, 0, sizeof *f);
 	f->k = k;
 	f->line = line;
+	f->efd = relay ? eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK) : -1;
 	f->fds = calloc(k, sizeof *f->fds);
 	while (f->fds != NULL && f->made < k &&
 	       socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, f->fds[f->made]) == 0)
 		f->made++;
-	if (f->made < k)
+	if (f->made < k || (relay && f->efd < 0) || crew_start(&f->c, k, floor_reader, f) < 0)
 		return -1;
-	return crew_start(&f->c, k, floor_reader, f);
+	return relay ? crew_start(&f->relays, k, floor_relay, f) : 0;
 }
 
 void floor_fanout_rounds(struct fanout *f, struct samples *out, unsigned rounds)
 {
 	size_t len = strlen(f->line);
+	uint64_t one = 1;
 
 	for (unsigned r = 0; r < rounds; r++) {
 		clock_sleep_ms(SETTLE_MS);
 		crew_expect(&f->c, f->k);
 		int64_t t0 = clock_ns();
-		for (unsigned i = 0; i < f->k; i++)
+		if (f->efd >= 0)
+			floor_write(f->efd, &one, sizeof one);
+		for (unsigned i = 0; f->efd < 0 && i < f->k; i++)
 			floor_write(f->fds[i][0], f->line, len);
 		if (crew_wait(&f->c, 10000) < 0)
 			return;
@@ -123,7 +143,10 @@ void floor_fanout_stop(struct fanout *f)
 {
 	for (unsigned i = 0; i < f->made; i++)
 		close(f->fds[i][0]), close(f->fds[i][1]);
+	crew_stop(&f->relays);
 	crew_stop(&f->c);
+	if (f->efd >= 0)
+		close(f->efd);
 	free(f->fds);
 	memset(f, 0, sizeof *f);
 }

@@ -40,9 +40,9 @@ static void latency_fanout_k(const struct plan *pl, unsigned k)
 {
 	const char *extra[] = {"--board", "main:32", NULL};
 	struct listen_arg la = {.role = BD_ROLE_SPECTATOR};
-	struct samples got = {0}, base = {0};
+	struct samples got = {0}, base = {0}, design = {0};
 	struct crew c = {0};
-	struct fanout f = {0};
+	struct fanout f = {0}, r = {0};
 	struct target t;
 	struct player p = {.c.fd = -1};
 	unsigned rounds = pl->rounds / (1 + k / 16), picks = 0;
@@ -53,7 +53,8 @@ static void latency_fanout_k(const struct plan *pl, unsigned k)
 		return;
 	la.t = &t;
 	if (crew_start(&c, k, player_listener, &la) == 0 && player_attach(&p, &t, "main", BD_ROLE_PLAYER, 0) == 0 &&
-	    player_rounds(&p, 20, NULL, &c, k, &got) == 0 && floor_fanout_start(&f, k, p.event_line) == 0) {
+	    player_rounds(&p, 20, NULL, &c, k, &got) == 0 && floor_fanout_start(&f, k, p.event_line, 0) == 0 &&
+	    floor_fanout_start(&r, k, p.event_line, 1) == 0) {
 		got.n = 0; /* the first rounds only warm up */
 		if (k == 64) {
 			proc_mem(t.pid, &sup_mem);
@@ -67,19 +68,24 @@ static void latency_fanout_k(const struct plan *pl, unsigned k)
 			int64_t f0 = proc_cpu_ns(getpid());
 			floor_fanout_rounds(&f, &base, rounds);
 			fcpu += proc_cpu_ns(getpid()) - f0;
+			floor_fanout_rounds(&r, &design, rounds);
 		}
 	}
 	snprintf(name, sizeof name, "fan-out to %u spectators, all read", k);
 	report_latency("fanout", name, &got, &base, "1 writer to K sockets, K readers");
+	snprintf(name, sizeof name, "design floor: eventfd wakes %u relays, all read", k);
+	report_latency("fanout", name, &design, &base, "1 writer to K sockets, K readers");
 	snprintf(name, sizeof name, "server CPU per event, %u spectators", k);
 	report_value("fanout", name, "us", picks ? (double)dcpu / 1e3 / picks : NAN, picks ? (double)fcpu / 1e3 / picks : NAN,
 		     "the floor's writer process", "boardd: supervisor + every worker");
+	floor_fanout_stop(&r);
 	floor_fanout_stop(&f);
 	player_detach(&p);
 	crew_stop(&c);
 	target_stop(&t);
 	samples_free(&got);
 	samples_free(&base);
+	samples_free(&design);
 }
 
 void latency_fanout(const struct plan *pl)

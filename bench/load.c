@@ -148,7 +148,7 @@ static void load_picks(const struct plan *pl, const struct target *t, struct cre
 	char name[72];
 
 	if (player_attach(&p, t, board, BD_ROLE_PLAYER, 3) == 0 && player_rounds(&p, 5, NULL, c, k, &fan) == 0 &&
-	    floor_fanout_start(&f, k, p.event_line) == 0) {
+	    floor_fanout_start(&f, k, p.event_line, 0) == 0) {
 		fan.n = 0;
 		for (unsigned b = 0; b < pl->batches; b++, picks += rounds) {
 			int64_t cpu0 = target_cpu_ns(t);
