@@ -11,28 +11,40 @@ struct samples floor_rtt;
 static struct mem sup_mem, worker_mem;   /* boardd with 64 spectators, from the fan-out run */
 static unsigned worker_n;
 
-void latency_pick(const struct plan *pl)
+/* Pick round trips of one player on a board of dim, batches taking turns with the floor. */
+static void latency_pick_dim(const struct plan *pl, unsigned dim, struct samples *base)
 {
-	const char *extra[] = {"--board", "main:32", NULL};
+	char board[16], name[64];
+	const char *extra[] = {"--board", board, NULL};
 	struct samples got = {0};
 	struct target t;
 	struct player p = {.c.fd = -1};
 
+	snprintf(board, sizeof board, "main:%u", dim);
 	if (target_start(&t, extra) < 0)
 		return;
 	if (player_attach(&p, &t, "main", BD_ROLE_PLAYER, 1) == 0 && player_rounds(&p, 100, NULL, NULL, 0, NULL) == 0)
 		for (unsigned b = 0; b < pl->batches; b++) {
 			if (player_rounds(&p, pl->rounds, &got, NULL, 0, NULL) < 0)
 				break;
-			floor_pingpong(&floor_rtt, pl->rounds, p.req_bytes, p.reply_bytes);
+			floor_pingpong(base, pl->rounds, p.req_bytes, p.reply_bytes);
 		}
-	report_latency("pick", "pick round trip (1 player, 32x32)", &got, &floor_rtt,
-		       "socket ping-pong, same bytes");
-	report_note("pick: %zu-byte request, %zu-byte reply (OK line and its event), as measured",
-		    p.req_bytes, p.reply_bytes);
+	snprintf(name, sizeof name, "pick round trip (1 player, %ux%u)", dim, dim);
+	report_latency("pick", name, &got, base, "socket ping-pong, same bytes");
+	report_note("pick on %ux%u: %zu-byte request, %zu-byte reply (OK line and its event), as measured",
+		    dim, dim, p.req_bytes, p.reply_bytes);
 	player_detach(&p);
 	target_stop(&t);
 	samples_free(&got);
+}
+
+void latency_pick(const struct plan *pl)
+{
+	struct samples small = {0};
+
+	latency_pick_dim(pl, 4, &small);
+	latency_pick_dim(pl, 32, &floor_rtt);
+	samples_free(&small);
 }
 
 /* Fan-out to k listeners on its own daemon, batches alternating with the floor. */
