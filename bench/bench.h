@@ -74,9 +74,6 @@ void target_stop(struct target *t);
 int64_t target_cpu_ns(const struct target *t);
 
 /* --- crew.c: many client processes, one per connection ------------------------------- */
-/* Pause before each timed round with a crew, boardd's and the floor's alike: the processes
- * woken by the last round are back asleep, so a round times one event, not a backlog. */
-#define SETTLE_MS 1
 
 struct member {
 	int64_t ts;              /* when it last read a marked event */
@@ -106,6 +103,9 @@ void crew_mark(struct crew_shm *sh, unsigned i);
 void crew_expect(struct crew *c, unsigned k);
 /* Wait until they all have; 0, or -1 after timeout_ms. */
 int crew_wait(struct crew *c, int timeout_ms);
+/* Pause before a timed round to k readers, boardd's and the floor's alike: the processes
+ * the last round woke are back asleep, so a round times one event, not a backlog. */
+void crew_settle(unsigned k);
 /* The latest ts of members [from, from + n). */
 int64_t crew_latest(const struct crew *c, unsigned from, unsigned n);
 /* Sum the counters of every member. */

@@ -102,6 +102,11 @@ int crew_wait(struct crew *c, int timeout_ms)
 	return crew_sem_wait(&c->sh->done, timeout_ms);
 }
 
+void crew_settle(unsigned k)
+{
+	clock_sleep_ms(1 + (int)(k / 100));
+}
+
 int64_t crew_latest(const struct crew *c, unsigned from, unsigned n)
 {
 	int64_t latest = 0;

@@ -126,7 +126,7 @@ void floor_fanout_rounds(struct fanout *f, struct samples *out, unsigned rounds)
 	uint64_t one = 1;
 
 	for (unsigned r = 0; r < rounds; r++) {
-		clock_sleep_ms(SETTLE_MS);
+		crew_settle(f->k);
 		crew_expect(&f->c, f->k);
 		int64_t t0 = clock_ns();
 		if (f->efd >= 0)

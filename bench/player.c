@@ -175,7 +175,7 @@ int player_rounds(struct player *p, unsigned rounds, struct samples *rtt, struct
 		if (card < 0)
 			return -1;
 		if (crew != NULL) {
-			clock_sleep_ms(SETTLE_MS);
+			crew_settle(k);
 			crew_expect(crew, k);
 		}
 		int64_t t0 = clock_ns();
