@@ -124,9 +124,9 @@ struct player {
 	const struct bd_priv *priv;
 	uint64_t rng;
 	uint64_t events;               /* EVENT lines read so far */
-	size_t req_bytes, reply_bytes; /* bytes of the last OK pick and of its reply with its event */
-	size_t event_bytes;            /* bytes of that event line alone */
-	char event_line[BD_LINE_MAX];  /* and the line itself, for the fan-out floor */
+	size_t req_bytes;              /* bytes of the last OK pick */
+	char reply[2 * BD_LINE_MAX];   /* its reply as the daemon sent it: OK line, then event */
+	const char *event_line;        /* the event inside reply, for the fan-out floor */
 	int64_t replied_ns;            /* when the reply line of the last pick was read */
 };
 int player_attach(struct player *p, const struct target *t, const char *board, enum bd_role role,
@@ -158,7 +158,9 @@ int player_rounds(struct player *p, unsigned rounds, struct samples *rtt, struct
 void player_play(struct player *p, struct crew_shm *sh, unsigned i);
 
 /* --- floor.c: the same work through plain UNIX sockets ------------------------------- */
-void floor_pingpong(struct samples *out, unsigned rounds, size_t req, size_t reply);
+/* Pick round trips of the bench's own client code against a process that answers every
+ * line with reply, the bytes boardd sent (dim: the board the pick is for). */
+void floor_pingpong(struct samples *out, unsigned rounds, const char *reply, unsigned dim);
 struct fanout {
 	struct crew c;       /* the readers */
 	struct crew relays;  /* the design floor's relays, one per reader */

@@ -27,12 +27,12 @@ static void latency_pick_dim(const struct plan *pl, unsigned dim, struct samples
 		for (unsigned b = 0; b < pl->batches; b++) {
 			if (player_rounds(&p, pl->rounds, &got, NULL, 0, NULL) < 0)
 				break;
-			floor_pingpong(base, pl->rounds, p.req_bytes, p.reply_bytes);
+			floor_pingpong(base, pl->rounds, p.reply, dim);
 		}
 	snprintf(name, sizeof name, "pick round trip (1 player, %ux%u)", dim, dim);
 	report_latency("pick", name, &got, base, "socket ping-pong, same bytes");
 	report_note("pick on %ux%u: %zu-byte request, %zu-byte reply (OK line and its event), as measured",
-		    dim, dim, p.req_bytes, p.reply_bytes);
+		    dim, dim, p.req_bytes, strlen(p.reply));
 	player_detach(&p);
 	target_stop(&t);
 	samples_free(&got);

@@ -89,15 +89,17 @@ int player_choose(struct player *p)
 	return (int)start;
 }
 
-/* Keep an event line as the daemon sent it, rebuilt from the parsed message; its length. */
-static size_t player_keep_line(struct player *p, const struct bd_msg *m)
+/* Keep the reply to a pick as the daemon sent it: the OK line, and the event line rebuilt
+ * from the parsed message. */
+static void player_keep_reply(struct player *p, unsigned x, unsigned y, const struct bd_msg *m)
 {
 	struct bd_event ev;
+	int n = snprintf(p->reply, sizeof p->reply, "OK pick %u %u\n", x, y);
 
-	if (bd_msg_event(m, p->c.dim, &ev) < 0)
-		return 0;
-	int n = bd_event_format(p->event_line, sizeof p->event_line, &ev, p->c.dim, "none", 0);
-	return n > 0 ? (size_t)n : 0;
+	p->event_line = p->reply + n;
+	p->reply[n] = '\0';
+	if (bd_msg_event(m, p->c.dim, &ev) == 0)
+		bd_event_format(p->reply + n, sizeof p->reply - (size_t)n, &ev, p->c.dim, "none", 0);
 }
 
 int player_pick(struct player *p, int card)
@@ -111,15 +113,11 @@ int player_pick(struct player *p, int card)
 		return -1;
 	for (size_t queued = p->c.qlen; queued > 0; queued--) /* events that came before the reply */
 		p->events += bd_client_next(&p->c, &r) == 1;
-	if (rc == 0) {
-		char line[64];
+	if (rc == 0 && bd_client_next(&p->c, &r) == 1 && r.kind == BD_MSG_EVENT) {
+		char line[32];
 		p->req_bytes = (size_t)snprintf(line, sizeof line, "pick %u %u\n", x, y);
-		p->reply_bytes = (size_t)snprintf(line, sizeof line, "OK pick %u %u\n", x, y);
-		if (bd_client_next(&p->c, &r) == 1 && r.kind == BD_MSG_EVENT) {
-			p->event_bytes = player_keep_line(p, &r);
-			p->reply_bytes += p->event_bytes;
-			p->events++;
-		}
+		player_keep_reply(p, x, y, &r);
+		p->events++;
 	}
 	return player_drain(p, 0) < 0 ? -1 : rc;
 }
