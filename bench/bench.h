@@ -167,7 +167,7 @@ struct fanout {
 	int efd;             /* the design floor's eventfd, -1 for the plain floor */
 	int (*fds)[2];
 	unsigned k, made;
-	const char *line;
+	char line[BD_LINE_MAX]; /* a copy: the picker's own buffer changes with every pick */
 };
 /* k reader processes, each on its own socketpair and reading with the same client code as
  * boardd's spectators. The plain floor: one round writes the event line to each socket.

@@ -103,7 +103,7 @@ int floor_fanout_start(struct fanout *f, unsigned k, const char *line, int relay
 {
 	memset(f, 0, sizeof *f);
 	f->k = k;
-	f->line = line;
+	snprintf(f->line, sizeof f->line, "%s", line);
 	f->efd = relay ? eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK) : -1;
 	f->fds = calloc(k, sizeof *f->fds);
 	while (f->fds != NULL && f->made < k &&
