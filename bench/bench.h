@@ -103,9 +103,10 @@ void crew_mark(struct crew_shm *sh, unsigned i);
 void crew_expect(struct crew *c, unsigned k);
 /* Wait until they all have; 0, or -1 after timeout_ms. */
 int crew_wait(struct crew *c, int timeout_ms);
-/* Pause before a timed round to k readers, boardd's and the floor's alike: the processes
- * the last round woke are back asleep, so a round times one event, not a backlog. */
-void crew_settle(unsigned k);
+/* The pause before a timed round to k readers, boardd's and the floor's alike: the
+ * processes the last round woke are back asleep, so a round times one event, not a backlog.
+ * It also paces picks as players do: the CPUs go idle between them, on both sides. */
+int crew_settle_ms(unsigned k);
 /* The latest ts of members [from, from + n). */
 int64_t crew_latest(const struct crew *c, unsigned from, unsigned n);
 /* Sum the counters of every member. */
@@ -159,8 +160,9 @@ void player_play(struct player *p, struct crew_shm *sh, unsigned i);
 
 /* --- floor.c: the same work through plain UNIX sockets ------------------------------- */
 /* Pick round trips of the bench's own client code against a process that answers every
- * line with reply, the bytes boardd sent (dim: the board the pick is for). */
-void floor_pingpong(struct samples *out, unsigned rounds, const char *reply, unsigned dim);
+ * line with reply, the bytes boardd sent (dim: the board the pick is for); pause_ms before
+ * each, as boardd's picks had. */
+void floor_pingpong(struct samples *out, unsigned rounds, const char *reply, unsigned dim, int pause_ms);
 struct fanout {
 	struct crew c;       /* the readers */
 	struct crew relays;  /* the design floor's relays, one per reader */
@@ -190,7 +192,6 @@ struct plan {
 	unsigned scale_clients;  /* 1000 */
 	unsigned scale_boards;   /* 100 */
 };
-extern struct samples floor_rtt; /* the pick floor, kept for the scale figures */
 void latency_pick(const struct plan *pl);
 void latency_fanout(const struct plan *pl);
 void latency_join(const struct plan *pl);

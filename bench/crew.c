@@ -102,9 +102,9 @@ int crew_wait(struct crew *c, int timeout_ms)
 	return crew_sem_wait(&c->sh->done, timeout_ms);
 }
 
-void crew_settle(unsigned k)
+int crew_settle_ms(unsigned k)
 {
-	clock_sleep_ms(1 + (int)(k / 100));
+	return 1 + (int)(k / 100);
 }
 
 int64_t crew_latest(const struct crew *c, unsigned from, unsigned n)

@@ -44,7 +44,7 @@ static int floor_read(int fd, void *buf, size_t n)
 	return 0;
 }
 
-void floor_pingpong(struct samples *out, unsigned rounds, const char *reply, unsigned dim)
+void floor_pingpong(struct samples *out, unsigned rounds, const char *reply, unsigned dim, int pause_ms)
 {
 	char buf[BD_LINE_MAX];
 	size_t len = strlen(reply);
@@ -63,6 +63,8 @@ void floor_pingpong(struct samples *out, unsigned rounds, const char *reply, uns
 	close(sv[1]);
 	player_adopt(&p, sv[0], dim, 0);
 	for (unsigned i = 0; pid > 0 && i < rounds; i++) {
+		if (pause_ms > 0)
+			clock_sleep_ms(pause_ms);
 		int64_t t0 = clock_ns();
 		if (player_pick(&p, (int)(dim * dim - 1)) != 0) /* "pick 31 31": the longest request */
 			break;
@@ -120,7 +122,7 @@ void floor_fanout_rounds(struct fanout *f, struct samples *out, unsigned rounds)
 	uint64_t one = 1;
 
 	for (unsigned r = 0; r < rounds; r++) {
-		crew_settle(f->k);
+		clock_sleep_ms(crew_settle_ms(f->k));
 		crew_expect(&f->c, f->k);
 		int64_t t0 = clock_ns();
 		if (f->efd >= 0)

@@ -7,7 +7,6 @@
 
 #include "bench.h"
 
-struct samples floor_rtt;
 static struct mem sup_mem, worker_mem;   /* boardd with 64 spectators, from the fan-out run */
 static unsigned worker_n;
 
@@ -27,7 +26,7 @@ static void latency_pick_dim(const struct plan *pl, unsigned dim, struct samples
 		for (unsigned b = 0; b < pl->batches; b++) {
 			if (player_rounds(&p, pl->rounds, &got, NULL, 0, NULL) < 0)
 				break;
-			floor_pingpong(base, pl->rounds, p.reply, dim);
+			floor_pingpong(base, pl->rounds, p.reply, dim, 0);
 		}
 	snprintf(name, sizeof name, "pick round trip (1 player, %ux%u)", dim, dim);
 	report_latency("pick", name, &got, base, "socket ping-pong, same bytes");
@@ -40,11 +39,12 @@ static void latency_pick_dim(const struct plan *pl, unsigned dim, struct samples
 
 void latency_pick(const struct plan *pl)
 {
-	struct samples small = {0};
+	struct samples small = {0}, large = {0};
 
 	latency_pick_dim(pl, 4, &small);
-	latency_pick_dim(pl, 32, &floor_rtt);
+	latency_pick_dim(pl, 32, &large);
 	samples_free(&small);
+	samples_free(&large);
 }
 
 /* Fan-out to k listeners on its own daemon, batches alternating with the floor. */
@@ -57,7 +57,7 @@ static void latency_fanout_k(const struct plan *pl, unsigned k)
 	struct fanout f = {0}, r = {0};
 	struct target t;
 	struct player p = {.c.fd = -1};
-	unsigned rounds = pl->rounds / (1 + k / 16), picks = 0;
+	unsigned rounds = pl->rounds / (2 + k / 16) + 1, picks = 0;
 	int64_t dcpu = 0, fcpu = 0;
 	char name[64];
 

@@ -127,7 +127,7 @@ void load_regions(const struct plan *pl)
 		extra[3] = sides[i];
 		if (target_start(&t, extra) < 0)
 			continue;
-		latency_joins(&t, pl->rounds / 4, &join);
+		latency_joins(&t, pl->rounds, &join);
 		target_stop(&t);
 		snprintf(what, sizeof what, "join 32x32, region %sx%s", sides[i], sides[i]);
 		report_latency("region", what, &join, NULL, NULL);
@@ -135,12 +135,13 @@ void load_regions(const struct plan *pl)
 	}
 }
 
-/* Picks on a loaded daemon: round trip, fan-out to k of the crew, daemon CPU per pick,
- * batches taking turns with a fan-out floor of k readers. */
+/* Picks on a loaded daemon: round trip, fan-out to k of the crew, daemon CPU per pick;
+ * batches take turns with a fan-out floor of k readers and a ping-pong floor, both paced
+ * like the picks (crew_settle_ms). */
 static void load_picks(const struct plan *pl, const struct target *t, struct crew *c, const char *board,
 		       unsigned k, const char *what)
 {
-	struct samples rtt = {0}, fan = {0}, base = {0};
+	struct samples rtt = {0}, fan = {0}, base = {0}, pong = {0};
 	struct player p = {.c.fd = -1};
 	struct fanout f = {0};
 	unsigned rounds = pl->rounds / 20 + 1, picks = 0;
@@ -156,10 +157,11 @@ static void load_picks(const struct plan *pl, const struct target *t, struct cre
 				break;
 			cpu += target_cpu_ns(t) - cpu0;
 			floor_fanout_rounds(&f, &base, rounds);
+			floor_pingpong(&pong, rounds, p.reply, p.c.dim, crew_settle_ms(k));
 		}
 	}
 	snprintf(name, sizeof name, "pick round trip, %s", what);
-	report_latency("scale", name, &rtt, &floor_rtt, "socket ping-pong (pick)");
+	report_latency("scale", name, &rtt, &pong, "socket ping-pong, same bytes and pauses");
 	snprintf(name, sizeof name, "fan-out to the %u others on the board, %s", k, what);
 	report_latency("scale", name, &fan, &base, "1 writer to K sockets, K readers");
 	snprintf(name, sizeof name, "daemon CPU per pick, %s", what);
@@ -169,6 +171,7 @@ static void load_picks(const struct plan *pl, const struct target *t, struct cre
 	samples_free(&rtt);
 	samples_free(&fan);
 	samples_free(&base);
+	samples_free(&pong);
 }
 
 /* Attach n listeners (la) to a running daemon and report the time and memory it took. */

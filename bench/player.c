@@ -173,7 +173,7 @@ int player_rounds(struct player *p, unsigned rounds, struct samples *rtt, struct
 		if (card < 0)
 			return -1;
 		if (crew != NULL) {
-			crew_settle(k);
+			clock_sleep_ms(crew_settle_ms(k));
 			crew_expect(crew, k);
 		}
 		int64_t t0 = clock_ns();
