@@ -55,6 +55,8 @@ int64_t proc_cpu_ns(pid_t pid);
 int proc_mem(pid_t pid, struct mem *m);
 /* The children of pid (from /proc/PID/task/PID/children); how many were stored. */
 unsigned proc_children(pid_t pid, pid_t *out, unsigned max);
+/* Keep pid (0: this process) on one CPU, or on every CPU when cpu < 0. */
+int proc_pin(pid_t pid, int cpu);
 /* Mean memory of pid's children (workers), *n of them. */
 int proc_children_mem(pid_t pid, struct mem *mean, unsigned *n);
 
@@ -161,8 +163,9 @@ void player_play(struct player *p, struct crew_shm *sh, unsigned i);
 /* --- floor.c: the same work through plain UNIX sockets ------------------------------- */
 /* Pick round trips of the bench's own client code against a process that answers every
  * line with reply, the bytes boardd sent (dim: the board the pick is for); pause_ms before
- * each, as boardd's picks had. */
-void floor_pingpong(struct samples *out, unsigned rounds, const char *reply, unsigned dim, int pause_ms);
+ * each, as boardd's picks had; the answering process on CPU cpu (-1: anywhere). */
+void floor_pingpong(struct samples *out, unsigned rounds, const char *reply, unsigned dim, int pause_ms,
+		    int cpu);
 struct fanout {
 	struct crew c;       /* the readers */
 	struct crew relays;  /* the design floor's relays, one per reader */

@@ -44,7 +44,8 @@ static int floor_read(int fd, void *buf, size_t n)
 	return 0;
 }
 
-void floor_pingpong(struct samples *out, unsigned rounds, const char *reply, unsigned dim, int pause_ms)
+void floor_pingpong(struct samples *out, unsigned rounds, const char *reply, unsigned dim, int pause_ms,
+		    int cpu)
 {
 	char buf[BD_LINE_MAX];
 	size_t len = strlen(reply);
@@ -56,6 +57,8 @@ void floor_pingpong(struct samples *out, unsigned rounds, const char *reply, uns
 	pid_t pid = fork();
 	if (pid == 0) {
 		close(sv[0]);
+		if (cpu >= 0)
+			proc_pin(0, cpu);
 		while (read(sv[1], buf, sizeof buf) > 0 && floor_write(sv[1], reply, len) == 0)
 			;
 		_exit(0);

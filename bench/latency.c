@@ -10,41 +10,49 @@
 static struct mem sup_mem, worker_mem;   /* boardd with 64 spectators, from the fan-out run */
 static unsigned worker_n;
 
-/* Pick round trips of one player on a board of dim, batches taking turns with the floor. */
-static void latency_pick_dim(const struct plan *pl, unsigned dim, struct samples *base)
+/* Pick round trips of one player on a board of dim, batches taking turns with the floor.
+ * The bench is kept on CPU 0 and the server (boardd's worker, the floor's answering
+ * process) on CPU cpu: where they run decides the cost of every wake-up (on a VM, waking
+ * an idle CPU is dear), and unpinned processes would land differently in each batch. */
+static void latency_pick_dim(const struct plan *pl, unsigned dim, int cpu)
 {
-	char board[16], name[64];
+	char board[16], name[80];
 	const char *extra[] = {"--board", board, NULL};
-	struct samples got = {0};
+	struct samples got = {0}, base = {0};
 	struct target t;
 	struct player p = {.c.fd = -1};
 
 	snprintf(board, sizeof board, "main:%u", dim);
 	if (target_start(&t, extra) < 0)
 		return;
-	if (player_attach(&p, &t, "main", BD_ROLE_PLAYER, 1) == 0 && player_rounds(&p, 100, NULL, NULL, 0, NULL) == 0)
+	proc_pin(0, 0);
+	if (player_attach(&p, &t, "main", BD_ROLE_PLAYER, 1) == 0 &&
+	    proc_pin(p.priv->players[p.c.player].worker_pid, cpu) == 0 &&
+	    player_rounds(&p, 100, NULL, NULL, 0, NULL) == 0)
 		for (unsigned b = 0; b < pl->batches; b++) {
 			if (player_rounds(&p, pl->rounds, &got, NULL, 0, NULL) < 0)
 				break;
-			floor_pingpong(base, pl->rounds, p.reply, dim, 0);
+			floor_pingpong(&base, pl->rounds, p.reply, dim, 0, cpu);
 		}
-	snprintf(name, sizeof name, "pick round trip (1 player, %ux%u)", dim, dim);
-	report_latency("pick", name, &got, base, "socket ping-pong, same bytes");
-	report_note("pick on %ux%u: %zu-byte request, %zu-byte reply (OK line and its event), as measured",
-		    dim, dim, p.req_bytes, strlen(p.reply));
+	proc_pin(0, -1);
+	snprintf(name, sizeof name, "pick round trip (1 player, %ux%u), %s", dim, dim,
+		 cpu == 0 ? "one CPU" : "two CPUs");
+	report_latency("pick", name, &got, &base, "socket ping-pong, same bytes");
+	if (cpu == 0)
+		report_note("pick on %ux%u: %zu-byte request, %zu-byte reply (OK line and its event), as measured",
+			    dim, dim, p.req_bytes, strlen(p.reply));
 	player_detach(&p);
 	target_stop(&t);
 	samples_free(&got);
+	samples_free(&base);
 }
 
 void latency_pick(const struct plan *pl)
 {
-	struct samples small = {0}, large = {0};
-
-	latency_pick_dim(pl, 4, &small);
-	latency_pick_dim(pl, 32, &large);
-	samples_free(&small);
-	samples_free(&large);
+	for (int cpu = 0; cpu < 2 && cpu < sysconf(_SC_NPROCESSORS_ONLN); cpu++) {
+		latency_pick_dim(pl, 4, cpu);
+		latency_pick_dim(pl, 32, cpu);
+	}
 }
 
 /* Fan-out to k listeners on its own daemon, batches alternating with the floor. */

@@ -157,7 +157,7 @@ static void load_picks(const struct plan *pl, const struct target *t, struct cre
 				break;
 			cpu += target_cpu_ns(t) - cpu0;
 			floor_fanout_rounds(&f, &base, rounds);
-			floor_pingpong(&pong, rounds, p.reply, p.c.dim, crew_settle_ms(k));
+			floor_pingpong(&pong, rounds, p.reply, p.c.dim, crew_settle_ms(k), -1);
 		}
 	}
 	snprintf(name, sizeof name, "pick round trip, %s", what);

@@ -1,7 +1,9 @@
 /* proc.c: CPU time, memory and children of a process, from the kernel. */
+#include <sched.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "bench.h"
 
@@ -53,6 +55,18 @@ unsigned proc_children(pid_t pid, pid_t *out, unsigned max)
 		out[n++] = child;
 	fclose(f);
 	return n;
+}
+
+int proc_pin(pid_t pid, int cpu)
+{
+	cpu_set_t set;
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	CPU_ZERO(&set);
+	for (long i = 0; i < n; i++)
+		if (cpu < 0 || i == cpu)
+			CPU_SET(i, &set);
+	return sched_setaffinity(pid, sizeof set, &set);
 }
 
 int proc_children_mem(pid_t pid, struct mem *mean, unsigned *n)
