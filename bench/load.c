@@ -7,7 +7,7 @@
 
 #define RUNS_MAX 9
 
-static struct rate floor16; /* the floor for 16 clients, kept for the region figures */
+static struct rate floor16 = {NAN, NAN, NAN, NAN}; /* the floor for 16 clients, for the region rows */
 
 /* A crew member that attaches as a player and plays until stopped. */
 static void load_bot(struct crew_shm *sh, unsigned i, void *arg)
@@ -25,8 +25,9 @@ static int64_t load_cpu(const void *arg)
 	return target_cpu_ns(arg);
 }
 
-/* One throughput run: n bots on a 32x32 board with regions of side region. */
-static int load_run(unsigned n, const char *region, int ms, struct rate *r)
+/* One throughput run: n bots on a 32x32 board with regions of side region; first, if
+ * join is not NULL, 20 joins on the fresh daemon. */
+static int load_run(unsigned n, const char *region, int ms, struct rate *r, struct samples *join)
 {
 	const char *extra[] = {"--board", "main:32", "--region-size", region, NULL};
 	struct crew c = {0};
@@ -35,6 +36,8 @@ static int load_run(unsigned n, const char *region, int ms, struct rate *r)
 
 	if (target_start(&t, extra) < 0)
 		return -1;
+	if (join != NULL)
+		latency_joins(&t, 20, join);
 	if (crew_start(&c, n, load_bot, &t) == 0) {
 		crew_rate(&c, ms / 5, ms, load_cpu, &t, r);
 		rc = 0;
@@ -68,7 +71,7 @@ static void load_series(const struct plan *pl, unsigned n, const char *region, s
 	unsigned runs = pl->runs < RUNS_MAX ? pl->runs : RUNS_MAX, nd = 0, nf = 0;
 
 	for (unsigned i = 0; i < runs; i++) {
-		nd += load_run(n, region, pl->run_ms, &dr[nd]) == 0;
+		nd += load_run(n, region, pl->run_ms, &dr[nd], NULL) == 0;
 		if (fl != NULL)
 			nf += floor_serve(&fr[nf], n, pl->run_ms) == 0;
 	}
@@ -111,27 +114,27 @@ void load_throughput(const struct plan *pl)
 	}
 }
 
+/* Region sizes take turns run by run, so that load from elsewhere hits them alike. */
 void load_regions(const struct plan *pl)
 {
 	static const char *const sides[] = {"1", "2", "4", "8", "32"};
-	const char *extra[] = {"--board", "main:32", "--region-size", NULL, NULL};
-	struct samples join = {0};
-	struct target t;
-	struct rate d;
+	struct rate r[5][RUNS_MAX], d;
+	struct samples join[5] = {{0}};
+	unsigned runs = pl->runs < RUNS_MAX ? pl->runs : RUNS_MAX, n[5] = {0};
 	char what[48];
 
+	for (unsigned k = 0; k < runs; k++)
+		for (unsigned i = 0; i < 5; i++)
+			n[i] += load_run(16, sides[i], pl->run_ms, &r[i][n[i]], &join[i]) == 0;
 	for (unsigned i = 0; i < 5; i++) {
-		load_series(pl, 16, sides[i], &d, NULL);
+		d = (struct rate){NAN, NAN, NAN, NAN};
+		if (n[i])
+			load_median(r[i], n[i], &d);
 		snprintf(what, sizeof what, "16 bots, region %sx%s", sides[i], sides[i]);
 		load_report("region", what, &d, &floor16);
-		extra[3] = sides[i];
-		if (target_start(&t, extra) < 0)
-			continue;
-		latency_joins(&t, pl->rounds, &join);
-		target_stop(&t);
 		snprintf(what, sizeof what, "join 32x32, region %sx%s", sides[i], sides[i]);
-		report_latency("region", what, &join, NULL, NULL);
-		samples_free(&join);
+		report_latency("region", what, &join[i], NULL, NULL);
+		samples_free(&join[i]);
 	}
 }
 
