@@ -190,7 +190,7 @@ static int load_attach(struct crew *c, unsigned n, struct listen_arg *la, const 
 		return -1;
 	}
 	snprintf(name, sizeof name, "attach %u of the players, %s", n, what);
-	report_value("scale", name, "s", (double)(clock_ns() - t0) / 1e9, NAN, NULL, "connect+hello+join, all at once");
+	report_value("scale", name, "s", (double)(clock_ns() - t0) / 1e9, NAN, NULL, "connect+hello+join, 32 clients at a time");
 	if (proc_mem(la->t->pid, &sup) == 0 && proc_children_mem(la->t->pid, &w, &nw) == 0) {
 		snprintf(name, sizeof name, "worker RSS / PSS, %s", what);
 		snprintf(note, sizeof note, "PSS %.0f KiB; mean of %u; supervisor RSS %.0f KiB", w.pss_kb, nw, sup.rss_kb);
