@@ -321,6 +321,7 @@ static void floor_client(struct crew_shm *sh, unsigned i, void *arg)
 	player_play(&p, sh, i);
 }
 
+/* CPU time of the serving floor's process (arg: its pid), for crew_rate. */
 static int64_t floor_cpu(const void *arg)
 {
 	return proc_cpu_ns(*(const pid_t *)arg);

@@ -55,57 +55,79 @@ void latency_pick(const struct plan *pl)
 	}
 }
 
-/* Fan-out to k listeners on its own daemon, batches alternating with the floor. */
+/* One fan-out measurement: boardd's rounds, the plain floor's and the design floor's. */
+struct fanout_run {
+	struct samples got, base, design;
+	int64_t dcpu, fcpu; /* boardd's server CPU, the floor writer's */
+	unsigned picks;
+};
+
+/* The batches, taking turns: boardd (p picking, crew c reading), floor f, design floor r. */
+static void latency_fanout_batches(const struct plan *pl, const struct target *t, struct player *p,
+				   struct crew *c, struct fanout *f, struct fanout *r, struct fanout_run *fr)
+{
+	unsigned k = c->n, rounds = pl->rounds / (2 + k / 16) + 1;
+
+	for (unsigned b = 0; b < pl->batches; b++, fr->picks += rounds) {
+		int64_t d0 = target_cpu_ns(t);
+		if (player_rounds(p, rounds, NULL, c, k, &fr->got) < 0)
+			break;
+		fr->dcpu += target_cpu_ns(t) - d0;
+		int64_t f0 = proc_cpu_ns(getpid());
+		floor_fanout_rounds(f, &fr->base, rounds);
+		fr->fcpu += proc_cpu_ns(getpid()) - f0;
+		floor_fanout_rounds(r, &fr->design, rounds);
+	}
+}
+
+/* The three rows of a fan-out to k. */
+static void latency_fanout_report(unsigned k, struct fanout_run *fr)
+{
+	char name[64];
+
+	snprintf(name, sizeof name, "fan-out to %u spectators, all read", k);
+	report_latency("fanout", name, &fr->got, &fr->base, "1 writer to K sockets, K readers");
+	snprintf(name, sizeof name, "design floor: eventfd wakes %u relays, all read", k);
+	report_latency("fanout", name, &fr->design, &fr->base, "1 writer to K sockets, K readers");
+	snprintf(name, sizeof name, "server CPU per event, %u spectators", k);
+	report_value("fanout", name, "us", fr->picks ? (double)fr->dcpu / 1e3 / fr->picks : NAN,
+		     fr->picks ? (double)fr->fcpu / 1e3 / fr->picks : NAN, "the floor's writer process",
+		     "boardd: supervisor + every worker");
+	samples_free(&fr->got);
+	samples_free(&fr->base);
+	samples_free(&fr->design);
+}
+
+/* Fan-out to k spectators on its own daemon, batches alternating with both floors. */
 static void latency_fanout_k(const struct plan *pl, unsigned k)
 {
 	const char *extra[] = {"--board", "main:32", NULL};
 	struct listen_arg la = {.role = BD_ROLE_SPECTATOR};
-	struct samples got = {0}, base = {0}, design = {0};
+	struct fanout_run fr = {0};
 	struct crew c = {0};
 	struct fanout f = {0}, r = {0};
 	struct target t;
 	struct player p = {.c.fd = -1};
-	unsigned rounds = pl->rounds / (2 + k / 16) + 1, picks = 0;
-	int64_t dcpu = 0, fcpu = 0;
-	char name[64];
 
 	if (target_start(&t, extra) < 0)
 		return;
 	la.t = &t;
 	if (crew_start(&c, k, player_listener, &la) == 0 && player_attach(&p, &t, "main", BD_ROLE_PLAYER, 0) == 0 &&
-	    player_rounds(&p, 20, NULL, &c, k, &got) == 0 && floor_fanout_start(&f, k, p.event_line, 0) == 0 &&
+	    player_rounds(&p, 20, NULL, &c, k, &fr.got) == 0 && floor_fanout_start(&f, k, p.event_line, 0) == 0 &&
 	    floor_fanout_start(&r, k, p.event_line, 1) == 0) {
-		got.n = 0; /* the first rounds only warm up */
+		fr.got.n = 0; /* the first rounds only warm up */
 		if (k == 64) {
 			proc_mem(t.pid, &sup_mem);
 			proc_children_mem(t.pid, &worker_mem, &worker_n);
 		}
-		for (unsigned b = 0; b < pl->batches; b++, picks += rounds) {
-			int64_t d0 = target_cpu_ns(&t);
-			if (player_rounds(&p, rounds, NULL, &c, k, &got) < 0)
-				break;
-			dcpu += target_cpu_ns(&t) - d0;
-			int64_t f0 = proc_cpu_ns(getpid());
-			floor_fanout_rounds(&f, &base, rounds);
-			fcpu += proc_cpu_ns(getpid()) - f0;
-			floor_fanout_rounds(&r, &design, rounds);
-		}
+		latency_fanout_batches(pl, &t, &p, &c, &f, &r, &fr);
 	}
-	snprintf(name, sizeof name, "fan-out to %u spectators, all read", k);
-	report_latency("fanout", name, &got, &base, "1 writer to K sockets, K readers");
-	snprintf(name, sizeof name, "design floor: eventfd wakes %u relays, all read", k);
-	report_latency("fanout", name, &design, &base, "1 writer to K sockets, K readers");
-	snprintf(name, sizeof name, "server CPU per event, %u spectators", k);
-	report_value("fanout", name, "us", picks ? (double)dcpu / 1e3 / picks : NAN, picks ? (double)fcpu / 1e3 / picks : NAN,
-		     "the floor's writer process", "boardd: supervisor + every worker");
+	latency_fanout_report(k, &fr);
 	floor_fanout_stop(&r);
 	floor_fanout_stop(&f);
 	player_detach(&p);
 	crew_stop(&c);
 	target_stop(&t);
-	samples_free(&got);
-	samples_free(&base);
-	samples_free(&design);
 }
 
 void latency_fanout(const struct plan *pl)

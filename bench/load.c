@@ -20,6 +20,7 @@ static void load_bot(struct crew_shm *sh, unsigned i, void *arg)
 		player_play(&p, sh, i);
 }
 
+/* CPU time of the daemon under test (arg: its target), for crew_rate. */
 static int64_t load_cpu(const void *arg)
 {
 	return target_cpu_ns(arg);

@@ -14,6 +14,7 @@
 
 #include "bench.h"
 
+/* The --help text. */
 static void usage(FILE *f)
 {
 	fprintf(f,
@@ -109,26 +110,33 @@ static void main_run(const struct plan *pl, const char *only)
 		}
 }
 
-int main(int argc, char **argv)
+struct options {
+	char boardd[4096];
+	const char *out, *only;
+	int quick;
+};
+
+/* Read the command line into o; -1 to go on, else the exit status. */
+static int main_options(int argc, char **argv, struct options *o)
 {
 	static const struct option longopts[] = {
 		{"boardd", 1, 0, 'b'}, {"out", 1, 0, 'o'}, {"quick", 0, 0, 'q'}, {"only", 1, 0, 'n'},
 		{"help", 0, 0, 'h'}, {"version", 0, 0, 'V'}, {0, 0, 0, 0},
 	};
-	/* Many short batches: a burst of load from elsewhere hits boardd and its floor alike. */
-	struct plan full = {0, 100, 20, 1000, 5, 1000, 100}, quick = {1, 100, 3, 400, 1, 200, 20};
-	const char *out = "bench/out/results.json", *only = NULL, *env = getenv("BENCH_QUICK");
-	char boardd[4096], self[4096], work[] = "/tmp/boardd-bench.XXXXXX", before[512], after[512];
-	int c, q = env != NULL && *env && strcmp(env, "0") != 0;
+	const char *env = getenv("BENCH_QUICK");
+	char self[4096];
+	int c;
 
 	snprintf(self, sizeof self, "%s", argv[0]);
-	snprintf(boardd, sizeof boardd, "%s/boardd", dirname(self));
+	snprintf(o->boardd, sizeof o->boardd, "%s/boardd", dirname(self));
+	o->out = "bench/out/results.json";
+	o->quick = env != NULL && *env && strcmp(env, "0") != 0;
 	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'b': snprintf(boardd, sizeof boardd, "%s", optarg); break;
-		case 'o': out = optarg; break;
-		case 'q': q = 1; break;
-		case 'n': only = optarg; break;
+		case 'b': snprintf(o->boardd, sizeof o->boardd, "%s", optarg); break;
+		case 'o': o->out = optarg; break;
+		case 'q': o->quick = 1; break;
+		case 'n': o->only = optarg; break;
 		case 'h': usage(stdout); return 0;
 		case 'V': printf("boardd-bench %s\n", BD_VERSION); return 0;
 		default: usage(stderr); return 2;
@@ -138,29 +146,42 @@ int main(int argc, char **argv)
 		fprintf(stderr, "boardd-bench: unexpected argument '%s' (see --help)\n", argv[optind]);
 		return 2;
 	}
-	if (access(boardd, X_OK) < 0) {
-		fprintf(stderr, "boardd-bench: cannot run %s: %s (build it, or give --boardd)\n", boardd, strerror(errno));
+	if (access(o->boardd, X_OK) < 0) {
+		fprintf(stderr, "boardd-bench: cannot run %s: %s (build it, or give --boardd)\n", o->boardd, strerror(errno));
 		return 1;
 	}
+	return -1;
+}
+
+int main(int argc, char **argv)
+{
+	/* Many short batches: a burst of load from elsewhere hits boardd and its floor alike. */
+	static const struct plan full = {0, 100, 20, 1000, 5, 1000, 100}, quick = {1, 100, 3, 400, 1, 200, 20};
+	char work[] = "/tmp/boardd-bench.XXXXXX", before[512], after[512], machine[1100];
+	struct options o = {0};
+	int rc = main_options(argc, argv, &o);
+
+	if (rc >= 0)
+		return rc;
 	if (mkdtemp(work) == NULL) {
 		fprintf(stderr, "boardd-bench: cannot make a work folder in /tmp: %s\n", strerror(errno));
 		return 1;
 	}
+	const struct plan *pl = o.quick ? &quick : &full;
 	signal(SIGPIPE, SIG_IGN);
 	main_nofile();
-	target_setup(boardd, work);
-	main_machine(before, sizeof before, q ? &quick : &full, "before");
-	main_run(q ? &quick : &full, only);
-	main_machine(after, sizeof after, q ? &quick : &full, "after");
+	target_setup(o.boardd, work);
+	main_machine(before, sizeof before, pl, "before");
+	main_run(pl, o.only);
+	main_machine(after, sizeof after, pl, "after");
 	report_print();
 	printf("machine before: %s\nmachine after:  %s\n", before, after);
-	char machine[1100];
 	snprintf(machine, sizeof machine, "[%s, %s]", before, after);
-	main_outdir(out);
-	if (report_json(out, machine) < 0)
-		fprintf(stderr, "boardd-bench: cannot write %s: %s\n", out, strerror(errno));
+	main_outdir(o.out);
+	if (report_json(o.out, machine) < 0)
+		fprintf(stderr, "boardd-bench: cannot write %s: %s\n", o.out, strerror(errno));
 	else
-		printf("results: %s\n", out);
+		printf("results: %s\n", o.out);
 	rmdir(work);
 	return 0;
 }

@@ -83,6 +83,7 @@ static const char *fmt(char *buf, size_t len, double v)
 	return buf;
 }
 
+/* boardd over its floor; NAN when either is missing. */
 static double ratio(double a, double b)
 {
 	return isnan(a) || isnan(b) || b == 0 ? NAN : a / b;
@@ -123,6 +124,7 @@ static void json_quoted(FILE *f, const char *s)
 	fputc('"', f);
 }
 
+/* "key": "s" and a separator. */
 static void json_str(FILE *f, const char *key, const char *s, const char *sep)
 {
 	fprintf(f, "\"%s\": ", key);

@@ -34,6 +34,7 @@ void samples_add(struct samples *s, double v)
 	s->v[s->n++] = v;
 }
 
+/* qsort order of doubles. */
 static int cmp_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
