@@ -12,15 +12,18 @@ SANFLAGS = -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=
 endif
 comma := ,
 
+# CFLAGS is the user's to set (make CFLAGS=-O0); the flags the code needs are in BD_CFLAGS.
 CFLAGS ?= -O2 -g
-CFLAGS += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -I. $(SANFLAGS) $(EXTRA_CFLAGS)
+BD_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -I. $(SANFLAGS) $(EXTRA_CFLAGS)
+override CFLAGS += $(BD_CFLAGS)
 LDFLAGS += $(SANFLAGS)
 LDLIBS_BASE = -lm -pthread
 
 # Debian packages each part needs; `make deps` installs them as root or names the line to run.
 DEPS_BUILD = gcc make pkg-config libc6-dev
 DEPS_GTK = libgtk-3-dev
-DEPS_CHECK = libcunit1-dev xvfb xdotool imagemagick x11-utils socat valgrind systemd procps util-linux
+DEPS_CHECK = libcunit1-dev xvfb xdotool imagemagick x11-utils socat valgrind systemd procps util-linux \
+	python3 python3-gi gir1.2-atspi-2.0 at-spi2-core dbus-daemon clang libclang-rt-14-dev
 
 IPC_SRC = $(wildcard ipc/*.c)
 IPC_OBJ = $(IPC_SRC:%.c=$(BUILD)/%.o)
@@ -31,7 +34,8 @@ BOT_OBJ = $(BOT_SRC:%.c=$(BUILD)/%.o)
 CTL_SRC = $(wildcard clients/ctl/*.c)
 CTL_OBJ = $(CTL_SRC:%.c=$(BUILD)/%.o)
 GTK_SRC = $(wildcard clients/gtk/*.c)
-GTK_OBJ = $(GTK_SRC:%.c=$(BUILD)/%.o)
+GTK_OBJ = $(GTK_SRC:%.c=$(BUILD)/%.o) $(BUILD)/clients/gtk/resources.o
+GTK_RES = clients/gtk/board-gtk.gresource.xml
 
 PROGRAMS = $(BUILD)/boardd $(BUILD)/board-bot $(BUILD)/boardctl $(BUILD)/boardd-testhooks
 ifneq ($(GTK_SRC),)
@@ -39,10 +43,11 @@ ifneq ($(shell pkg-config --exists gtk+-3.0 2>/dev/null && echo yes),)
 PROGRAMS += $(BUILD)/board-gtk
 GTK_CFLAGS := $(shell pkg-config --cflags gtk+-3.0)
 GTK_LIBS := $(shell pkg-config --libs gtk+-3.0)
+GTK_RES_DEPS := $(shell glib-compile-resources --sourcedir=clients/gtk --generate-dependencies $(GTK_RES))
 endif
 endif
 
-.PHONY: all deps deps-check run check clean install fuzz soak bench
+.PHONY: all tests deps deps-check run check clean install install-gtk fuzz soak bench
 all: $(PROGRAMS)
 
 $(BUILD)/%.o: %.c
@@ -52,6 +57,14 @@ $(BUILD)/%.o: %.c
 $(BUILD)/clients/gtk/%.o: clients/gtk/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Wno-deprecated-declarations $(GTK_CFLAGS) -MMD -MP -c $< -o $@
+
+# board-gtk's window (.ui), stylesheet and icon are compiled into the program.
+$(BUILD)/clients/gtk/resources.c: $(GTK_RES) $(GTK_RES_DEPS)
+	@mkdir -p $(dir $@)
+	glib-compile-resources --sourcedir=clients/gtk --generate-source --target=$@ $<
+
+$(BUILD)/clients/gtk/resources.o: $(BUILD)/clients/gtk/resources.c
+	$(CC) $(CFLAGS) $(GTK_CFLAGS) -c $< -o $@
 
 $(BUILD)/libbdipc.a: $(IPC_OBJ)
 	$(AR) rcs $@ $^
@@ -76,6 +89,24 @@ $(BUILD)/boardctl: $(CTL_OBJ) $(BUILD)/libbdipc.a
 $(BUILD)/board-gtk: $(GTK_OBJ) $(BUILD)/libbdipc.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(GTK_LIBS) $(LDLIBS_BASE)
 
+install-gtk: $(BUILD)/board-gtk
+	install -D -m 755 $(BUILD)/board-gtk $(DESTDIR)$(PREFIX)/bin/board-gtk
+	install -D -m 644 clients/gtk/org.boardd.BoardGtk.desktop $(DESTDIR)$(PREFIX)/share/applications/org.boardd.BoardGtk.desktop
+	install -D -m 644 clients/gtk/org.boardd.BoardGtk.svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/org.boardd.BoardGtk.svg
+	install -D -m 644 docs/board-gtk.1 $(DESTDIR)$(PREFIX)/share/man/man1/board-gtk.1
+
+# CUnit test programs, run by tests/test-unit.sh and tests/test-integration.sh.
+UNIT_OBJ = $(patsubst %.c,$(BUILD)/%.o,tests/runner.c $(wildcard tests/unit/*.c))
+INTEG_OBJ = $(patsubst %.c,$(BUILD)/%.o,tests/runner.c $(wildcard tests/integration/*.c))
+TEST_PROGRAMS = $(BUILD)/test-unit $(BUILD)/test-integration
+tests: $(TEST_PROGRAMS)
+
+$(BUILD)/test-unit: $(UNIT_OBJ) $(BUILD)/libbdipc.a
+	$(CC) $(LDFLAGS) -o $@ $^ -lcunit $(LDLIBS_BASE)
+
+$(BUILD)/test-integration: $(INTEG_OBJ) $(BUILD)/libbdipc.a
+	$(CC) $(LDFLAGS) -o $@ $^ -lcunit $(LDLIBS_BASE)
+
 deps:
 	@sh tests/deps.sh $(DEPS_BUILD) $(DEPS_GTK)
 
@@ -87,11 +118,77 @@ run: deps
 	@sh tests/run-demo.sh $(BUILD)
 
 check: deps-check
-	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory all tests
 	@sh tests/run-all.sh $(BUILD)
+
+# Installed layout; boardd.service's ExecStart is rewritten to $(SBINDIR)/boardd.
+BINDIR = $(PREFIX)/bin
+SBINDIR = $(PREFIX)/sbin
+UNITDIR = $(PREFIX)/lib/systemd/system
+SYSUSERSDIR = $(PREFIX)/lib/sysusers.d
+MANDIR = $(PREFIX)/share/man
+DOCDIR = $(PREFIX)/share/doc/boardd
+
+install: all install-gtk
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(SBINDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSUSERSDIR) \
+		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man8 $(DESTDIR)$(DOCDIR)
+	install -m 0755 $(BUILD)/boardd $(DESTDIR)$(SBINDIR)/boardd
+	install -m 0755 $(BUILD)/board-bot $(BUILD)/boardctl $(DESTDIR)$(BINDIR)/
+	sed 's|^ExecStart=/usr/local/sbin/boardd|ExecStart=$(SBINDIR)/boardd|' systemd/boardd.service \
+		>$(DESTDIR)$(UNITDIR)/boardd.service
+	chmod 0644 $(DESTDIR)$(UNITDIR)/boardd.service
+	install -m 0644 systemd/boardd.socket $(DESTDIR)$(UNITDIR)/boardd.socket
+	install -m 0644 systemd/boardd.sysusers $(DESTDIR)$(SYSUSERSDIR)/boardd.conf
+	install -m 0644 systemd/boardd.conf $(DESTDIR)$(DOCDIR)/boardd.conf.example
+	for s in 1 5 8; do for m in docs/*.$$s; do [ ! -e "$$m" ] || \
+		install -m 0644 "$$m" $(DESTDIR)$(MANDIR)/man$$s/ || exit 1; done; done
 
 clean:
 	rm -rf build build-*
+
+# --- Reliability (issue 5; docs/RELIABILITY.md): the fault-test driver, fuzzers, soak -----
+# bd-fault drives tests/test-fault*.sh and friends; built with the tests, never installed.
+FAULT_SRC = $(wildcard tests/fault/*.c)
+tests: $(BUILD)/bd-fault
+$(BUILD)/bd-fault: $(FAULT_SRC:%.c=$(BUILD)/%.o) $(BUILD)/libbdipc.a
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS_BASE)
+
+# libFuzzer targets (fuzz/fuzz_*.c) need clang and libclang-rt-14-dev; they always build
+# with their own sanitizers into build-fuzz/. `make fuzz` runs each for FUZZ_SECONDS, keeps
+# inputs that add coverage in fuzz/corpus/<target>/ and crashes in fuzz/regress/<target>/.
+FUZZ_TARGETS = req msg pub
+FUZZ_SECONDS ?= 60
+FUZZ_CC ?= clang
+FUZZ_CFLAGS = -g -O1 -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -I. \
+	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+.PHONY: fuzz-build
+build-fuzz/fuzz_%: fuzz/fuzz_%.c $(IPC_SRC) $(wildcard ipc/*.h)
+	@mkdir -p build-fuzz
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $< $(IPC_SRC) -lm
+fuzz-build: $(FUZZ_TARGETS:%=build-fuzz/fuzz_%)
+fuzz: fuzz-build
+	@for t in $(FUZZ_TARGETS); do \
+		rm -rf build-fuzz/work-$$t && mkdir -p build-fuzz/work-$$t fuzz/regress/$$t && \
+		echo "fuzz_$$t: $(FUZZ_SECONDS) s" && \
+		build-fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -max_len=16384 -print_final_stats=1 \
+			-artifact_prefix=fuzz/regress/$$t/ build-fuzz/work-$$t fuzz/corpus/$$t \
+			>build-fuzz/fuzz_$$t.log 2>&1 || { tail -n 40 build-fuzz/fuzz_$$t.log; exit 1; }; \
+		grep -E '^stat::number_of_executed_units|^Done' build-fuzz/fuzz_$$t.log; \
+		build-fuzz/fuzz_$$t -merge=1 fuzz/corpus/$$t build-fuzz/work-$$t >>build-fuzz/fuzz_$$t.log 2>&1 || exit 1; \
+	done
+
+# Sanitizer builds: LeakSanitizer ignores memory third-party libraries keep until exit
+# (fontconfig under board-gtk), listed in tests/fault/lsan.supp.
+ifneq ($(SANITIZE),)
+export LSAN_OPTIONS = suppressions=$(CURDIR)/tests/fault/lsan.supp:print_suppressions=0
+endif
+
+# The long fault run: thousands of kills instead of make check's hundreds.
+SOAK_KILLS ?= 10000
+soak: all tests
+	@BUILD=$(BUILD) CHAOS_KILLS=$(SOAK_KILLS) PARK_ROUNDS=20 sh tests/test-fault-chaos.sh
+	@BUILD=$(BUILD) CHAOS_KILLS=$(SOAK_KILLS) PARK_ROUNDS=20 sh tests/test-fault-park.sh
+# --- end of reliability ------------------------------------------------------------------
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 

@@ -16,28 +16,12 @@
 #include "ipc/shm.h"
 #include "log.h"
 
+/* The longest the supervisor waits for a lock before it goes back to reaping and repairing. */
+#define SUPERVISOR_WAIT_MS 50
+
 int64_t board_now(void)
 {
 	return bd_now_ms();
-}
-
-/* Nonzero if pid is a live (not zombie) process named boardd, not a recycled pid. */
-static int pid_is_boardd(pid_t pid)
-{
-	char path[64], stat[256] = "";
-	FILE *f;
-
-	if (pid <= 0 || (kill(pid, 0) < 0 && errno == ESRCH))
-		return 0;
-	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
-	if ((f = fopen(path, "r")) == NULL)
-		return 0;
-	if (fgets(stat, sizeof stat, f) == NULL)
-		stat[0] = '\0';
-	fclose(f);
-	/* "pid (comm) S ...": a boardd worker or supervisor, and not a zombie. */
-	const char *close = strrchr(stat, ')');
-	return strstr(stat, "(boardd") != NULL && close != NULL && close[1] == ' ' && close[2] != 'Z';
 }
 
 int board_owned_elsewhere(const char *prefix, const char *board, pid_t *pid)
@@ -49,7 +33,7 @@ int board_owned_elsewhere(const char *prefix, const char *board, pid_t *pid)
 		return 0;
 	*pid = pub->daemon_pid;
 	bd_pub_unmap(pub);
-	return *pid != getpid() && pid_is_boardd(*pid);
+	return *pid != getpid() && bd_pid_is_boardd(*pid);
 }
 
 unsigned board_region_of(const struct board *b, unsigned card)
@@ -138,10 +122,13 @@ void board_game_over(struct board *b, int64_t now)
 	struct bd_pub *pub = b->pub;
 	unsigned top = 0;
 
-	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++)
-		if (pub->players[i].state != BD_PLAYER_EMPTY && pub->players[i].score > top)
-			top = pub->players[i].score;
 	board_header_begin(b);
+	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++) {
+		struct bd_pub_player *p = &pub->players[i];
+		if (p->state != BD_PLAYER_EMPTY && p->score > top)
+			top = p->score;
+		p->last_score = p->score; /* each worker reports it, however late it reads the event */
+	}
 	pub->game_state = BD_GAME_OVER;
 	pub->deadline_ms = now + b->set.restart_ms;
 	board_header_end(b);
@@ -169,8 +156,9 @@ static void board_unlock(struct board *b, const struct bd_lockset *ls)
 }
 
 /* Lock the regions of the player's held cards and of extra (-1: none), then state.
- * The held cards are read before locking, so they are checked again after. */
-static void board_lock_player(struct board *b, int player, int extra, struct bd_lockset *ls)
+ * The held cards are read before locking, so they are checked again after.
+ * wait_ms < 0 waits as long as it takes; else 0, or -1 with nothing held after wait_ms. */
+static int board_lock_player(struct board *b, int player, int extra, struct bd_lockset *ls, int wait_ms)
 {
 	for (;;) {
 		int held[2], again[2];
@@ -180,21 +168,22 @@ static void board_lock_player(struct board *b, int player, int extra, struct bd_
 			bd_lockset_add(ls, board_region_of(b, (unsigned)held[i]));
 		if (extra >= 0)
 			bd_lockset_add(ls, board_region_of(b, (unsigned)extra));
-		bd_lockset_take(&b->locks, ls);
+		if (bd_lockset_take_within(&b->locks, ls, wait_ms) < 0)
+			return -1;
 		unsigned m = player >= 0 ? b->game->held_cards(b, (unsigned)player, again) : 0;
 		if (m == n && memcmp(held, again, n * sizeof held[0]) == 0)
-			return;
+			return 0;
 		bd_lockset_give(&b->locks, ls);
 	}
 }
 
-/* Every region, then state: for a new deal or a repair sweep. */
-static void board_lock_all(struct board *b, struct bd_lockset *ls)
+/* Every region, then state: for a new deal or a repair sweep. wait_ms as above. */
+static int board_lock_all(struct board *b, struct bd_lockset *ls, int wait_ms)
 {
 	bd_lockset_init(ls);
 	for (unsigned r = 0; r < b->pub->nregions; r++)
 		ls->idx[ls->n++] = r;
-	bd_lockset_take(&b->locks, ls);
+	return bd_lockset_take_within(&b->locks, ls, wait_ms);
 }
 
 /* All locks held: a new shuffled game, scores reset; on if enough players are seated. */
@@ -298,7 +287,7 @@ int board_seat(struct board *b, const char *name, uid_t uid, pid_t pid, uint64_t
 	struct bd_lockset ls;
 	int i;
 
-	board_lock_player(b, -1, -1, &ls);
+	board_lock_player(b, -1, -1, &ls, -1);
 	board_test_park(name, "park-in-join"); /* holds the state lock */
 	if (token != 0) {
 		i = board_find_token(b, token);
@@ -316,7 +305,7 @@ int board_seat(struct board *b, const char *name, uid_t uid, pid_t pid, uint64_t
 	}
 	board_fill_seat(b, (unsigned)i, name, uid, pid, token == 0);
 	struct bd_event ev = {.type = BD_EV_JOIN, .player = (uint16_t)i, .colour = b->pub->players[i].colour};
-	snprintf(ev.name, sizeof ev.name, "%s", b->pub->players[i].name);
+	snprintf(ev.name, sizeof ev.name, "%.*s", BD_NAME_MAX, b->pub->players[i].name);
 	board_emit(b, &ev);
 	board_update_state(b);
 	board_unlock(b, &ls);
@@ -340,16 +329,24 @@ static void board_clear_seat(struct board *b, unsigned i)
 	board_update_state(b);
 }
 
-void board_unseat(struct board *b, unsigned player)
+/* The player leaves; wait_ms as for board_lock_player. 0, or -1 if the locks were busy. */
+static int board_leave(struct board *b, unsigned player, int wait_ms)
 {
 	struct bd_lockset ls;
 
-	board_lock_player(b, (int)player, -1, &ls);
+	if (board_lock_player(b, (int)player, -1, &ls, wait_ms) < 0)
+		return -1;
 	if (b->pub->players[player].state != BD_PLAYER_EMPTY) {
 		b->game->release(b, player, BD_DOWN_QUIT);
 		board_clear_seat(b, player);
 	}
 	board_unlock(b, &ls);
+	return 0;
+}
+
+void board_unseat(struct board *b, unsigned player)
+{
+	board_leave(b, player, -1);
 }
 
 int board_pick(struct board *b, unsigned player, unsigned x, unsigned y, struct bd_err *err)
@@ -362,7 +359,7 @@ int board_pick(struct board *b, unsigned player, unsigned x, unsigned y, struct 
 		return -1;
 	}
 	unsigned card = y * b->pub->dim + x;
-	board_lock_player(b, (int)player, (int)card, &ls);
+	board_lock_player(b, (int)player, (int)card, &ls, -1);
 	board_test_park(b->pub->players[player].name, "park-in-pick"); /* a region and state */
 	int rc = b->game->pick(b, player, card, bd_now_ms(), err);
 	board_unlock(b, &ls);
@@ -381,26 +378,32 @@ int64_t board_next_deadline(const struct board *b, int player)
 	return next;
 }
 
-void board_tick(struct board *b, int player, int64_t now)
+/* board_tick, waiting at most wait_ms for the locks (< 0: as long as it takes); what could
+ * not be locked in time waits for the next call (the supervisor's next housekeeping). */
+static void board_tick_within(struct board *b, int player, int64_t now, int wait_ms)
 {
 	struct bd_lockset ls;
 
 	if (player >= 0) {
 		int64_t d = __atomic_load_n(&b->priv->players[player].deadline_ms, __ATOMIC_RELAXED);
-		if (d > 0 && d <= now) {
-			board_lock_player(b, player, -1, &ls);
+		if (d > 0 && d <= now && board_lock_player(b, player, -1, &ls, wait_ms) == 0) {
 			b->game->expire(b, (unsigned)player, now);
 			board_unlock(b, &ls);
 		}
 	}
 	int64_t restart = __atomic_load_n(&b->pub->deadline_ms, __ATOMIC_RELAXED);
-	if (b->pub->game_state == BD_GAME_OVER && restart > 0 && restart <= now) {
-		board_lock_all(b, &ls);
+	if (b->pub->game_state == BD_GAME_OVER && restart > 0 && restart <= now &&
+	    board_lock_all(b, &ls, wait_ms) == 0) {
 		/* Another worker may have restarted it while we waited for the locks. */
 		if (b->pub->game_state == BD_GAME_OVER && b->pub->deadline_ms > 0 && b->pub->deadline_ms <= now)
 			board_new_game(b);
 		board_unlock(b, &ls);
 	}
+}
+
+void board_tick(struct board *b, int player, int64_t now)
+{
+	board_tick_within(b, player, now, -1);
 }
 
 /* Fill a new board's headers and deal its first game. */
@@ -456,7 +459,8 @@ static const char *board_check_found(const struct board *b)
 	return why;
 }
 
-/* Take over a sound board of a dead daemon: every seat is kept, away, for away_ms. */
+/* Take over a sound board of a dead daemon: every seat is kept, away, for away_ms, with its
+ * picks (a card its player saw turn up stays up); the sweep undoes what the crash cut short. */
 static void board_resume(struct board *b)
 {
 	struct bd_pub *pub = b->pub;
@@ -472,7 +476,6 @@ static void board_resume(struct board *b)
 	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++) {
 		if (pub->players[i].state == BD_PLAYER_EMPTY)
 			continue;
-		b->game->release(b, i, BD_DOWN_RESTART);
 		board_header_begin(b);
 		if (pub->players[i].state != BD_PLAYER_AWAY) {
 			pub->players[i].state = BD_PLAYER_AWAY;
@@ -484,6 +487,7 @@ static void board_resume(struct board *b)
 	board_header_begin(b);
 	pub->nplaying = 0;
 	board_header_end(b);
+	b->game->sweep(b);
 	board_update_state(b);
 	b->dirty = 0;
 }
@@ -597,14 +601,19 @@ static void board_repair_lock(struct board *b, unsigned idx, const char *why)
 	sem_post(b->locks.sem[idx]);
 }
 
-/* After a repair: make the cards consistent again under every lock. */
+/* After a repair: make the cards consistent again under every lock. Only the supervisor
+ * sweeps, and it waits at most SUPERVISOR_WAIT_MS: another holder may be dead and not yet
+ * repaired, which only the supervisor can do. Housekeeping tries again until it is done. */
 static void board_sweep(struct board *b)
 {
 	struct bd_lockset ls;
 
-	board_lock_all(b, &ls);
+	b->sweep_pending = 1;
+	if (board_lock_all(b, &ls, SUPERVISOR_WAIT_MS) < 0)
+		return;
 	b->game->sweep(b);
 	board_unlock(b, &ls);
+	b->sweep_pending = 0;
 }
 
 /* Nonzero if pid is gone. */
@@ -629,7 +638,7 @@ void board_reap(struct board *b, pid_t pid)
 		    b->pub->players[i].state != BD_PLAYER_AWAY) {
 			log_msg(LOG_INFO, "board %s: player %u (%s) lost with its worker %d", b->set.name, i,
 				b->pub->players[i].name, (int)pid);
-			board_unseat(b, i);
+			board_leave(b, i, SUPERVISOR_WAIT_MS); /* else housekeeping does it */
 		}
 }
 
@@ -656,14 +665,16 @@ void board_housekeep(struct board *b, int64_t now, unsigned char *suspect)
 		} else
 			suspect[idx] = 0;
 	}
-	if (repaired)
+	if (repaired || b->sweep_pending)
 		board_sweep(b);
 	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++) {
 		const struct bd_pub_player *p = &b->pub->players[i];
 		const struct bd_priv_player *q = &b->priv->players[i];
 		if ((p->state == BD_PLAYER_AWAY && q->away_since_ms + b->set.away_ms <= now) ||
 		    (p->state != BD_PLAYER_EMPTY && p->state != BD_PLAYER_AWAY && pid_dead(q->worker_pid)))
-			board_unseat(b, i);
+			board_leave(b, i, SUPERVISOR_WAIT_MS);
+		else if (p->state == BD_PLAYER_AWAY) /* no worker runs an away seat's timers */
+			board_tick_within(b, (int)i, now, SUPERVISOR_WAIT_MS);
 	}
 }
 
@@ -672,7 +683,10 @@ void board_shutdown(struct board *b)
 	struct bd_lockset ls;
 	struct bd_event ev = {.type = BD_EV_BYE};
 
-	board_lock_player(b, -1, -1, &ls);
+	if (board_lock_player(b, -1, -1, &ls, 10 * SUPERVISOR_WAIT_MS) < 0) {
+		log_msg(LOG_WARNING, "board %s: its state lock stays taken; no goodbye event", b->set.name);
+		return;
+	}
 	board_emit(b, &ev);
 	board_unlock(b, &ls);
 }

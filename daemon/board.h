@@ -35,6 +35,7 @@ struct board {
 	int dirty;          /* events emitted since the last wake */
 	int defer_wake;     /* set in a worker: it wakes the others itself (board_wake) */
 	int resumed;        /* found and resumed at start, rather than made new */
+	int sweep_pending;  /* supervisor: a repair's sweep still to do (its locks were busy) */
 };
 
 /* Create the board's objects, or resume a sound board left by a dead daemon.

@@ -143,8 +143,6 @@ static int memory_pick(struct board *b, unsigned p, unsigned card, int64_t now, 
 		return refuse(err, "state", b->pub->game_state == BD_GAME_OVER ? "the game is over; a new one starts soon" :
 				  b->pub->game_state == BD_GAME_FROZEN ? "the game is frozen until enough players are back" :
 				  "the game waits for enough players");
-	if (b->pub->players[p].state != BD_PLAYER_PLAYING)
-		return refuse(err, "waiting", "you joined during a pause; you play from the next game");
 	if (q->pick_state == BD_PICK_WAIT)
 		return refuse(err, "wait", "your mismatched cards are still face up");
 	if (q->pick_state == BD_PICK_NONE)
@@ -262,6 +260,7 @@ static void memory_sweep(struct board *b)
 		if (!ok)
 			memory_release(b, p, BD_DOWN_RESTART);
 	}
+	unsigned locked = 0;
 	for (unsigned c = 0; c < n; c++) {
 		const struct bd_card *card = &b->pub->cards[c];
 		unsigned o = card->owner;
@@ -270,14 +269,14 @@ static void memory_sweep(struct board *b)
 						  (q->first != (int)c && q->second != (int)c)))
 			memory_turn_down(b, (int)c, BD_DOWN_RESTART);
 		int partner = card->state == BD_CARD_LOCKED ? memory_partner(b, c) : -1;
-		if (partner >= 0 && b->pub->cards[partner].state != BD_CARD_LOCKED) {
-			/* Half of a match was written: undo it. */
-			board_card_set(b, c, BD_CARD_DOWN, 0);
-			board_header_begin(b);
-			b->pub->nlocked--;
-			board_header_end(b);
-		}
+		if (partner >= 0 && b->pub->cards[partner].state != BD_CARD_LOCKED)
+			board_card_set(b, c, BD_CARD_DOWN, 0); /* half of a match was written: undo it */
+		locked += card->state == BD_CARD_LOCKED;
 	}
+	/* Counted, not adjusted: a match bumps nlocked only after locking both cards. */
+	board_header_begin(b);
+	b->pub->nlocked = locked;
+	board_header_end(b);
 }
 
 const struct game_ops game_memory = {

@@ -78,13 +78,20 @@ static int supervisor_listen(struct supervisor *s)
 		log_msg(LOG_ERR, "another boardd is already listening on %s; not starting", path);
 		return -1;
 	}
-	unlink(path); /* a stale socket file of a dead run */
+	/* Bind a temporary name, then rename: the path appears only once it accepts. */
+	char tmp[sizeof sa.sun_path];
+	if (snprintf(tmp, sizeof tmp, "%s.%d", path, (int)getpid()) >= (int)sizeof tmp) {
+		log_msg(LOG_ERR, "socket path too long: %s", path);
+		return -1;
+	}
 	make_parent(path);
-	strcpy(sa.sun_path, path);
+	unlink(tmp);
+	strcpy(sa.sun_path, tmp);
 	s->listen_fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
 	if (s->listen_fd < 0 || bind(s->listen_fd, (struct sockaddr *)&sa, sizeof sa) < 0 ||
-	    chmod(path, 0666) < 0 || listen(s->listen_fd, 256) < 0) {
+	    chmod(tmp, 0666) < 0 || listen(s->listen_fd, 256) < 0 || rename(tmp, path) < 0) {
 		log_msg(LOG_ERR, "cannot listen on %s: %s", path, strerror(errno));
+		unlink(tmp);
 		return -1;
 	}
 	s->own_socket = 1;

@@ -40,6 +40,7 @@ struct worker {
 	size_t outlen, outcap;
 	int want_out;          /* EPOLLOUT is in the epoll set: output is waiting */
 	int closing;           /* flush what is queued, then end */
+	int midline;           /* the last byte sent ended in the middle of a line */
 	int bye;               /* the daemon said goodbye: forward nothing more */
 	double tokens;         /* request rate bucket */
 	int64_t tokens_ms;
@@ -61,8 +62,10 @@ static void __attribute__((noreturn)) worker_exit(struct worker *w, const char *
 static void worker_put(struct worker *w, const char *s, size_t n)
 {
 	if (w->outlen + n > w->lim->max_backlog) {
-		static const char msg[] = "ERR backlog you stopped reading; disconnected\n";
-		send(w->fd, msg, sizeof msg - 1, MSG_DONTWAIT | MSG_NOSIGNAL);
+		static const char msg[] = "\nERR backlog you stopped reading; disconnected\n";
+		/* After a half-sent line, end it first, so the ERR is a line of its own. */
+		size_t skip = w->midline ? 0 : 1;
+		send(w->fd, msg + skip, sizeof msg - 1 - skip, MSG_DONTWAIT | MSG_NOSIGNAL);
 		worker_exit(w, "output backlog over its bound (client not reading)");
 	}
 	if (w->outlen + n > w->outcap) {
@@ -112,6 +115,8 @@ static void worker_flush(struct worker *w)
 			worker_exit(w, "client gone while writing");
 		off += (size_t)n;
 	}
+	if (off > 0)
+		w->midline = w->out[off - 1] != '\n';
 	memmove(w->out, w->out + off, w->outlen - off);
 	w->outlen -= off;
 	if ((w->outlen > 0) != w->want_out) { /* only on a change: one system call less per event */
@@ -129,7 +134,8 @@ static void worker_forward(struct worker *w, const struct bd_event *ev)
 	unsigned points = 0;
 
 	if (ev->type == BD_EV_OVER && w->player >= 0) {
-		points = w->board->pub->players[w->player].score;
+		/* The next game may have reset the score already: last_score is the finished one's. */
+		points = w->board->pub->players[w->player].last_score;
 		result = points == ev->n ? "win" : "lose";
 	}
 	int n = bd_event_format(line, sizeof line, ev, w->board->pub->dim, result, points);
@@ -141,11 +147,26 @@ static void worker_forward(struct worker *w, const struct bd_event *ev)
 	}
 }
 
+/* Not joined: only the daemon's goodbye, which goes to every board, concerns us. */
+static void worker_pump_unjoined(struct worker *w)
+{
+	for (unsigned i = 0; i < w->nboards && !w->bye; i++) {
+		const struct bd_priv *priv = w->boards[i].priv;
+		uint64_t head = __atomic_load_n(&priv->ring_head, __ATOMIC_ACQUIRE);
+		struct bd_event ev = priv->ring[head % BD_RING_SIZE];
+		if (ev.seq == head && ev.type == BD_EV_BYE) {
+			w->board = &w->boards[i];
+			worker_forward(w, &ev);
+			w->board = NULL;
+		}
+	}
+}
+
 /* Copy every event newer than last_seq from the ring to the output, in order. */
 static void worker_pump(struct worker *w)
 {
 	if (w->board == NULL)
-		return;
+		return worker_pump_unjoined(w);
 	const struct bd_priv *priv = w->board->priv;
 	uint64_t head = __atomic_load_n(&priv->ring_head, __ATOMIC_ACQUIRE);
 	if (head - w->last_seq > BD_RING_SIZE)

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/un.h>
 #include <unistd.h>
 
@@ -15,17 +16,36 @@
 #include "seqlock.h"
 #include "shm.h"
 
-void bd_default_socket(char *buf, size_t len)
+/* The per-user socket path, or 0 if this is root or there is no $XDG_RUNTIME_DIR. */
+static int user_socket(char *buf, size_t len)
+{
+	const char *xdg = getenv("XDG_RUNTIME_DIR");
+
+	if (geteuid() == 0 || xdg == NULL || *xdg == '\0')
+		return 0;
+	snprintf(buf, len, "%s/boardd/boardd.sock", xdg);
+	return 1;
+}
+
+void bd_daemon_socket(char *buf, size_t len)
 {
 	const char *env = getenv("BOARDD_SOCKET");
-	const char *xdg = getenv("XDG_RUNTIME_DIR");
 
 	if (env != NULL && *env)
 		snprintf(buf, len, "%s", env);
-	else if (geteuid() != 0 && xdg != NULL && *xdg)
-		snprintf(buf, len, "%s/boardd/boardd.sock", xdg);
-	else
-		snprintf(buf, len, "/run/boardd/boardd.sock");
+	else if (!user_socket(buf, len))
+		snprintf(buf, len, "%s", BD_SYSTEM_SOCKET);
+}
+
+void bd_default_socket(char *buf, size_t len)
+{
+	struct stat st;
+
+	bd_daemon_socket(buf, len);
+	/* A user's own daemon if one runs, else the system service's socket. */
+	if (getenv("BOARDD_SOCKET") == NULL && strcmp(buf, BD_SYSTEM_SOCKET) != 0 &&
+	    (stat(buf, &st) < 0 || !S_ISSOCK(st.st_mode)))
+		snprintf(buf, len, "%s", BD_SYSTEM_SOCKET);
 }
 
 const char *bd_default_prefix(void)
@@ -216,7 +236,7 @@ int bd_client_request(struct bd_client *c, struct bd_msg *reply, bd_data_fn *on_
 		if (reply->kind == BD_MSG_ERR)
 			return 1;
 		if (reply->kind == BD_MSG_EVENT)
-			queue_push(c, reply->buf);
+			queue_push(c, reply->line);
 		else if (reply->kind == BD_MSG_DATA && on_data != NULL)
 			on_data(reply, arg);
 	}
@@ -227,9 +247,11 @@ int bd_client_enter(struct bd_client *c, const char *name, enum bd_role role, co
 {
 	struct bd_msg r;
 	int rc = bd_client_request(c, &r, NULL, NULL, "hello %s %s", name, bd_role_name(role));
-	if (rc == 0)
-		rc = token ? bd_client_request(c, &r, NULL, NULL, "join %s %016llx", board, (unsigned long long)token)
-			   : bd_client_request(c, &r, NULL, NULL, "join %s", board);
+	if (rc == 0 && token != 0)
+		rc = bd_client_request(c, &r, NULL, NULL, "join %s %016llx", board, (unsigned long long)token);
+	/* A seat the daemon no longer knows (a clean restart, or it expired): take a new one. */
+	if ((rc == 0 && token == 0) || (rc == 1 && strcmp(r.word, "token") == 0))
+		rc = bd_client_request(c, &r, NULL, NULL, "join %s", board);
 	if (rc != 0) {
 		snprintf(err, errlen, rc < 0 ? "connection lost" : "%s: %s", r.word, r.text);
 		return -1;
@@ -253,10 +275,28 @@ int bd_client_enter(struct bd_client *c, const char *name, enum bd_role role, co
 	return 0;
 }
 
-/* Copy the header and player table consistently; -1 after too many retries. */
+/* Whether to copy again after `tries` inconsistent copies: spin a little, then sleep
+ * between tries (a writer preempted mid-write needs a CPU to finish; on a busy host a
+ * spinning reader took it), and give up after a second (a writer that died mid-write is
+ * repaired by the supervisor well before). */
+static int snapshot_again(int tries, int64_t *start)
+{
+	struct timespec pause = {0, 50000};
+
+	if (tries < 100)
+		return 1;
+	if (tries == 100)
+		*start = bd_now_ms();
+	nanosleep(&pause, NULL);
+	return bd_now_ms() - *start < 1000;
+}
+
+/* Copy the header and player table consistently; -1 if it stayed inconsistent. */
 static int snapshot_header(const struct bd_pub *pub, struct bd_pub *out)
 {
-	for (int tries = 0; tries < 10000; tries++) {
+	int64_t start = 0;
+
+	for (int tries = 0; snapshot_again(tries, &start); tries++) {
 		uint32_t s = bd_seq_read_begin(&pub->seq);
 		memcpy(out, pub, offsetof(struct bd_pub, region_seq));
 		memcpy(out->players, pub->players, sizeof out->players);
@@ -272,8 +312,9 @@ static int snapshot_region(const struct bd_pub *pub, struct bd_pub *out, unsigne
 	unsigned side = out->region_side, dim = out->dim;
 	unsigned x0 = r % out->regions_across * side, y0 = r / out->regions_across * side;
 	unsigned w = x0 + side > dim ? dim - x0 : side, h = y0 + side > dim ? dim - y0 : side;
+	int64_t start = 0;
 
-	for (int tries = 0; tries < 10000; tries++) {
+	for (int tries = 0; snapshot_again(tries, &start); tries++) {
 		uint32_t s = bd_seq_read_begin(&pub->region_seq[r]);
 		for (unsigned y = y0; y < y0 + h; y++)
 			memcpy(&out->cards[y * dim + x0], &pub->cards[y * dim + x0], w * sizeof out->cards[0]);
@@ -289,7 +330,8 @@ static int card_sane(const struct bd_card *c)
 	int letters = c->value[0] >= 'a' && c->value[0] <= 'z' && c->value[1] >= 'a' && c->value[1] <= 'z';
 	if (c->state == BD_CARD_DOWN)
 		return c->value[0] == 0 && c->value[1] == 0;
-	return c->state <= BD_CARD_LOCKED && letters;
+	/* A client looks up players[owner] of every face-up or locked card. */
+	return c->state <= BD_CARD_LOCKED && letters && c->owner < BD_PLAYERS_MAX;
 }
 
 int bd_snapshot(const struct bd_pub *pub, struct bd_pub *out)

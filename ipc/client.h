@@ -26,8 +26,13 @@ struct bd_client {
 	const struct bd_pub *pub;       /* read-only mapping, or NULL */
 };
 
-/* The socket path a client or daemon uses when none is given: $BOARDD_SOCKET, else
- * $XDG_RUNTIME_DIR/boardd/boardd.sock for a non-root user, else /run/boardd/boardd.sock. */
+#define BD_SYSTEM_SOCKET "/run/boardd/boardd.sock"
+
+/* Where a daemon listens when no --socket is given: $BOARDD_SOCKET, else
+ * $XDG_RUNTIME_DIR/boardd/boardd.sock for a non-root user, else BD_SYSTEM_SOCKET. */
+void bd_daemon_socket(char *buf, size_t len);
+/* Where a client connects when no --socket is given: as bd_daemon_socket, but without
+ * $BOARDD_SOCKET a user's socket is used only if it exists, else the system service's. */
 void bd_default_socket(char *buf, size_t len);
 /* The shm prefix when none is given: $BOARDD_SHM_PREFIX, else "boardd". */
 const char *bd_default_prefix(void);
@@ -52,7 +57,9 @@ typedef void bd_data_fn(const struct bd_msg *m, void *arg);
 int bd_client_request(struct bd_client *c, struct bd_msg *reply, bd_data_fn *on_data, void *arg,
 		      const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
-/* hello + join (token 0 for a new seat) + map the public segment. 0 or -1 with err. */
+/* hello + join (token 0 for a new seat) + map the public segment. 0 or -1 with err.
+ * A token the daemon refuses with ERR token (its seat is gone) falls back to a new seat:
+ * c->token differs from the token given when that happened. */
 int bd_client_enter(struct bd_client *c, const char *name, enum bd_role role, const char *board,
 		    uint64_t token, const char *prefix, char *err, size_t errlen);
 

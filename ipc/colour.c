@@ -29,7 +29,9 @@ uint32_t bd_colour_rgb(unsigned i)
 {
 	if (i < NPALETTE)
 		return okabe_ito[i];
-	double hue = (double)((i - NPALETTE) * 137u % 360u); /* golden angle steps */
+	/* Golden angle steps, not rounded to whole degrees: whole degrees repeat every 360
+	 * indices, and every seat (up to BD_PLAYERS_MAX) needs a colour of its own. */
+	double hue = fmod((i - NPALETTE) * 137.50776405003785, 360.0);
 	return hsv_rgb(hue, 0.55 + 0.15 * (i % 3), 0.85 - 0.1 * (i % 2));
 }
 

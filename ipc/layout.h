@@ -65,7 +65,7 @@ struct bd_pub_player {
 	uint32_t score;
 	uint32_t uid;      /* peer credentials of the connection */
 	int32_t pid;
-	uint32_t reserved;
+	uint32_t last_score; /* score at the end of the last finished game (kept past the reset) */
 	char name[BD_NAME_MAX + 8]; /* NUL-terminated */
 };
 static_assert(sizeof(struct bd_pub_player) == 64, "bd_pub_player is 64 bytes");
@@ -132,7 +132,7 @@ enum bd_event_type {
 	BD_EV_MATCH,    /* second pick matched: player, card1, card2, value1, n = new score */
 	BD_EV_MISMATCH, /* second pick missed: player, card1, value1, card2, value2 */
 	BD_EV_STATE,    /* game state changed: n = enum bd_game_state, m = game number */
-	BD_EV_OVER,     /* game over: n = top score */
+	BD_EV_OVER,     /* game over: n = top score; m = the recipient's own points, per connection */
 	BD_EV_BYE,      /* daemon is stopping */
 	BD_EV_COUNT
 };

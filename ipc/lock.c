@@ -91,14 +91,20 @@ static pid_t lock_self(void)
 	return lock_pid;
 }
 
-void bd_lock_take(struct bd_locks *l, unsigned idx)
+/* Record the caller as the holder of lock idx, just taken. */
+static void lock_record(struct bd_locks *l, unsigned idx)
 {
-	while (sem_wait(l->sem[idx]) < 0 && errno == EINTR)
-		;
 	if (l->holders != NULL) {
 		l->holders[idx].since_ms = bd_now_ms();
 		__atomic_store_n(&l->holders[idx].pid, lock_self(), __ATOMIC_RELEASE);
 	}
+}
+
+void bd_lock_take(struct bd_locks *l, unsigned idx)
+{
+	while (sem_wait(l->sem[idx]) < 0 && errno == EINTR)
+		;
+	lock_record(l, idx);
 }
 
 void bd_lock_give(struct bd_locks *l, unsigned idx)
@@ -128,9 +134,37 @@ void bd_lockset_add(struct bd_lockset *s, unsigned region)
 
 void bd_lockset_take(struct bd_locks *l, struct bd_lockset *s)
 {
+	bd_lockset_take_within(l, s, -1);
+}
+
+/* Wait for one semaphore until end (CLOCK_MONOTONIC), or forever if end is NULL. */
+static int lock_wait(sem_t *sem, const struct timespec *end)
+{
+	int rc;
+
+	while ((rc = end != NULL ? sem_clockwait(sem, CLOCK_MONOTONIC, end) : sem_wait(sem)) < 0 &&
+	       errno == EINTR)
+		;
+	return rc;
+}
+
+int bd_lockset_take_within(struct bd_locks *l, struct bd_lockset *s, int ms)
+{
+	struct timespec end;
+
+	clock_gettime(CLOCK_MONOTONIC, &end);
+	end.tv_sec += ms / 1000 + (end.tv_nsec + ms % 1000 * 1000000L) / 1000000000L;
+	end.tv_nsec = (end.tv_nsec + ms % 1000 * 1000000L) % 1000000000L;
 	bd_lockset_add(s, l->nregions); /* the state lock sorts after every region */
-	for (unsigned i = 0; i < s->n; i++)
-		bd_lock_take(l, s->idx[i]);
+	for (unsigned i = 0; i < s->n; i++) {
+		if (lock_wait(l->sem[s->idx[i]], ms < 0 ? NULL : &end) < 0) {
+			while (i-- > 0)
+				bd_lock_give(l, s->idx[i]);
+			return -1;
+		}
+		lock_record(l, s->idx[i]);
+	}
+	return 0;
 }
 
 void bd_lockset_give(struct bd_locks *l, const struct bd_lockset *s)

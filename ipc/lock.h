@@ -37,6 +37,9 @@ void bd_lock_give(struct bd_locks *l, unsigned idx);
 void bd_lockset_init(struct bd_lockset *s);
 void bd_lockset_add(struct bd_lockset *s, unsigned region);
 void bd_lockset_take(struct bd_locks *l, struct bd_lockset *s); /* adds the state lock */
+/* The same, but give up after ms (< 0: never): 0, or -1 with none of them held. For the
+ * supervisor, which must never wait forever for a holder that may have died. */
+int bd_lockset_take_within(struct bd_locks *l, struct bd_lockset *s, int ms);
 void bd_lockset_give(struct bd_locks *l, const struct bd_lockset *s);
 
 #endif

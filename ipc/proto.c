@@ -122,9 +122,9 @@ static int req_args_parse(struct bd_req *req, const char **arg, int nargs, struc
 			return fail(err, "board", "board name must be 1-24 of A-Z a-z 0-9 _ -");
 		strcpy(req->board, arg[0]);
 		if (nargs == 2) {
-			char *end;
-			if (strlen(arg[1]) != 16 || (req->token = strtoull(arg[1], &end, 16), *end) ||
-			    req->token == 0)
+			/* Digits only: strtoull alone would also take a sign or a 0x prefix. */
+			if (strlen(arg[1]) != 16 || strspn(arg[1], "0123456789abcdefABCDEF") != 16 ||
+			    (req->token = strtoull(arg[1], NULL, 16)) == 0)
 				return fail(err, "token", "token must be the 16 hex digits join gave");
 		}
 		return 0;
@@ -221,6 +221,7 @@ int bd_msg_parse(const char *line, struct bd_msg *m)
 		return -1;
 	memcpy(m->buf, line, n);
 	m->buf[n] = '\0';
+	memcpy(m->line, m->buf, n + 1);
 	const char *tok[BD_TOKENS_MAX + 3];
 	char *errtext = NULL;
 	if (strncmp(m->buf, "ERR ", 4) == 0) {

@@ -60,7 +60,8 @@ struct bd_msg {
 	int ntok;          /* tokens after word */
 	const char *tok[BD_TOKENS_MAX];
 	const char *text;  /* ERR: the human-readable rest of the line */
-	char buf[BD_LINE_MAX + 1];
+	char buf[BD_LINE_MAX + 1];  /* the line split in place: the tokens point here */
+	char line[BD_LINE_MAX + 1]; /* the line whole, as received without its newline */
 };
 
 /* Split a received line. -1 if it is not a line of this protocol. */

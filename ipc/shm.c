@@ -4,6 +4,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -116,23 +117,32 @@ static const void *seg_map_ro(const char *name, size_t *size, const char **why)
 	return p;
 }
 
-const struct bd_pub *bd_pub_map_ro(const char *prefix, const char *board, const char **why)
+/* Map a board's public or private segment read-only and check it; NULL with *why if not. */
+static const void *board_map_ro(const char *prefix, const char *board, int private, const char **why)
 {
 	char name[BD_OBJ_NAME_MAX];
-	size_t size = 0;
+	size_t size = 0, want = private ? sizeof(struct bd_priv) : sizeof(struct bd_pub);
 
-	if (bd_obj_public(name, sizeof name, prefix, board) < 0) {
+	if ((private ? bd_obj_private : bd_obj_public)(name, sizeof name, prefix, board) < 0) {
 		*why = "invalid board or prefix name";
 		return NULL;
 	}
-	const struct bd_pub *pub = seg_map_ro(name, &size, why);
-	if (pub == NULL)
+	const void *p = seg_map_ro(name, &size, why);
+	if (p == NULL)
 		return NULL;
-	if ((*why = bd_pub_check(pub, size)) != NULL) {
-		munmap((void *)pub, size);
+	*why = private ? bd_priv_check(p, size) : bd_pub_check(p, size);
+	if (*why == NULL && size != want)
+		*why = "segment size differs from this program's layout";
+	if (*why != NULL) {
+		munmap((void *)p, size);
 		return NULL;
 	}
-	return pub;
+	return p;
+}
+
+const struct bd_pub *bd_pub_map_ro(const char *prefix, const char *board, const char **why)
+{
+	return board_map_ro(prefix, board, 0, why);
 }
 
 void bd_pub_unmap(const struct bd_pub *pub)
@@ -143,21 +153,7 @@ void bd_pub_unmap(const struct bd_pub *pub)
 
 const struct bd_priv *bd_priv_map_ro(const char *prefix, const char *board, const char **why)
 {
-	char name[BD_OBJ_NAME_MAX];
-	size_t size = 0;
-
-	if (bd_obj_private(name, sizeof name, prefix, board) < 0) {
-		*why = "invalid board or prefix name";
-		return NULL;
-	}
-	const struct bd_priv *priv = seg_map_ro(name, &size, why);
-	if (priv == NULL)
-		return NULL;
-	if ((*why = bd_priv_check(priv, size)) != NULL) {
-		munmap((void *)priv, size);
-		return NULL;
-	}
-	return priv;
+	return board_map_ro(prefix, board, 1, why);
 }
 
 void bd_priv_unmap(const struct bd_priv *priv)
@@ -166,14 +162,27 @@ void bd_priv_unmap(const struct bd_priv *priv)
 		munmap((void *)priv, sizeof *priv);
 }
 
+/* Open name read-write, creating it if missing. A found object that another user made is
+ * removed and made anew: its maker could still open it and read or write the board. (In
+ * sticky /dev/shm only root can remove another user's object; anyone else fails here.) */
+static int seg_open(const char *name, unsigned mode, int *created)
+{
+	struct stat st;
+	int fd = shm_open(name, O_RDWR | O_CREAT | O_EXCL, mode);
+
+	*created = fd >= 0;
+	if (fd < 0 && errno == EEXIST && (fd = shm_open(name, O_RDWR, 0)) >= 0 &&
+	    (fstat(fd, &st) < 0 || st.st_uid != geteuid())) {
+		close(fd);
+		fd = shm_unlink(name) == 0 ? shm_open(name, O_RDWR | O_CREAT | O_EXCL, mode) : -1;
+		*created = fd >= 0;
+	}
+	return fd;
+}
+
 void *bd_seg_open_rw(const char *name, size_t size, unsigned mode, int *created)
 {
-	*created = 0;
-	int fd = shm_open(name, O_RDWR | O_CREAT | O_EXCL, mode);
-	if (fd >= 0)
-		*created = 1;
-	else if (errno == EEXIST)
-		fd = shm_open(name, O_RDWR, 0);
+	int fd = seg_open(name, mode, created);
 	if (fd < 0)
 		return NULL;
 	struct stat st;
@@ -211,4 +220,23 @@ int bd_board_scan(const char *prefix, void (*fn)(const char *board, void *arg), 
 	}
 	closedir(d);
 	return 0;
+}
+
+/* Nonzero if pid is a live (not zombie) process named boardd, not a recycled pid. */
+int bd_pid_is_boardd(pid_t pid)
+{
+	char path[64], stat[256] = "";
+	FILE *f;
+
+	if (pid <= 0 || (kill(pid, 0) < 0 && errno == ESRCH))
+		return 0;
+	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+	if ((f = fopen(path, "r")) == NULL)
+		return 0;
+	if (fgets(stat, sizeof stat, f) == NULL)
+		stat[0] = '\0';
+	fclose(f);
+	/* "pid (comm) S ...": a boardd worker or supervisor, and not a zombie. */
+	const char *close = strrchr(stat, ')');
+	return strstr(stat, "(boardd") != NULL && close != NULL && close[1] == ' ' && close[2] != 'Z';
 }

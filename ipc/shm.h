@@ -3,6 +3,7 @@
 #define BD_SHM_H
 
 #include <stddef.h>
+#include <sys/types.h>
 
 #include "layout.h"
 
@@ -34,8 +35,10 @@ void bd_priv_unmap(const struct bd_priv *priv);
  * *created tells whether it was made now (zero-filled) or found. */
 void *bd_seg_open_rw(const char *name, size_t size, unsigned mode, int *created);
 
-
-
 /* Call fn for each board of this prefix found in /dev/shm, in no particular order. */
 int bd_board_scan(const char *prefix, void (*fn)(const char *board, void *arg), void *arg);
+
+/* Nonzero if pid is a live (not zombie) process named boardd, not a recycled pid: the
+ * daemon and its workers, as recorded in daemon_pid and lock holders. */
+int bd_pid_is_boardd(pid_t pid);
 #endif

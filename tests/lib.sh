@@ -14,16 +14,34 @@ export BOARDD_SOCKET="$SOCK" BOARDD_SHM_PREFIX="$PREFIX"
 fail() { echo "FAIL: $*"; [ -f "$WORK/daemon.log" ] && tail -n 30 "$WORK/daemon.log"; cleanup; exit 1; }
 note() { echo "-- $*"; }
 
-# Start boardd with extra options; waits until its socket answers.
-start_daemon() {
-	"$BIN/boardd" --socket "$SOCK" --shm-prefix "$PREFIX" --log-level info "$@" >>"$WORK/daemon.log" 2>&1 &
-	DPID=$!
-	for _ in $(seq 1 100); do
-		[ -S "$SOCK" ] && return 0
-		kill -0 "$DPID" 2>/dev/null || fail "boardd exited at start: $(cat "$WORK/daemon.log")"
+# answers: a daemon answers a ping on $SOCK.
+answers() { printf 'ping\n' | socat -t 5 - UNIX-CONNECT:"$SOCK" 2>/dev/null | grep -q '^OK pong'; }
+
+# ask REQUEST: the reply lines to one request, asked as a spectator of board main.
+ask() { printf 'hello probe spectator\njoin main\n%s\nquit\n' "$1" | socat -t 5 - "UNIX-CONNECT:$SOCK" 2>/dev/null; }
+
+# wait_until WHAT COMMAND...: poll COMMAND until it succeeds; fail after 20 s.
+wait_until() {
+	what=$1
+	shift
+	for _ in $(seq 1 400); do
+		"$@" && return 0
 		sleep 0.05
 	done
-	fail "boardd did not create $SOCK"
+	fail "timed out waiting for $what"
+}
+
+# Start boardd with extra options; waits until it answers (a stale socket file of a killed
+# daemon may still be there until the new one replaces it).
+start_daemon() {
+	"$BIN/boardd" --config /dev/null --socket "$SOCK" --shm-prefix "$PREFIX" --log-level info "$@" >>"$WORK/daemon.log" 2>&1 &
+	DPID=$!
+	for _ in $(seq 1 200); do
+		kill -0 "$DPID" 2>/dev/null || fail "boardd exited at start: $(cat "$WORK/daemon.log")"
+		answers && return 0
+		sleep 0.05
+	done
+	fail "boardd does not answer on $SOCK"
 }
 
 # Stop boardd with SIGTERM and wait for it; fails if it does not exit 0.

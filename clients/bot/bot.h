@@ -1,0 +1,62 @@
+/* bot.h: board-bot, a Memory player that talks the boardd protocol through ipc/client.h.
+ * mind.c knows the board, choose.c picks cards by level, play.c runs the session. */
+#ifndef BOT_H
+#define BOT_H
+
+#include <signal.h>
+#include <stdint.h>
+
+#include "ipc/client.h"
+
+enum bot_level { BOT_EASY, BOT_SEED, BOT_PERFECT };
+
+struct bot_opts {
+	const char *socket_path;
+	const char *prefix;
+	const char *board;
+	char name[BD_NAME_MAX + 1];
+	enum bot_level level;
+	unsigned memory;    /* cards remembered at most */
+	unsigned delay_ms;  /* between picks */
+	unsigned games;     /* finished games before it quits, 0 = forever */
+	int stats;          /* one JSON line per finished game on stdout */
+	unsigned seed;
+};
+
+/* What the bot knows of one board: every card's state (all visible) and the values it
+ * remembers of face-down cards (at most capacity of them, the most recently seen). */
+struct mind {
+	unsigned dim, ncards;
+	unsigned game;                  /* game number this knowledge belongs to */
+	unsigned game_state;            /* enum bd_game_state */
+	uint64_t seq;                   /* newest event applied */
+	uint8_t state[BD_CARDS_MAX];    /* enum bd_card_state */
+	uint16_t owner[BD_CARDS_MAX];   /* player holding an UP or LOCKED card */
+	char value[BD_CARDS_MAX][2];    /* visible (UP, LOCKED) or remembered value; 0 unknown */
+	uint8_t remembered[BD_CARDS_MAX];
+	uint16_t recent[BD_CARDS_MAX];  /* remembered cards, least recently seen first */
+	unsigned nrecent, capacity;
+};
+
+/* mind.c */
+void mind_reset(struct mind *m, unsigned dim, unsigned capacity, unsigned game);
+void mind_load(struct mind *m, const struct bd_pub *snap);
+/* Learn from one event; returns 1 if it started a new game (knowledge forgotten). */
+int mind_apply(struct mind *m, const struct bd_event *ev);
+int mind_known(const struct mind *m, unsigned card);
+/* Cards UP in player's name, into up[2]; returns how many (0, 1 or 2). */
+unsigned mind_held(const struct mind *m, unsigned player, int up[2]);
+
+/* choose.c: the next card to pick, or -1 to wait. *plan is the second card a first pick
+ * was chosen for (a known pair), -1 if none; the second pick honours it. */
+int choose_pick(const struct mind *m, enum bot_level level, unsigned player, int *plan,
+		unsigned short rng[3]);
+
+/* main.c: a message on stderr, prefixed "board-bot: ". */
+void bot_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* play.c: play until done; the exit status. */
+int play_run(const struct bot_opts *o);
+extern volatile sig_atomic_t play_stop;
+
+#endif

@@ -1,0 +1,142 @@
+/* choose.c: which card to pick next. Every level plays a pair it knows of; they differ in
+ * what they do otherwise (see board-bot(1)). How much they know is the mind's business. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bot.h"
+
+#define NVALUES (26 * 26)
+
+/* Index of a two-letter value, or -1 if it is not one. */
+static int choose_value_index(const char v[2])
+{
+	if (v[0] < 'a' || v[0] > 'z' || v[1] < 'a' || v[1] > 'z')
+		return -1;
+	return (v[0] - 'a') * 26 + (v[1] - 'a');
+}
+
+/* Nonzero if card c may be picked as a candidate: face down, not skip, and unknown if
+ * only unknown cards are wanted. */
+static int choose_fits(const struct mind *m, unsigned c, int skip, int unknown_only)
+{
+	return m->state[c] == BD_CARD_DOWN && (int)c != skip && !(unknown_only && mind_known(m, c));
+}
+
+/* A random card that fits (see choose_fits), or -1 if none does. */
+static int choose_random(const struct mind *m, int skip, int unknown_only, unsigned short rng[3])
+{
+	unsigned n = 0;
+
+	for (unsigned c = 0; c < m->ncards; c++)
+		n += choose_fits(m, c, skip, unknown_only) != 0;
+	if (n == 0)
+		return -1;
+	unsigned k = (unsigned)(nrand48(rng) % n);
+	for (unsigned c = 0; c < m->ncards; c++)
+		if (choose_fits(m, c, skip, unknown_only) && k-- == 0)
+			return (int)c;
+	return -1;
+}
+
+/* The first face-down card the bot does not know, in reading order, or -1. */
+static int choose_first_unknown(const struct mind *m)
+{
+	for (unsigned c = 0; c < m->ncards; c++)
+		if (choose_fits(m, c, -1, 1))
+			return (int)c;
+	return -1;
+}
+
+/* Two face-down cards known to match: the first, and the second in *other; -1 if none. */
+static int choose_pair(const struct mind *m, int *other)
+{
+	int seen[NVALUES];
+
+	memset(seen, -1, sizeof seen);
+	for (unsigned c = 0; c < m->ncards; c++) {
+		int v = m->state[c] == BD_CARD_DOWN && mind_known(m, c) ? choose_value_index(m->value[c]) : -1;
+		if (v < 0)
+			continue;
+		if (seen[v] >= 0) {
+			*other = (int)c;
+			return seen[v];
+		}
+		seen[v] = (int)c;
+	}
+	return -1;
+}
+
+/* The known face-down card with the value of card c (c itself is face up), or -1. */
+static int choose_partner(const struct mind *m, unsigned c)
+{
+	for (unsigned d = 0; d < m->ncards; d++)
+		if (d != c && m->state[d] == BD_CARD_DOWN && mind_known(m, d) &&
+		    memcmp(m->value[d], m->value[c], 2) == 0)
+			return (int)d;
+	return -1;
+}
+
+/* Nonzero if no two face-down cards can match, as anyone can tell from the board alone:
+ * every face-down card is the partner of a face-up one (each value comes in one pair, and a
+ * value face up only once has its other card face down). A first pick then only wastes time
+ * and, between bots, turns into an endless round of mismatches. */
+static int choose_hopeless(const struct mind *m)
+{
+	unsigned char up[NVALUES] = {0};
+	unsigned down = 0, single = 0;
+
+	for (unsigned c = 0; c < m->ncards; c++) {
+		int v = m->state[c] == BD_CARD_UP ? choose_value_index(m->value[c]) : -1;
+		down += m->state[c] == BD_CARD_DOWN;
+		if (v >= 0)
+			up[v]++;
+	}
+	for (unsigned v = 0; v < NVALUES; v++)
+		single += up[v] == 1;
+	return down == single;
+}
+
+/* A first pick: a known pair, else nothing if no pair is left face down, else an unknown
+ * card (seed: the first one in reading order), else any face-down card. */
+static int choose_first(const struct mind *m, enum bot_level level, int *plan, unsigned short rng[3])
+{
+	int c = choose_pair(m, plan);
+
+	if (c >= 0)
+		return c;
+	*plan = -1;
+	if (choose_hopeless(m))
+		return -1;
+	c = level == BOT_SEED ? choose_first_unknown(m) : choose_random(m, -1, 1, rng);
+	return c >= 0 ? c : choose_random(m, -1, 0, rng);
+}
+
+/* A second pick after first: the planned partner; seed then takes any face-down card, the
+ * others a known partner, else an unknown card, else any face-down card. */
+static int choose_second(const struct mind *m, enum bot_level level, unsigned first, int *plan,
+			 unsigned short rng[3])
+{
+	int c = *plan;
+
+	*plan = -1;
+	if (c >= 0 && (unsigned)c != first && m->state[c] == BD_CARD_DOWN)
+		return c;
+	if (level != BOT_SEED && (c = choose_partner(m, first)) >= 0)
+		return c;
+	if (level != BOT_SEED && (c = choose_random(m, (int)first, 1, rng)) >= 0)
+		return c;
+	return choose_random(m, (int)first, 0, rng);
+}
+
+int choose_pick(const struct mind *m, enum bot_level level, unsigned player, int *plan,
+		unsigned short rng[3])
+{
+	int up[2];
+	unsigned n = mind_held(m, player, up);
+
+	if (n == 2)
+		return -1; /* a mismatch on show: wait for both to turn down */
+	if (n == 1)
+		return choose_second(m, level, (unsigned)up[0], plan, rng);
+	return choose_first(m, level, plan, rng);
+}

@@ -1,0 +1,148 @@
+/* main.c: board-bot's command line and signals; the playing is in play.c. */
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bot.h"
+#include "ipc/shm.h"
+
+/* The --help text. */
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: board-bot [OPTION]...\n"
+		"Play Memory on a boardd board until stopped (or for --games games).\n\n"
+		"  --socket PATH        boardd's socket (default $BOARDD_SOCKET, else\n"
+		"                       $XDG_RUNTIME_DIR/boardd/boardd.sock, or /run/boardd/boardd.sock as root)\n"
+		"  --shm-prefix P       shm prefix of the daemon's objects (default $BOARDD_SHM_PREFIX or boardd)\n"
+		"  --board NAME         board to play on (default main)\n"
+		"  --name N             player name (default bot-PID)\n"
+		"  --level L            easy, seed or perfect (default perfect)\n"
+		"  --memory N           remember only the N most recently seen cards (default: all)\n"
+		"  --delay-ms MS        pause between two picks (default 250)\n"
+		"  --games N            quit after N finished games (default 0: play forever)\n"
+		"  --stats              print one JSON line per finished game on stdout\n"
+		"  --seed N             seed of the bot's random choices (default: time and pid)\n"
+		"  --help               show this help and exit\n"
+		"  --version            show the version and exit\n");
+}
+
+void bot_say(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	fputs("board-bot: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+}
+
+/* The value of a numeric option, in [0, hi]; exits 2 naming the option otherwise. */
+static unsigned opt_number(const char *opt, const char *s, long hi)
+{
+	long v = bd_parse_uint(s);
+
+	if (v < 0 || v > hi) {
+		bot_say("--%s wants a whole number from 0 to %ld, not '%s'", opt, hi, s);
+		exit(2);
+	}
+	return (unsigned)v;
+}
+
+/* --level's argument. */
+static enum bot_level opt_level(const char *s)
+{
+	static const char *const names[] = {[BOT_EASY] = "easy", [BOT_SEED] = "seed", [BOT_PERFECT] = "perfect"};
+
+	for (unsigned i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (strcmp(s, names[i]) == 0)
+			return (enum bot_level)i;
+	bot_say("--level wants easy, seed or perfect, not '%s'", s);
+	exit(2);
+}
+
+/* Check what options cannot check one by one; exits 2 on a problem. */
+static void opt_check(struct bot_opts *o, int memory_given)
+{
+	if (!bd_name_ok(o->prefix, BD_PREFIX_MAX) || !bd_name_ok(o->board, BD_BOARD_NAME_MAX)) {
+		bot_say("--shm-prefix (1-%d) and --board (1-%d) take characters A-Z a-z 0-9 _ - only",
+			BD_PREFIX_MAX, BD_BOARD_NAME_MAX);
+		exit(2);
+	}
+	if (!bd_player_name_ok(o->name)) {
+		bot_say("--name wants 1-%d printable characters without spaces", BD_NAME_MAX);
+		exit(2);
+	}
+	if (o->level == BOT_EASY && memory_given) {
+		bot_say("--memory does not go with --level easy, which remembers nothing");
+		exit(2);
+	}
+	if (o->level == BOT_EASY)
+		o->memory = 0;
+}
+
+/* SIGINT, SIGTERM: leave the board and end. */
+static void on_signal(int sig)
+{
+	(void)sig;
+	play_stop = 1;
+}
+
+/* Catch SIGINT and SIGTERM without SA_RESTART, so a wait returns at once. */
+static void catch_signals(void)
+{
+	struct sigaction sa = {.sa_handler = on_signal};
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
+
+int main(int argc, char **argv)
+{
+	enum { O_SOCKET = 256, O_PREFIX, O_BOARD, O_NAME, O_LEVEL, O_MEMORY, O_DELAY, O_GAMES, O_STATS,
+	       O_SEED, O_HELP, O_VERSION };
+	static const struct option longopts[] = {
+		{"socket", 1, 0, O_SOCKET}, {"shm-prefix", 1, 0, O_PREFIX}, {"board", 1, 0, O_BOARD},
+		{"name", 1, 0, O_NAME}, {"level", 1, 0, O_LEVEL}, {"memory", 1, 0, O_MEMORY},
+		{"delay-ms", 1, 0, O_DELAY}, {"games", 1, 0, O_GAMES}, {"stats", 0, 0, O_STATS},
+		{"seed", 1, 0, O_SEED}, {"help", 0, 0, O_HELP}, {"version", 0, 0, O_VERSION}, {0, 0, 0, 0},
+	};
+	char socket_path[108];
+	struct bot_opts o = {.socket_path = socket_path, .prefix = bd_default_prefix(), .board = "main",
+			     .level = BOT_PERFECT, .memory = BD_CARDS_MAX, .delay_ms = 250,
+			     .seed = (unsigned)time(NULL) ^ (unsigned)getpid() << 16};
+	int c, memory_given = 0;
+
+	bd_default_socket(socket_path, sizeof socket_path);
+	snprintf(o.name, sizeof o.name, "bot-%d", (int)getpid());
+	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		switch (c) {
+		case O_SOCKET: o.socket_path = optarg; break;
+		case O_PREFIX: o.prefix = optarg; break;
+		case O_BOARD: o.board = optarg; break;
+		case O_NAME: snprintf(o.name, sizeof o.name, "%s", strlen(optarg) <= BD_NAME_MAX ? optarg : ""); break;
+		case O_LEVEL: o.level = opt_level(optarg); break;
+		case O_MEMORY: o.memory = opt_number("memory", optarg, BD_CARDS_MAX), memory_given = 1; break;
+		case O_DELAY: o.delay_ms = opt_number("delay-ms", optarg, 3600000); break;
+		case O_GAMES: o.games = opt_number("games", optarg, 999999999); break;
+		case O_STATS: o.stats = 1; break;
+		case O_SEED: o.seed = opt_number("seed", optarg, 999999999); break;
+		case O_HELP: usage(stdout); return 0;
+		case O_VERSION: printf("board-bot %s (protocol %d)\n", BD_VERSION, BD_PROTO_VERSION); return 0;
+		default: usage(stderr); return 2;
+		}
+	}
+	if (optind < argc) {
+		bot_say("unexpected argument '%s' (see --help)", argv[optind]);
+		return 2;
+	}
+	opt_check(&o, memory_given);
+	catch_signals();
+	return play_run(&o);
+}

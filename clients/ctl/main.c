@@ -1,0 +1,119 @@
+/* main.c: boardctl's command line; each command lives in its own file. */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ctl.h"
+#include "ipc/client.h"
+#include "ipc/proto.h"
+#include "ipc/shm.h"
+
+struct command {
+	const char *name;
+	int (*run)(const struct ctl *c);
+	int takes_board;
+};
+
+static const struct command commands[] = {
+	{"list", list_run, 0},     {"dump", dump_run, 1},     {"players", players_run, 1},
+	{"locks", locks_run, 1},   {"events", events_run, 1}, {"watch", watch_run, 1},
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: boardctl [--socket P] [--shm-prefix P] COMMAND [BOARD] [--json]\n"
+		"Inspect boardd's boards straight from shared memory (works with the daemon dead too).\n\n"
+		"Commands (BOARD defaults to main):\n"
+		"  list             every board of the prefix: size, game, players, daemon alive or not\n"
+		"  dump [BOARD]     the board as a grid, its game state and players\n"
+		"  players [BOARD]  the player table, with each connection's uid and pid\n"
+		"  locks [BOARD]    every semaphore: value, holder pid, alive, held for, repairs (*)\n"
+		"  events [BOARD]   the newest events, oldest first, as protocol lines (*)\n"
+		"  watch [BOARD]    the dump, redrawn on every change until Ctrl+C\n"
+		"  (*) needs the private segment: run as the daemon's user or root\n\n"
+		"Options:\n"
+		"  --socket PATH     the daemon's socket, which list checks (default $BOARDD_SOCKET, else\n"
+		"                    $XDG_RUNTIME_DIR/boardd/boardd.sock if it exists, else /run/boardd/boardd.sock)\n"
+		"  --shm-prefix P    shm name prefix of the boards (default $BOARDD_SHM_PREFIX or boardd)\n"
+		"  --json            one JSON document per command (per frame for watch, one per line)\n"
+		"  -n, --count N     events: how many (default 20)\n"
+		"  -h, --help        show this help and exit\n"
+		"  --version         show the version and exit\n\n"
+		"Exit status: 0 ok, 1 error (no such board, damaged segment, no permission), 2 bad usage.\n");
+}
+
+/* Complain about the command line and exit 2. */
+static void usage_error(const char *fmt, const char *arg)
+{
+	fputs("boardctl: ", stderr);
+	fprintf(stderr, fmt, arg);
+	fputs("\nTry 'boardctl --help'.\n", stderr);
+	exit(CTL_USAGE);
+}
+
+/* The command named name, or exit 2. */
+static const struct command *command_find(const char *name)
+{
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		if (strcmp(commands[i].name, name) == 0)
+			return &commands[i];
+	usage_error("unknown command '%s'", name);
+	return NULL;
+}
+
+/* Nonzero if colours suit stdout: a terminal that is not dumb, and NO_COLOR unset. */
+static int colour_wanted(void)
+{
+	const char *term = getenv("TERM"), *no = getenv("NO_COLOR");
+	return isatty(STDOUT_FILENO) && (no == NULL || *no == '\0') && term != NULL && strcmp(term, "dumb") != 0;
+}
+
+int main(int argc, char **argv)
+{
+	enum { O_SOCKET = 256, O_PREFIX, O_JSON, O_VERSION };
+	static const struct option longopts[] = {
+		{"socket", required_argument, NULL, O_SOCKET}, {"shm-prefix", required_argument, NULL, O_PREFIX},
+		{"json", no_argument, NULL, O_JSON},           {"count", required_argument, NULL, 'n'},
+		{"help", no_argument, NULL, 'h'},              {"version", no_argument, NULL, O_VERSION},
+		{NULL, 0, NULL, 0},
+	};
+	static char socket[256];
+	struct ctl c = {.prefix = bd_default_prefix(), .socket = socket, .board = "main", .count = 20};
+	int opt, counted = 0;
+	long n;
+
+	bd_default_socket(socket, sizeof socket);
+	while ((opt = getopt_long(argc, argv, "hn:", longopts, NULL)) != -1) {
+		switch (opt) {
+		case O_SOCKET: c.socket = optarg; break;
+		case O_PREFIX: c.prefix = optarg; break;
+		case O_JSON: c.json = 1; break;
+		case 'n':
+			if ((n = bd_parse_uint(optarg)) < 0)
+				usage_error("--count wants a whole number, not '%s'", optarg);
+			c.count = (unsigned)n;
+			counted = 1;
+			break;
+		case 'h': usage(stdout); return CTL_OK;
+		case O_VERSION: printf("boardctl %s\n", BD_VERSION); return CTL_OK;
+		default: usage(stderr); return CTL_USAGE;
+		}
+	}
+	if (optind >= argc)
+		usage_error("%s", "a COMMAND is needed: list, dump, players, locks, events or watch");
+	const struct command *cmd = command_find(argv[optind++]);
+	if (cmd->takes_board && optind < argc)
+		c.board = argv[optind++];
+	if (optind < argc)
+		usage_error("unexpected argument '%s'", argv[optind]);
+	if (counted && cmd->run != events_run)
+		usage_error("--count is for '%s' only", "events");
+	if (!bd_name_ok(c.prefix, BD_PREFIX_MAX))
+		usage_error("invalid shm prefix '%s' (1-32 of A-Z a-z 0-9 _ -)", c.prefix);
+	if (!bd_name_ok(c.board, BD_BOARD_NAME_MAX))
+		usage_error("invalid board name '%s' (1-24 of A-Z a-z 0-9 _ -)", c.board);
+	c.colour = !c.json && colour_wanted();
+	return cmd->run(&c);
+}

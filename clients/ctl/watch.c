@@ -1,0 +1,164 @@
+/* watch.c: the dump, redrawn whenever the board changes, until Ctrl+C.
+ * It polls the public segment's counters (event_seq, the header seqlock and every region's)
+ * every WATCH_POLL_MS; it needs no socket, so it keeps showing a board whose daemon died. */
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "ctl.h"
+#include "ipc/clock.h"
+#include "ipc/shm.h"
+
+#define WATCH_POLL_MS 100
+
+struct watch {
+	const struct ctl *c;
+	char path[BD_OBJ_NAME_MAX + 16]; /* the public segment in /dev/shm */
+	const struct bd_pub *pub;        /* current mapping, NULL while the board is gone */
+	ino_t ino;
+	int dirty;                       /* mapping or error changed: draw */
+	uint64_t sig;                    /* watch_signature of the last frame */
+	int alive;                       /* daemon alive in the last frame */
+	int64_t drawn_ms;
+	const char *why;                 /* why the last frame was an error, NULL if it was a board */
+	int tty;
+};
+
+static volatile sig_atomic_t watch_stop;
+static struct bd_pub watch_snap; /* 76 KiB: too big for the stack of every frame */
+
+/* SIGINT/SIGTERM: finish the current frame and leave. */
+static void watch_signal(int sig)
+{
+	(void)sig;
+	watch_stop = 1;
+}
+
+/* A number that changes whenever anything a frame shows changes. */
+static uint64_t watch_signature(const struct bd_pub *pub)
+{
+	uint64_t sig = __atomic_load_n(&pub->event_seq, __ATOMIC_ACQUIRE) * 1000003u +
+		       __atomic_load_n(&pub->seq, __ATOMIC_ACQUIRE);
+	unsigned n = pub->nregions < BD_REGIONS_MAX ? pub->nregions : BD_REGIONS_MAX;
+
+	for (unsigned r = 0; r < n; r++)
+		sig = sig * 31 + __atomic_load_n(&pub->region_seq[r], __ATOMIC_ACQUIRE);
+	return sig;
+}
+
+/* Keep w->pub on the segment that has the board's name now: drop a mapping whose segment
+ * was removed, replaced or shrunk (reading a shrunk one would fault) and map it again.
+ * stat comes before the mapping, so a replacement in between is caught on the next poll. */
+static void watch_remap(struct watch *w)
+{
+	struct stat st;
+	const char *why = "no such board (segment missing)";
+	int found = stat(w->path, &st) == 0;
+
+	if (w->pub != NULL && found && st.st_ino == w->ino && (size_t)st.st_size >= sizeof *w->pub)
+		return;
+	if (w->pub != NULL)
+		w->dirty = 1;
+	bd_pub_unmap(w->pub);
+	w->pub = NULL;
+	if (found && (w->pub = bd_pub_map_ro(w->c->prefix, w->c->board, &why)) != NULL) {
+		w->ino = st.st_ino;
+		w->why = NULL;
+		w->dirty = 1;
+	} else if (w->why == NULL || strcmp(w->why, why) != 0) {
+		w->why = why;
+		w->dirty = 1;
+	}
+}
+
+/* Write one frame: clear the terminal first, so it reads as a live view. */
+static void watch_emit(struct watch *w, const char *frame, size_t len)
+{
+	if (w->tty)
+		fputs("\033[H\033[2J", stdout);
+	fwrite(frame, 1, len, stdout);
+	if (!w->tty && !w->c->json)
+		fputc('\n', stdout);
+	fflush(stdout);
+}
+
+/* Draw the board, or why it cannot be shown. */
+static void watch_draw(struct watch *w)
+{
+	char *frame = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&frame, &len);
+
+	if (f == NULL)
+		return;
+	const char *why = w->why != NULL ? w->why : ctl_copy(w->pub, &watch_snap);
+	if (w->c->json && why != NULL) {
+		struct json j;
+		json_start(&j, f);
+		json_object(&j, NULL);
+		json_str(&j, "board", w->c->board);
+		json_str(&j, "prefix", w->c->prefix);
+		json_str(&j, "error", why);
+		json_close(&j);
+		json_finish(&j);
+	} else if (why != NULL)
+		fprintf(f, "board %s (prefix %s): %s\nwaiting for it; Ctrl+C to stop\n", w->c->board,
+			w->c->prefix, why);
+	else {
+		if (!w->c->json)
+			fprintf(f, "boardctl watch: Ctrl+C to stop\n\n");
+		dump_frame(f, w->c, &watch_snap);
+	}
+	fclose(f);
+	watch_emit(w, frame, len);
+	free(frame);
+	w->drawn_ms = bd_now_ms();
+	w->dirty = 0;
+}
+
+/* Nonzero if a new frame is due: the board changed, its daemon died or came back, or (text
+ * only) a second passed while a restart countdown runs. */
+static int watch_due(struct watch *w)
+{
+	if (w->pub == NULL)
+		return w->dirty;
+	uint64_t sig = watch_signature(w->pub);
+	int alive = bd_pid_is_boardd(w->pub->daemon_pid);
+	int ticking = !w->c->json && w->pub->game_state == BD_GAME_OVER &&
+		      bd_now_ms() - w->drawn_ms >= 1000;
+	int due = w->dirty || sig != w->sig || alive != w->alive || ticking;
+
+	w->sig = sig;
+	w->alive = alive;
+	return due;
+}
+
+int watch_run(const struct ctl *c)
+{
+	struct watch w = {.c = c, .tty = isatty(STDOUT_FILENO)};
+	struct sigaction sa = {.sa_handler = watch_signal};
+	char name[BD_OBJ_NAME_MAX];
+
+	bd_obj_public(name, sizeof name, c->prefix, c->board);
+	snprintf(w.path, sizeof w.path, "/dev/shm%s", name);
+	watch_remap(&w);
+	const char *why = w.pub != NULL ? ctl_copy(w.pub, &watch_snap) : w.why;
+	if (why != NULL) {
+		bd_pub_unmap(w.pub);
+		return ctl_fail(c, why);
+	}
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	while (!watch_stop) {
+		watch_remap(&w);
+		if (watch_due(&w))
+			watch_draw(&w);
+		struct timespec ts = {0, WATCH_POLL_MS * 1000000L};
+		nanosleep(&ts, NULL);
+	}
+	bd_pub_unmap(w.pub);
+	return CTL_OK;
+}

@@ -1,0 +1,154 @@
+/* app.c: the GtkApplication. Stylesheet and icon come from the GResource, the window from
+ * board-gtk.ui; whichever way the program ends (window closed, Ctrl+Q, SIGINT, SIGTERM) it
+ * runs "shutdown", which tells the daemon we quit. */
+#include <glib-unix.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "board-gtk.h"
+
+#define APP_ID "org.boardd.BoardGtk"
+#define RES "/org/boardd/BoardGtk/"
+
+/* The app.quit action (Ctrl+Q). */
+static void app_quit_activated(GSimpleAction *action, GVariant *param, gpointer data)
+{
+	struct app *a = data;
+
+	(void)action;
+	(void)param;
+	g_application_quit(G_APPLICATION(a->gapp));
+}
+
+/* SIGINT or SIGTERM: leave as if the window was closed. */
+static gboolean app_signal(gpointer data)
+{
+	struct app *a = data;
+
+	g_application_quit(G_APPLICATION(a->gapp));
+	return G_SOURCE_CONTINUE;
+}
+
+/* Once per process: actions, accelerators, the stylesheet and the icon. */
+static void app_startup(GApplication *g, gpointer data)
+{
+	static const GActionEntry actions[] = {{.name = "quit", .activate = app_quit_activated}};
+	static const char *quit_accels[] = {"<Primary>q", NULL};
+	GtkCssProvider *css = gtk_css_provider_new();
+
+	g_action_map_add_action_entries(G_ACTION_MAP(g), actions, G_N_ELEMENTS(actions), data);
+	gtk_application_set_accels_for_action(GTK_APPLICATION(g), "app.quit", quit_accels);
+	gtk_css_provider_load_from_resource(css, RES "board-gtk.css");
+	gtk_style_context_add_provider_for_screen(gdk_screen_get_default(), GTK_STYLE_PROVIDER(css),
+						  GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+	g_object_unref(css);
+	gtk_icon_theme_add_resource_path(gtk_icon_theme_get_default(), RES "icons");
+	gtk_window_set_default_icon_name(APP_ID);
+}
+
+/* A widget of board-gtk.ui by its id. */
+static gpointer app_object(GtkBuilder *b, const char *id)
+{
+	GObject *o = gtk_builder_get_object(b, id);
+
+	if (o == NULL)
+		g_error("board-gtk.ui has no object '%s'", id);
+	return o;
+}
+
+/* The window is gone (the program ends next): no timer may touch its widgets now. */
+static void app_window_destroyed(GtkWidget *window, gpointer data)
+{
+	struct app *a = data;
+
+	(void)window;
+	if (a->fade)
+		g_source_remove(a->fade);
+	if (a->tick)
+		g_source_remove(a->tick);
+	a->fade = a->tick = 0;
+	a->window = NULL;
+}
+
+/* Build the window once and show it. */
+static void app_activate(GApplication *g, gpointer data)
+{
+	struct app *a = data;
+	char subtitle[128];
+
+	if (a->window != NULL) {
+		gtk_window_present(a->window);
+		return;
+	}
+	g_type_ensure(BOARD_TYPE_VIEW);
+	GtkBuilder *b = gtk_builder_new_from_resource(RES "board-gtk.ui");
+	a->window = app_object(b, "window");
+	a->header = app_object(b, "header");
+	a->view = app_object(b, "board");
+	a->infobar = app_object(b, "infobar");
+	a->infolabel = app_object(b, "infolabel");
+	a->players = app_object(b, "players");
+	a->state = app_object(b, "state");
+	a->progress = app_object(b, "progress");
+	a->result = app_object(b, "result");
+	a->feedback = app_object(b, "feedback");
+	a->keys = app_object(b, "keys");
+	g_object_unref(b);
+	gtk_window_set_application(a->window, GTK_APPLICATION(g));
+	g_signal_connect(a->window, "destroy", G_CALLBACK(app_window_destroyed), a);
+	snprintf(subtitle, sizeof subtitle, a->opt.spectate ? "board %s, watching" : "board %s, playing as %s",
+		 a->opt.board, a->opt.name);
+	gtk_header_bar_set_subtitle(a->header, subtitle);
+	gtk_widget_set_visible(GTK_WIDGET(a->keys), !a->opt.spectate);
+	view_attach(a->view, a);
+	if (a->linked)
+		conn_drain(a);
+	else /* reconnecting needs the window for its message */
+		conn_start_retry(a, a->unreachable);
+	gtk_widget_grab_focus(a->view);
+	gtk_window_present(a->window);
+}
+
+/* The main loop has ended: leave the board. */
+static void app_shutdown(GApplication *g, gpointer data)
+{
+	(void)g;
+	conn_quit(data);
+}
+
+/* Copy the board from shared memory if connected; a damaged copy keeps the last good one. */
+void app_snapshot(struct app *a)
+{
+	if (a->linked && a->c.pub != NULL && bd_snapshot(a->c.pub, a->snap) == 0)
+		a->have_snap = 1;
+}
+
+/* Show the current snapshot: board and side panel. */
+void app_show(struct app *a)
+{
+	if (a->window == NULL)
+		return;
+	view_update(a->view);
+	panel_update(a);
+}
+
+/* Run the application; unreachable is why the first connection failed, or NULL. */
+int app_run(struct app *a, const char *unreachable)
+{
+	char *argv0[] = {"board-gtk", NULL};
+
+	a->snap = g_malloc0(sizeof *a->snap);
+	g_set_application_name("Memory");
+	a->gapp = gtk_application_new(APP_ID, G_APPLICATION_NON_UNIQUE);
+	g_signal_connect(a->gapp, "startup", G_CALLBACK(app_startup), a);
+	g_signal_connect(a->gapp, "activate", G_CALLBACK(app_activate), a);
+	g_signal_connect(a->gapp, "shutdown", G_CALLBACK(app_shutdown), a);
+	g_unix_signal_add(SIGINT, app_signal, a);
+	g_unix_signal_add(SIGTERM, app_signal, a);
+	snprintf(a->unreachable, sizeof a->unreachable, "%s", unreachable != NULL ? unreachable : "");
+	int rc = g_application_run(G_APPLICATION(a->gapp), 1, argv0);
+	g_object_unref(a->gapp);
+	g_free(a->snap);
+	return rc;
+}

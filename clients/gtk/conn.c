@@ -1,0 +1,197 @@
+/* conn.c: the connection to boardd. The socket is a source of the GLib main loop; each time
+ * it is readable every buffered line is handled and the window is redrawn once from a fresh
+ * snapshot of the public segment. When the daemon goes away the window says so and a timer
+ * reconnects every RETRY_MS, reclaiming the seat with the token of the first join. */
+#include <glib-unix.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "board-gtk.h"
+#include "ipc/clock.h"
+
+#define RETRY_MS 500
+#define QUIT_WAIT_MS 1000
+
+static gboolean conn_readable(gint fd, GIOCondition cond, gpointer data);
+
+/* Join with the kept token, or take a new seat if the daemon no longer knows it. */
+static int conn_enter(struct app *a, char *err, size_t len)
+{
+	enum bd_role role = a->opt.spectate ? BD_ROLE_SPECTATOR : BD_ROLE_PLAYER;
+
+	if (bd_client_enter(&a->c, a->opt.name, role, a->opt.board, a->token, a->opt.prefix, err, len) == 0)
+		return 0;
+	if (a->token == 0 || strncmp(err, "token:", 6) != 0)
+		return -1;
+	/* A clean restart forgot every seat: start over on a new connection (hello is said once). */
+	bd_client_close(&a->c);
+	a->token = 0;
+	if (bd_client_connect(&a->c, a->opt.socket, err, len) < 0)
+		return -1;
+	return bd_client_enter(&a->c, a->opt.name, role, a->opt.board, 0, a->opt.prefix, err, len);
+}
+
+/* Connect and join once: 0 joined, -1 daemon unreachable, -2 it refused us (err says why). */
+int conn_open(struct app *a, char *err, size_t len)
+{
+	if (bd_client_connect(&a->c, a->opt.socket, err, len) < 0)
+		return -1;
+	if (conn_enter(a, err, len) < 0) {
+		bd_client_close(&a->c);
+		return -2;
+	}
+	a->token = a->c.token;
+	a->me = a->c.player;
+	a->my_first = -1;
+	a->linked = 1;
+	a->watch = g_unix_fd_add(a->c.fd, G_IO_IN | G_IO_HUP | G_IO_ERR, conn_readable, a);
+	return 0;
+}
+
+/* Retry timer: try again until the daemon answers. */
+static gboolean conn_retry(gpointer data)
+{
+	struct app *a = data;
+	char err[256];
+
+	if (conn_open(a, err, sizeof err) < 0) {
+		panel_link(a, err);
+		return G_SOURCE_CONTINUE;
+	}
+	a->retry = 0;
+	panel_link(a, NULL);
+	conn_drain(a);
+	return G_SOURCE_REMOVE;
+}
+
+/* Drop the connection, tell the user, and start reconnecting. */
+static void conn_lost(struct app *a, const char *why)
+{
+	if (a->watch)
+		g_source_remove(a->watch);
+	a->watch = 0;
+	bd_client_close(&a->c);
+	a->linked = 0;
+	a->my_first = -1;
+	panel_link(a, why);
+	if (a->retry == 0)
+		a->retry = g_timeout_add(RETRY_MS, conn_retry, a);
+	app_show(a);
+}
+
+/* Start reconnecting if the first attempt (in main) found no daemon. */
+void conn_start_retry(struct app *a, const char *why)
+{
+	if (!a->linked)
+		conn_lost(a, why);
+}
+
+/* An event about our own moves worth a word in the side panel. */
+static void conn_own_event(struct app *a, const struct bd_event *ev)
+{
+	char text[96];
+
+	if (ev->type == BD_EV_UP && ev->player == a->me)
+		a->my_first = ev->card1;
+	else if (ev->type == BD_EV_MATCH && ev->player == a->me) {
+		snprintf(text, sizeof text, "A pair of %c%c: +2 points.", g_ascii_toupper(ev->value1[0]),
+			 g_ascii_toupper(ev->value1[1]));
+		panel_note(a, text);
+		a->my_first = -1;
+	} else if (ev->type == BD_EV_MISMATCH && ev->player == a->me) {
+		snprintf(text, sizeof text, "No pair: %c%c and %c%c turn back soon.", g_ascii_toupper(ev->value1[0]),
+			 g_ascii_toupper(ev->value1[1]), g_ascii_toupper(ev->value2[0]), g_ascii_toupper(ev->value2[1]));
+		panel_note(a, text);
+		a->my_first = -1;
+	} else if (ev->type == BD_EV_DOWN && ev->card1 == a->my_first) {
+		if (ev->n == BD_DOWN_TIMEOUT)
+			panel_note(a, "Too slow: your card turned back down.");
+		a->my_first = -1;
+	}
+}
+
+/* One event line. The board itself is redrawn from shared memory, not from events. */
+static void conn_event(struct app *a, const struct bd_msg *m)
+{
+	struct bd_event ev;
+
+	if (strcmp(m->word, "over") == 0 && m->ntok == 3) {
+		long top = bd_parse_uint(m->tok[0]), points = bd_parse_uint(m->tok[2]);
+		panel_result(a, m->tok[1], points < 0 ? 0 : (unsigned)points, top < 0 ? 0 : (unsigned)top);
+		return;
+	}
+	if (bd_msg_event(m, a->c.dim, &ev) < 0)
+		return;
+	if (ev.type == BD_EV_STATE && ev.n == BD_GAME_ON)
+		panel_result(a, NULL, 0, 0);
+	else if (a->me >= 0)
+		conn_own_event(a, &ev);
+}
+
+/* Handle every complete line the socket has, then redraw once; start reconnecting if it
+ * was closed. Also used right after joining, for the events queued while joining. */
+void conn_drain(struct app *a)
+{
+	struct bd_msg m;
+	int closed = bd_client_fill(&a->c) < 0;
+
+	/* The daemon writes the board before it sends the events: this copy is at least as new. */
+	app_snapshot(a);
+	while (bd_client_next(&a->c, &m)) {
+		if (m.kind == BD_MSG_EVENT && strcmp(m.word, "bye") == 0)
+			closed = 1;
+		else if (m.kind == BD_MSG_EVENT)
+			conn_event(a, &m);
+		else if (m.kind == BD_MSG_ERR)
+			panel_refused(a, m.word, m.text);
+	}
+	if (closed)
+		conn_lost(a, "boardd went away.");
+	else
+		app_show(a);
+}
+
+/* The socket is readable or closed (conn_lost removes this source then). */
+static gboolean conn_readable(gint fd, GIOCondition cond, gpointer data)
+{
+	(void)fd;
+	(void)cond;
+	conn_drain(data);
+	return G_SOURCE_CONTINUE;
+}
+
+/* Nonzero if a pick may be sent now: a seated player with a live connection. */
+int conn_can_pick(const struct app *a)
+{
+	return a->linked && a->me >= 0;
+}
+
+/* Ask to turn card number card; the answer comes back as events or an ERR line. */
+void conn_pick(struct app *a, unsigned card)
+{
+	if (!conn_can_pick(a) || card >= a->c.dim * a->c.dim)
+		return;
+	if (bd_client_send(&a->c, "pick %u %u", card % a->c.dim, card / a->c.dim) < 0)
+		conn_lost(a, "boardd went away.");
+}
+
+/* Leave the board before exiting, so the seat is freed at once: say quit and wait (briefly,
+ * in case the daemon hangs) for its goodbye. */
+void conn_quit(struct app *a)
+{
+	struct bd_msg m;
+
+	if (a->retry)
+		g_source_remove(a->retry);
+	a->retry = 0;
+	if (a->watch)
+		g_source_remove(a->watch);
+	a->watch = 0;
+	if (a->linked && bd_client_send(&a->c, "quit") == 0) {
+		int64_t end = bd_now_ms() + QUIT_WAIT_MS;
+		while (bd_client_read(&a->c, &m, (int)MAX(0, end - bd_now_ms())) == 1 && m.kind != BD_MSG_OK)
+			continue;
+	}
+	bd_client_close(&a->c);
+	a->linked = 0;
+}

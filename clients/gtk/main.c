@@ -1,0 +1,110 @@
+/* main.c: board-gtk's command line. Options are read before GTK starts, so that --help,
+ * --version and usage errors work without a display. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board-gtk.h"
+#include "ipc/shm.h"
+
+/* The help text, on stdout for --help and stderr for a usage error. */
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: board-gtk [OPTION]...\n"
+		"Play Memory on a boardd board in a GTK window (or watch, with --spectate).\n\n"
+		"  --socket PATH      boardd's socket (default $BOARDD_SOCKET, else\n"
+		"                     $XDG_RUNTIME_DIR/boardd/boardd.sock, or /run/boardd/boardd.sock as root)\n"
+		"  --shm-prefix P     shm name prefix of the boards (default $BOARDD_SHM_PREFIX or boardd)\n"
+		"  --board NAME       the board to join (default main)\n"
+		"  --name NAME        your player name, 1-32 characters without spaces (default: your login)\n"
+		"  --spectate         watch only: no seat, nothing to click\n"
+		"  --help             show this help and exit\n"
+		"  --version          show the version and exit\n\n"
+		"Keys: arrows move the cursor, Space or Enter turns the card under it, Ctrl+Q quits.\n");
+}
+
+/* Exit 2 with a message about a bad argument. */
+static void G_GNUC_NORETURN bad_usage(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "board-gtk: ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, " (see --help)\n");
+	exit(2);
+}
+
+/* The login name if it is a valid player name, else "player". */
+static void default_name(char *buf, size_t len)
+{
+	const char *user = g_get_user_name();
+
+	snprintf(buf, len, "%s", user != NULL && bd_player_name_ok(user) ? user : "player");
+}
+
+/* Fill o from argv; exits for --help, --version and bad usage. */
+static void parse_options(int argc, char **argv, struct options *o)
+{
+	enum { O_SOCKET = 256, O_PREFIX, O_BOARD, O_NAME, O_SPECTATE, O_HELP, O_VERSION };
+	static const struct option longopts[] = {
+		{"socket", 1, 0, O_SOCKET}, {"shm-prefix", 1, 0, O_PREFIX}, {"board", 1, 0, O_BOARD},
+		{"name", 1, 0, O_NAME}, {"spectate", 0, 0, O_SPECTATE}, {"help", 0, 0, O_HELP},
+		{"version", 0, 0, O_VERSION}, {0, 0, 0, 0},
+	};
+	int c;
+
+	bd_default_socket(o->socket, sizeof o->socket);
+	o->prefix = bd_default_prefix();
+	o->board = "main";
+	default_name(o->name, sizeof o->name);
+	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		switch (c) {
+		case O_SOCKET:
+			if (strlen(optarg) >= sizeof o->socket)
+				bad_usage("socket path too long: %s", optarg);
+			snprintf(o->socket, sizeof o->socket, "%s", optarg);
+			break;
+		case O_PREFIX: o->prefix = optarg; break;
+		case O_BOARD: o->board = optarg; break;
+		case O_NAME:
+			if (!bd_player_name_ok(optarg))
+				bad_usage("--name wants 1-32 printable characters without spaces, not '%s'", optarg);
+			snprintf(o->name, sizeof o->name, "%s", optarg);
+			break;
+		case O_SPECTATE: o->spectate = 1; break;
+		case O_HELP: usage(stdout); exit(0);
+		case O_VERSION: printf("board-gtk %s (protocol %d)\n", BD_VERSION, BD_PROTO_VERSION); exit(0);
+		default: usage(stderr); exit(2);
+		}
+	}
+	if (optind < argc)
+		bad_usage("unexpected argument '%s'", argv[optind]);
+	if (!bd_name_ok(o->prefix, BD_PREFIX_MAX))
+		bad_usage("--shm-prefix must be 1-32 of A-Z a-z 0-9 _ -, not '%s'", o->prefix);
+	if (!bd_name_ok(o->board, BD_BOARD_NAME_MAX))
+		bad_usage("--board must be 1-24 of A-Z a-z 0-9 _ -, not '%s'", o->board);
+}
+
+/* Options, a display, a first connection attempt, then the window. */
+int main(int argc, char **argv)
+{
+	static struct app a;
+	char err[256];
+
+	parse_options(argc, argv, &a.opt);
+	if (!gtk_init_check(NULL, NULL)) {
+		fprintf(stderr, "board-gtk: cannot open the display (is DISPLAY set?)\n");
+		return 1;
+	}
+	a.me = -1;
+	a.my_first = -1;
+	a.c.fd = -1;
+	/* A refusal (board unknown, full, bad name) will not change by retrying: say it and stop.
+	 * A daemon that cannot be reached is waited for, in the window. */
+	int rc = conn_open(&a, err, sizeof err);
+	if (rc == -2) {
+		fprintf(stderr, "board-gtk: %s\n", err);
+		return 1;
+	}
+	return app_run(&a, rc < 0 ? err : NULL);
+}

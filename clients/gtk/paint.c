@@ -1,0 +1,248 @@
+/* paint.c: cairo drawing of cards and player badges.
+ *
+ * The three kinds of card differ in more than colour, so that nobody needs to tell colours
+ * apart: face down is dark and hatched, with no text; face up is a light face with a thick
+ * outline and the value in the player's colour; locked is filled with the owner's colour and
+ * carries a check mark and an inner ring. Face-up and locked cards also show the player's
+ * initial in a round badge. */
+#include <math.h>
+#include <pango/pangocairo.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "board-gtk.h"
+#include "ipc/colour.h"
+
+/* A named colour of board-gtk.css, or the fallback if the theme lacks it. */
+static void paint_lookup(GtkStyleContext *ctx, const char *name, const char *fallback, GdkRGBA *out)
+{
+	if (!gtk_style_context_lookup_color(ctx, name, out))
+		gdk_rgba_parse(out, fallback);
+}
+
+/* The card colours from the stylesheet. */
+void paint_look(GtkStyleContext *ctx, struct card_look *look)
+{
+	paint_lookup(ctx, "card_back", "#44546a", &look->back);
+	paint_lookup(ctx, "card_back_hatch", "#5a6c84", &look->hatch);
+	paint_lookup(ctx, "card_face", "#fbfaf7", &look->face);
+	paint_lookup(ctx, "card_ink", "#1c1c1c", &look->ink);
+	paint_lookup(ctx, "board_cursor", "#1c71d8", &look->cursor);
+}
+
+/* A player colour index as GdkRGBA. */
+static void paint_player_rgba(unsigned colour, GdkRGBA *out)
+{
+	uint32_t rgb = bd_colour_rgb(colour);
+
+	out->red = (rgb >> 16 & 0xff) / 255.0;
+	out->green = (rgb >> 8 & 0xff) / 255.0;
+	out->blue = (rgb & 0xff) / 255.0;
+	out->alpha = 1;
+}
+
+/* WCAG relative luminance of one sRGB channel. */
+static double paint_channel(double c)
+{
+	return c <= 0.03928 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4);
+}
+
+/* WCAG relative luminance. */
+static double paint_luminance(const GdkRGBA *c)
+{
+	return 0.2126 * paint_channel(c->red) + 0.7152 * paint_channel(c->green) + 0.0722 * paint_channel(c->blue);
+}
+
+/* WCAG contrast ratio of two colours, 1 to 21. */
+static double paint_contrast(const GdkRGBA *a, const GdkRGBA *b)
+{
+	double la = paint_luminance(a), lb = paint_luminance(b);
+
+	return (MAX(la, lb) + 0.05) / (MIN(la, lb) + 0.05);
+}
+
+/* Black or white, whichever reads better on bg. */
+static void paint_on(const GdkRGBA *bg, GdkRGBA *out)
+{
+	gdk_rgba_parse(out, paint_luminance(bg) > 0.179 ? "#000000" : "#ffffff");
+}
+
+/* Darken c until text in it reads on face (4.5:1, WCAG AA): yellow becomes olive, not grey. */
+static void paint_readable(GdkRGBA *c, const GdkRGBA *face)
+{
+	for (int i = 0; i < 20 && paint_contrast(c, face) < 4.5; i++) {
+		c->red *= 0.88;
+		c->green *= 0.88;
+		c->blue *= 0.88;
+	}
+}
+
+/* The path of a rectangle with rounded corners. */
+static void paint_round_rect(cairo_t *cr, double x, double y, double w, double h, double r)
+{
+	cairo_new_sub_path(cr);
+	cairo_arc(cr, x + w - r, y + r, r, -G_PI / 2, 0);
+	cairo_arc(cr, x + w - r, y + h - r, r, 0, G_PI / 2);
+	cairo_arc(cr, x + r, y + h - r, r, G_PI / 2, G_PI);
+	cairo_arc(cr, x + r, y + r, r, G_PI, 3 * G_PI / 2);
+	cairo_close_path(cr);
+}
+
+/* Text centred on (cx, cy), bold, size px high. */
+static void paint_text(cairo_t *cr, double cx, double cy, double px, const char *text, const GdkRGBA *colour)
+{
+	PangoLayout *layout = pango_cairo_create_layout(cr);
+	PangoFontDescription *font = pango_font_description_from_string("Sans Bold");
+	int w, h;
+
+	pango_font_description_set_absolute_size(font, MAX(px, 1) * PANGO_SCALE);
+	pango_layout_set_font_description(layout, font);
+	pango_layout_set_text(layout, text, -1);
+	pango_layout_get_pixel_size(layout, &w, &h);
+	gdk_cairo_set_source_rgba(cr, colour);
+	cairo_move_to(cr, cx - w / 2.0, cy - h / 2.0);
+	pango_cairo_show_layout(cr, layout);
+	cairo_new_path(cr);
+	pango_font_description_free(font);
+	g_object_unref(layout);
+}
+
+/* The short label of player id on badges: the upper-case initial, followed by the seat
+ * number when another seated player has the same initial, so colour is never the only cue.
+ * "?" for a seat emptied since (a locked card keeps its colour, not its player). */
+void paint_tag(const struct bd_pub *snap, unsigned id, char *buf, size_t len)
+{
+	const struct bd_pub_player *p = id < BD_PLAYERS_MAX ? &snap->players[id] : NULL;
+	int clash = 0;
+
+	if (p == NULL || p->state == BD_PLAYER_EMPTY || !p->name[0]) {
+		snprintf(buf, len, "?");
+		return;
+	}
+	char initial = g_ascii_toupper(p->name[0]);
+	for (unsigned i = 0; i < BD_PLAYERS_MAX && !clash; i++)
+		clash = i != id && snap->players[i].state != BD_PLAYER_EMPTY &&
+			g_ascii_toupper(snap->players[i].name[0]) == initial;
+	if (clash)
+		snprintf(buf, len, "%c%u", initial, id);
+	else
+		snprintf(buf, len, "%c", initial);
+}
+
+/* A player's badge: a disc in their colour with a dark rim and their tag (paint_tag). */
+void paint_badge(cairo_t *cr, double cx, double cy, double radius, unsigned colour, const char *tag)
+{
+	GdkRGBA fill, text;
+
+	paint_player_rgba(colour, &fill);
+	paint_on(&fill, &text);
+	cairo_arc(cr, cx, cy, radius, 0, 2 * G_PI);
+	gdk_cairo_set_source_rgba(cr, &fill);
+	cairo_fill_preserve(cr);
+	cairo_set_source_rgba(cr, 0, 0, 0, 0.55);
+	cairo_set_line_width(cr, MAX(1, radius * 0.12));
+	cairo_stroke(cr);
+	paint_text(cr, cx, cy, radius * (strlen(tag) > 1 ? 0.9 : 1.25), tag, &text);
+}
+
+/* A face-down card: dark back, diagonal hatching, lighter under the pointer. */
+static void paint_down(cairo_t *cr, const GdkRectangle *r, const struct card_look *look, int hover)
+{
+	double s = r->width, step = MAX(4, s / 7);
+	GdkRGBA back = look->back;
+
+	if (hover) {
+		back.red += (look->face.red - back.red) * 0.2;
+		back.green += (look->face.green - back.green) * 0.2;
+		back.blue += (look->face.blue - back.blue) * 0.2;
+	}
+	paint_round_rect(cr, r->x, r->y, s, r->height, s * 0.1);
+	gdk_cairo_set_source_rgba(cr, &back);
+	cairo_fill_preserve(cr);
+	cairo_save(cr);
+	cairo_clip(cr);
+	gdk_cairo_set_source_rgba(cr, &look->hatch);
+	cairo_set_line_width(cr, MAX(1, s * 0.045));
+	for (double d = -s; d < s; d += step) {
+		cairo_move_to(cr, r->x + d, r->y + r->height);
+		cairo_line_to(cr, r->x + d + r->height, r->y);
+	}
+	cairo_stroke(cr);
+	cairo_restore(cr);
+}
+
+/* A face-up card: light face, thick outline and value in the player's colour. */
+static void paint_up(cairo_t *cr, const GdkRectangle *r, const struct bd_card *card, const struct card_look *look)
+{
+	double s = r->width, line = MAX(2, s * 0.07);
+	GdkRGBA colour;
+	char value[3] = {g_ascii_toupper(card->value[0]), g_ascii_toupper(card->value[1]), 0};
+
+	paint_player_rgba(card->colour, &colour);
+	paint_round_rect(cr, r->x + line / 2, r->y + line / 2, s - line, r->height - line, s * 0.1);
+	gdk_cairo_set_source_rgba(cr, &look->face);
+	cairo_fill_preserve(cr);
+	gdk_cairo_set_source_rgba(cr, &colour);
+	cairo_set_line_width(cr, line);
+	cairo_stroke(cr);
+	paint_readable(&colour, &look->face);
+	paint_text(cr, r->x + s / 2, r->y + r->height * 0.55, s * 0.34, value, &colour);
+}
+
+/* A locked card: filled with the owner's colour, an inner ring and a check mark. */
+static void paint_locked(cairo_t *cr, const GdkRectangle *r, const struct bd_card *card)
+{
+	double s = r->width, inset = s * 0.07;
+	GdkRGBA colour, on;
+	char value[3] = {g_ascii_toupper(card->value[0]), g_ascii_toupper(card->value[1]), 0};
+
+	paint_player_rgba(card->colour, &colour);
+	paint_on(&colour, &on);
+	paint_round_rect(cr, r->x, r->y, s, r->height, s * 0.1);
+	gdk_cairo_set_source_rgba(cr, &colour);
+	cairo_fill(cr);
+	paint_round_rect(cr, r->x + inset, r->y + inset, s - 2 * inset, r->height - 2 * inset, s * 0.06);
+	cairo_set_source_rgba(cr, on.red, on.green, on.blue, 0.7);
+	cairo_set_line_width(cr, MAX(1, s * 0.025));
+	cairo_stroke(cr);
+	cairo_move_to(cr, r->x + s * 0.70, r->y + s * 0.19);
+	cairo_line_to(cr, r->x + s * 0.77, r->y + s * 0.27);
+	cairo_line_to(cr, r->x + s * 0.88, r->y + s * 0.12);
+	gdk_cairo_set_source_rgba(cr, &on);
+	cairo_set_line_width(cr, MAX(1.5, s * 0.05));
+	cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+	cairo_stroke(cr);
+	paint_text(cr, r->x + s / 2, r->y + r->height * 0.55, s * 0.34, value, &on);
+}
+
+/* One card in rectangle r; tag labels the player who turned or locked it (paint_tag). */
+void paint_card(cairo_t *cr, const GdkRectangle *r, const struct bd_card *card, const char *tag,
+		const struct card_look *look, int hover)
+{
+	double s = r->width;
+
+	if (card->state == BD_CARD_DOWN) {
+		paint_down(cr, r, look, hover);
+		return;
+	}
+	if (card->state == BD_CARD_UP)
+		paint_up(cr, r, card, look);
+	else
+		paint_locked(cr, r, card);
+	if (s >= 24) /* below that nothing in a badge could be read */
+		paint_badge(cr, r->x + s * 0.22, r->y + s * 0.22, s * 0.11, card->colour, tag);
+}
+
+/* The keyboard cursor: a light halo and a thick outline in the accent colour. */
+void paint_cursor(cairo_t *cr, const GdkRectangle *r, const struct card_look *look)
+{
+	double s = r->width, pad = MAX(2, s * 0.04);
+
+	paint_round_rect(cr, r->x - pad, r->y - pad, s + 2 * pad, r->height + 2 * pad, s * 0.13);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_set_line_width(cr, MAX(4, s * 0.08));
+	cairo_stroke_preserve(cr);
+	gdk_cairo_set_source_rgba(cr, &look->cursor);
+	cairo_set_line_width(cr, MAX(2.5, s * 0.045));
+	cairo_stroke(cr);
+}

@@ -1,0 +1,278 @@
+/* panel.c: the side panel. The player list and the game state are rebuilt from each
+ * snapshot; the feedback line (a refused pick, a pair found) fades after a few seconds; the
+ * result of a game stays until the next game is on, and never blocks it. */
+#include <math.h>
+#include <stdio.h>
+
+#include "board-gtk.h"
+#include "ipc/clock.h"
+
+#define FADE_MS 4000
+#define TICK_MS 500
+
+/* A row's swatch: the player's badge in their colour with their initial. */
+static gboolean panel_swatch_draw(GtkWidget *w, cairo_t *cr, gpointer data)
+{
+	GtkWidget *row = data;
+	unsigned colour = GPOINTER_TO_UINT(g_object_get_data(G_OBJECT(row), "colour"));
+	int width = gtk_widget_get_allocated_width(w), height = gtk_widget_get_allocated_height(w);
+
+	paint_badge(cr, width / 2.0, height / 2.0, MIN(width, height) / 2.0 - 1, colour,
+		    g_object_get_data(G_OBJECT(row), "tag-text"));
+	return FALSE;
+}
+
+/* A label packed into box, with an optional style class. */
+static GtkWidget *panel_label(GtkWidget *box, GtkWidget *row, const char *key, const char *class, gboolean expand)
+{
+	GtkWidget *l = gtk_label_new(NULL);
+
+	gtk_label_set_xalign(GTK_LABEL(l), 0);
+	gtk_label_set_ellipsize(GTK_LABEL(l), PANGO_ELLIPSIZE_END);
+	if (class != NULL)
+		gtk_style_context_add_class(gtk_widget_get_style_context(l), class);
+	gtk_box_pack_start(GTK_BOX(box), l, expand, expand, 0);
+	g_object_set_data(G_OBJECT(row), key, l);
+	return l;
+}
+
+/* Rows by score, best first; seats in order among equals. */
+static gint panel_row_order(GtkListBoxRow *r1, GtkListBoxRow *r2, gpointer data)
+{
+	guint s1 = GPOINTER_TO_UINT(g_object_get_data(G_OBJECT(r1), "points"));
+	guint s2 = GPOINTER_TO_UINT(g_object_get_data(G_OBJECT(r2), "points"));
+	guint i1 = GPOINTER_TO_UINT(g_object_get_data(G_OBJECT(r1), "id"));
+	guint i2 = GPOINTER_TO_UINT(g_object_get_data(G_OBJECT(r2), "id"));
+
+	(void)data;
+	return s1 != s2 ? (s1 < s2 ? 1 : -1) : (i1 < i2 ? -1 : i1 > i2);
+}
+
+/* A new row for seat id: badge, name, a tag (you, away, waiting) and the score. */
+static GtkWidget *panel_row_new(struct app *a, unsigned id)
+{
+	GtkWidget *row = gtk_list_box_row_new(), *box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);
+	GtkWidget *swatch = gtk_drawing_area_new();
+
+	gtk_style_context_add_class(gtk_widget_get_style_context(row), "player-row");
+	gtk_widget_set_size_request(swatch, 26, 26);
+	g_signal_connect(swatch, "draw", G_CALLBACK(panel_swatch_draw), row);
+	gtk_box_pack_start(GTK_BOX(box), swatch, FALSE, FALSE, 0);
+	panel_label(box, row, "name", NULL, TRUE);
+	gtk_label_set_max_width_chars(g_object_get_data(G_OBJECT(row), "name"), 10);
+	panel_label(box, row, "tag", "dim-label", FALSE);
+	panel_label(box, row, "score", "score", FALSE);
+	g_object_set_data(G_OBJECT(row), "swatch", swatch);
+	g_object_set_data(G_OBJECT(row), "id", GUINT_TO_POINTER(id));
+	gtk_container_add(GTK_CONTAINER(row), box);
+	gtk_list_box_set_sort_func(a->players, panel_row_order, NULL, NULL);
+	gtk_list_box_insert(a->players, row, -1);
+	gtk_widget_show_all(row);
+	return row;
+}
+
+/* Show one seat's colour, name, tag and score in its row. */
+static void panel_row_set(struct app *a, GtkWidget *row, unsigned id, const struct bd_pub_player *p)
+{
+	static const char *const tags[] = {[BD_PLAYER_WAITING] = "waiting", [BD_PLAYER_AWAY] = "away"};
+	char score[16], tag[32], name[BD_NAME_MAX + 64], badge[8];
+	const char *state_tag = p->state < G_N_ELEMENTS(tags) ? tags[p->state] : NULL;
+
+	snprintf(score, sizeof score, "%u", p->score);
+	snprintf(tag, sizeof tag, "%s%s%s", (int)id == a->me ? "you" : "",
+		 (int)id == a->me && state_tag ? ", " : "", state_tag ? state_tag : "");
+	GtkWidget *name_label = g_object_get_data(G_OBJECT(row), "name");
+	gtk_label_set_text(GTK_LABEL(name_label), p->name);
+	if ((int)id == a->me) /* bold; the seat can change if a restarted daemon forgot ours */
+		gtk_style_context_add_class(gtk_widget_get_style_context(name_label), "me");
+	else
+		gtk_style_context_remove_class(gtk_widget_get_style_context(name_label), "me");
+	gtk_label_set_text(g_object_get_data(G_OBJECT(row), "tag"), tag);
+	gtk_label_set_text(g_object_get_data(G_OBJECT(row), "score"), score);
+	snprintf(name, sizeof name, "%s%s%s%s, %u points", p->name, tag[0] ? " (" : "", tag, tag[0] ? ")" : "", p->score);
+	atk_object_set_name(gtk_widget_get_accessible(row), name);
+	g_object_set_data(G_OBJECT(row), "colour", GUINT_TO_POINTER(p->colour));
+	paint_tag(a->snap, id, badge, sizeof badge);
+	g_object_set_data_full(G_OBJECT(row), "tag-text", g_strdup(badge), g_free);
+	g_object_set_data(G_OBJECT(row), "points", GUINT_TO_POINTER(p->score));
+	gtk_widget_queue_draw(g_object_get_data(G_OBJECT(row), "swatch"));
+}
+
+/* Make the player list match the snapshot's seats. */
+static void panel_players(struct app *a)
+{
+	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++) {
+		const struct bd_pub_player *p = &a->snap->players[i];
+		if (p->state == BD_PLAYER_EMPTY) {
+			if (a->rows[i] != NULL)
+				gtk_widget_destroy(a->rows[i]);
+			a->rows[i] = NULL;
+			continue;
+		}
+		if (a->rows[i] == NULL)
+			a->rows[i] = panel_row_new(a, i);
+		panel_row_set(a, a->rows[i], i, p);
+	}
+	gtk_list_box_invalidate_sort(a->players);
+}
+
+static gboolean panel_tick(gpointer data);
+
+/* The game state line; while the game is over it counts down to the next one. */
+static void panel_state(struct app *a)
+{
+	const struct bd_pub *s = a->snap;
+	int waiting = a->me >= 0 && s->players[a->me].state == BD_PLAYER_WAITING;
+	int over = a->linked && s->game_state == BD_GAME_OVER;
+	char text[192];
+
+	if (!a->linked)
+		snprintf(text, sizeof text, "Not connected to boardd.");
+	else if (s->game_state == BD_GAME_WAITING)
+		snprintf(text, sizeof text, "Waiting for players: %u of %u here.", s->nplaying, s->min_players);
+	else if (s->game_state == BD_GAME_FROZEN)
+		snprintf(text, sizeof text, "Game %u is frozen until players come back (%u of %u here).",
+			 s->game_number, s->nplaying, s->min_players);
+	else if (over)
+		snprintf(text, sizeof text, "Game %u is over. The next game starts in %d s.", s->game_number,
+			 (int)MAX(0, ceil((s->deadline_ms - bd_now_ms()) / 1000.0)));
+	else
+		snprintf(text, sizeof text, waiting ? "Game %u is on. You play from the next game." :
+			 a->me >= 0 ? "Game %u is on: find pairs!" : "Game %u is on.", s->game_number);
+	gtk_label_set_text(a->state, text);
+	if (over && a->tick == 0)
+		a->tick = g_timeout_add(TICK_MS, panel_tick, a);
+}
+
+/* Countdown timer while the game is over; it stops itself afterwards. */
+static gboolean panel_tick(gpointer data)
+{
+	struct app *a = data;
+
+	if (!a->linked || a->snap->game_state != BD_GAME_OVER) {
+		a->tick = 0;
+		return G_SOURCE_REMOVE;
+	}
+	panel_state(a);
+	return G_SOURCE_CONTINUE;
+}
+
+/* Everything the panel shows of a new snapshot. */
+void panel_update(struct app *a)
+{
+	char text[64];
+
+	if (!a->have_snap) {
+		gtk_label_set_text(a->state, "Connecting to boardd…");
+		return;
+	}
+	panel_players(a);
+	panel_state(a);
+	snprintf(text, sizeof text, "%u of %u pairs found", a->snap->nlocked / 2, a->snap->dim * a->snap->dim / 2);
+	gtk_label_set_text(a->progress, text);
+}
+
+/* The connection banner: message says what went wrong, NULL hides it. */
+void panel_link(struct app *a, const char *message)
+{
+	char text[384];
+
+	if (a->window == NULL)
+		return;
+	if (message != NULL)
+		snprintf(text, sizeof text, "Not connected: %s Trying again every half second%s", message,
+			 a->token ? "; your seat is taken back if boardd kept the board." : ".");
+	gtk_label_set_text(a->infolabel, message != NULL ? text : "");
+	gtk_info_bar_set_revealed(a->infobar, message != NULL);
+}
+
+/* Timer: the feedback line has been read. */
+static gboolean panel_fade(gpointer data)
+{
+	struct app *a = data;
+
+	gtk_widget_hide(GTK_WIDGET(a->feedback));
+	a->fade = 0;
+	return G_SOURCE_REMOVE;
+}
+
+/* Show text on the feedback line for a while; refused says it was a refusal. */
+static void panel_feedback(struct app *a, const char *text, int refused)
+{
+	GtkStyleContext *ctx = gtk_widget_get_style_context(GTK_WIDGET(a->feedback));
+
+	if (a->window == NULL)
+		return;
+	gtk_label_set_text(a->feedback, text);
+	if (refused)
+		gtk_style_context_add_class(ctx, "refused");
+	else
+		gtk_style_context_remove_class(ctx, "refused");
+	gtk_widget_show(GTK_WIDGET(a->feedback));
+	if (a->fade)
+		g_source_remove(a->fade);
+	a->fade = g_timeout_add(FADE_MS, panel_fade, a);
+}
+
+/* A pick was refused: say why, in words, with the error bell. */
+void panel_refused(struct app *a, const char *code, const char *text)
+{
+	static const struct { const char *code, *title; } titles[] = {
+		{"filled", "Taken"}, {"wait", "Wait"}, {"state", "Not now"}, {"waiting", "Not yet"},
+		{"rate", "Too fast"},
+	};
+	const char *title = "Refused";
+	char line[BD_LINE_MAX + 32];
+
+	for (size_t i = 0; i < G_N_ELEMENTS(titles); i++)
+		if (g_strcmp0(code, titles[i].code) == 0)
+			title = titles[i].title;
+	snprintf(line, sizeof line, "%s: %s.", title, text);
+	panel_feedback(a, line, 1);
+	if (a->window != NULL)
+		gtk_widget_error_bell(GTK_WIDGET(a->window));
+}
+
+/* Something about our own moves worth a word (a pair found, a card timed out). */
+void panel_note(struct app *a, const char *text)
+{
+	panel_feedback(a, text, 0);
+}
+
+/* How many seated players have score top. */
+static unsigned panel_winners(const struct app *a, unsigned top)
+{
+	unsigned n = 0;
+
+	for (unsigned i = 0; a->have_snap && i < BD_PLAYERS_MAX; i++)
+		n += a->snap->players[i].state != BD_PLAYER_EMPTY && a->snap->players[i].score == top;
+	return n;
+}
+
+/* The end of a game as the daemon told us ("win", "lose" or "none"); NULL clears it. */
+void panel_result(struct app *a, const char *result, unsigned points, unsigned top)
+{
+	GtkStyleContext *ctx;
+	char text[128];
+
+	if (a->window == NULL)
+		return;
+	ctx = gtk_widget_get_style_context(GTK_WIDGET(a->result));
+	gtk_style_context_remove_class(ctx, "win");
+	gtk_style_context_remove_class(ctx, "lose");
+	gtk_style_context_remove_class(ctx, "none");
+	if (result == NULL) {
+		gtk_widget_hide(GTK_WIDGET(a->result));
+		return;
+	}
+	if (g_strcmp0(result, "win") == 0)
+		snprintf(text, sizeof text, panel_winners(a, top) > 1 ? "You share the win with %u points!" :
+			 "You won with %u points!", points);
+	else if (g_strcmp0(result, "lose") == 0)
+		snprintf(text, sizeof text, "You lost with %u points; the best had %u.", points, top);
+	else
+		snprintf(text, sizeof text, "Game over: the best score was %u.", top);
+	gtk_style_context_add_class(ctx, g_strcmp0(result, "win") == 0 ? "win" : g_strcmp0(result, "lose") == 0 ? "lose" : "none");
+	gtk_label_set_text(a->result, text);
+	gtk_widget_show(GTK_WIDGET(a->result));
+}

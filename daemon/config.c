@@ -1,0 +1,267 @@
+/* config.c: boardd's settings. One table names every setting; the configuration file and
+ * the command line both go through config_set, so a value is checked the same way wherever
+ * it was written. */
+#include "config.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ipc/client.h"
+#include "ipc/shm.h"
+#include "log.h"
+
+enum kind { K_BOARD, K_SOCKET, K_PREFIX, K_LOG, K_NUMBER };
+
+/* Index of each setting in keys[] (and, for numbers, in config.num). */
+enum {
+	C_BOARD, C_SOCKET, C_PREFIX, C_MIN_PLAYERS, C_FIRST_PICK, C_MISMATCH, C_RESTART, C_AWAY,
+	C_REGION, C_SEED, C_MAX_CONN, C_MAX_RATE, C_MAX_BACKLOG, C_LOG, C_COUNT
+};
+
+static const struct key {
+	const char *name;
+	enum kind kind;
+	long long lo, hi, def; /* numbers only */
+	const char *want;      /* for messages: "must be <want>" (strings only) */
+} keys[C_COUNT] = {
+	[C_BOARD] = {"board", K_BOARD, 0, 0, 0, NULL},
+	[C_SOCKET] = {"socket", K_SOCKET, 0, 0, 0, "a path of 1 to 107 bytes"},
+	[C_PREFIX] = {"shm-prefix", K_PREFIX, 0, 0, 0, "1 to 32 of A-Z a-z 0-9 _ -"},
+	[C_MIN_PLAYERS] = {"min-players", K_NUMBER, 1, BD_PLAYERS_MAX, 2},
+	[C_FIRST_PICK] = {"first-pick-ms", K_NUMBER, 1, 3600000, 5000},
+	[C_MISMATCH] = {"mismatch-ms", K_NUMBER, 1, 3600000, 2000},
+	[C_RESTART] = {"restart-ms", K_NUMBER, 1, 3600000, 10000},
+	[C_AWAY] = {"away-ms", K_NUMBER, 1, 3600000, 30000},
+	[C_REGION] = {"region-size", K_NUMBER, 1, BD_DIM_MAX, 2},
+	[C_SEED] = {"seed", K_NUMBER, 0, 0x7fffffffffffffffLL, 0},
+	[C_MAX_CONN] = {"max-connections", K_NUMBER, 1, 1000000, 2048},
+	[C_MAX_RATE] = {"max-rate", K_NUMBER, 0, 1000000, 500},
+	[C_MAX_BACKLOG] = {"max-backlog", K_NUMBER, 4096, 1LL << 30, 256 * 1024},
+	[C_LOG] = {"log-level", K_LOG, 0, 0, 0, "error, warning, notice, info or debug"},
+};
+static_assert(C_COUNT <= CONFIG_KEYS_MAX, "config.num holds every setting");
+
+void config_init(struct config *c)
+{
+	memset(c, 0, sizeof *c);
+	c->new_board_list = 1;
+	for (unsigned i = 0; i < C_COUNT; i++)
+		c->num[i] = keys[i].def;
+	bd_daemon_socket(c->socket_path, sizeof c->socket_path);
+	snprintf(c->prefix, sizeof c->prefix, "%s", bd_default_prefix());
+	snprintf(c->log_level, sizeof c->log_level, "notice");
+}
+
+unsigned config_count(void)
+{
+	return C_COUNT;
+}
+
+const char *config_name(unsigned i)
+{
+	return i < C_COUNT ? keys[i].name : NULL;
+}
+
+void config_new_source(struct config *c)
+{
+	c->new_board_list = 1;
+}
+
+/* A whole number of s in [lo, hi]; 0, or -1 if s is anything else. */
+static int config_number(const char *s, long long lo, long long hi, long long *v)
+{
+	char *end;
+
+	errno = 0;
+	*v = strtoll(s, &end, 10);
+	return errno || *end || end == s || *v < lo || *v > hi ? -1 : 0;
+}
+
+/* NAME[:DIM] appended to the board list (or starting a new one). */
+static int config_board(struct config *c, const char *value, char *err, size_t errlen)
+{
+	const char *colon = strchr(value, ':');
+	size_t n = colon ? (size_t)(colon - value) : strlen(value);
+	struct board_settings b = {.dim = 4};
+	long long dim;
+
+	if (n == 0 || n > BD_BOARD_NAME_MAX) {
+		snprintf(err, errlen, "must be NAME or NAME:DIM, NAME 1-%d of A-Z a-z 0-9 _ -, not '%s'",
+			 BD_BOARD_NAME_MAX, value);
+		return -1;
+	}
+	memcpy(b.name, value, n);
+	if (!bd_name_ok(b.name, BD_BOARD_NAME_MAX)) {
+		snprintf(err, errlen, "name may only use A-Z a-z 0-9 _ -, not '%s'", b.name);
+		return -1;
+	}
+	if (colon != NULL) {
+		if (config_number(colon + 1, BD_DIM_MIN, BD_DIM_MAX, &dim) < 0 || dim % 2) {
+			snprintf(err, errlen, "dimension must be even, from %d to %d (pairs), not '%s'",
+				 BD_DIM_MIN, BD_DIM_MAX, colon + 1);
+			return -1;
+		}
+		b.dim = (unsigned)dim;
+	}
+	if (c->new_board_list)
+		c->nboards = 0;
+	c->new_board_list = 0;
+	for (unsigned i = 0; i < c->nboards; i++)
+		if (strcmp(c->boards[i].name, b.name) == 0) {
+			snprintf(err, errlen, "%s is given twice", b.name);
+			return -1;
+		}
+	if (c->nboards == CONFIG_BOARDS_MAX) {
+		snprintf(err, errlen, "is given more than %d times", CONFIG_BOARDS_MAX);
+		return -1;
+	}
+	c->boards[c->nboards++] = b;
+	return 0;
+}
+
+/* Check and store one value of setting k. */
+static int config_store(struct config *c, unsigned k, const char *value, char *err, size_t errlen)
+{
+	switch (keys[k].kind) {
+	case K_BOARD:
+		return config_board(c, value, err, errlen);
+	case K_SOCKET:
+		if (*value == '\0' || strlen(value) >= sizeof c->socket_path)
+			break;
+		snprintf(c->socket_path, sizeof c->socket_path, "%s", value);
+		return 0;
+	case K_PREFIX:
+		if (!bd_name_ok(value, BD_PREFIX_MAX))
+			break;
+		snprintf(c->prefix, sizeof c->prefix, "%s", value);
+		return 0;
+	case K_LOG:
+		if (log_level_parse(value) < 0)
+			break;
+		snprintf(c->log_level, sizeof c->log_level, "%s", value);
+		return 0;
+	case K_NUMBER:
+		if (config_number(value, keys[k].lo, keys[k].hi, &c->num[k]) < 0) {
+			snprintf(err, errlen, "must be a whole number from %lld to %lld, not '%s'", keys[k].lo,
+				 keys[k].hi, value);
+			return -1;
+		}
+		return 0;
+	}
+	snprintf(err, errlen, "must be %s, not '%s'", keys[k].want, value);
+	return -1;
+}
+
+int config_set(struct config *c, const char *key, const char *value, char *err, size_t errlen)
+{
+	for (unsigned k = 0; k < C_COUNT; k++)
+		if (strcmp(keys[k].name, key) == 0)
+			return config_store(c, k, value, err, errlen);
+	snprintf(err, errlen, "is not a setting (see boardd.conf(5))");
+	return -1;
+}
+
+/* s without leading and trailing blanks (in place). */
+static char *config_trim(char *s)
+{
+	char *end = s + strlen(s);
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	while (end > s && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\n' || end[-1] == '\r'))
+		*--end = '\0';
+	return s;
+}
+
+/* One line of the file: blank, a comment, or key = value. "#" starts a comment at the start
+ * of a line or after a blank. 0, or -1 with err (without the file:line part). */
+static int config_line(struct config *c, char *line, char *err, size_t errlen)
+{
+	char msg[256];
+
+	for (char *p = line; *p; p++)
+		if (*p == '#' && (p == line || p[-1] == ' ' || p[-1] == '\t')) {
+			*p = '\0';
+			break;
+		}
+	char *key = config_trim(line), *eq = strchr(key, '=');
+	if (*key == '\0')
+		return 0;
+	if (eq == NULL) {
+		snprintf(err, errlen, "expected 'key = value', not '%s'", key);
+		return -1;
+	}
+	*eq = '\0';
+	key = config_trim(key);
+	if (config_set(c, key, config_trim(eq + 1), msg, sizeof msg) < 0) {
+		snprintf(err, errlen, "%s %s", key, msg);
+		return -1;
+	}
+	return 0;
+}
+
+int config_load(struct config *c, const char *path, int required, char *err, size_t errlen)
+{
+	char line[1024], msg[512];
+	unsigned lineno = 0;
+	FILE *f = fopen(path, "r");
+
+	if (f == NULL) {
+		if (errno == ENOENT && !required)
+			return 0;
+		snprintf(err, errlen, "cannot read %s: %s", path, strerror(errno));
+		return -1;
+	}
+	config_new_source(c);
+	while (fgets(line, sizeof line, f) != NULL) {
+		lineno++;
+		int whole = strchr(line, '\n') != NULL || feof(f);
+		if (!whole || config_line(c, line, msg, sizeof msg) < 0) {
+			snprintf(err, errlen, "%s:%u: %s", path, lineno, whole ? msg : "line longer than 1022 bytes");
+			fclose(f);
+			return -1;
+		}
+	}
+	fclose(f);
+	snprintf(c->source, sizeof c->source, "%s", path);
+	return 0;
+}
+
+void config_finish(struct config *c)
+{
+	struct board_settings common = {
+		.game_kind = BD_GAME_MEMORY, .min_players = (unsigned)c->num[C_MIN_PLAYERS], .first_pick_ms = (int)c->num[C_FIRST_PICK],
+		.mismatch_ms = (int)c->num[C_MISMATCH], .restart_ms = (int)c->num[C_RESTART],
+		.away_ms = (int)c->num[C_AWAY], .region_side = (unsigned)c->num[C_REGION],
+		.seed = (uint64_t)c->num[C_SEED],
+	};
+
+	if (c->nboards == 0)
+		c->boards[c->nboards++] = (struct board_settings){.name = "main", .dim = 4};
+	for (unsigned i = 0; i < c->nboards; i++) {
+		common.dim = c->boards[i].dim;
+		memcpy(common.name, c->boards[i].name, sizeof common.name);
+		c->boards[i] = common;
+	}
+	c->opts = (struct supervisor_opts){
+		.socket_path = c->socket_path, .prefix = c->prefix, .boards = c->boards, .nboards = c->nboards,
+		.max_connections = (unsigned)c->num[C_MAX_CONN],
+		.limits = {.max_rate = (unsigned)c->num[C_MAX_RATE], .max_backlog = (size_t)c->num[C_MAX_BACKLOG]},
+	};
+	c->level = log_level_parse(c->log_level);
+}
+
+void config_print(const struct config *c, FILE *f)
+{
+	fprintf(f, "# boardd %s: effective settings (%s, then the command line)\n", BD_VERSION,
+		*c->source ? c->source : "no file: built-in defaults");
+	for (unsigned i = 0; i < c->nboards; i++)
+		fprintf(f, "board = %s:%u\n", c->boards[i].name, c->boards[i].dim);
+	fprintf(f, "socket = %s\nshm-prefix = %s\n", c->socket_path, c->prefix);
+	for (unsigned k = 0; k < C_COUNT; k++)
+		if (keys[k].kind == K_NUMBER)
+			fprintf(f, "%s = %lld%s\n", keys[k].name, c->num[k],
+				k == C_SEED && c->num[k] == 0 ? "  # 0: a random shuffle" : "");
+	fprintf(f, "log-level = %s\n", c->log_level);
+}

@@ -1,0 +1,46 @@
+/* config.h: boardd's settings, from /etc/boardd.conf and the command line alike.
+ * Each setting has one name (the file's key is the long option's name) and is checked by
+ * one function, config_set, whichever of the two it came from. */
+#ifndef BD_CONFIG_H
+#define BD_CONFIG_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "supervisor.h"
+
+#define CONFIG_DEFAULT_PATH "/etc/boardd.conf"
+#define CONFIG_BOARDS_MAX 256
+#define CONFIG_KEYS_MAX 16 /* room for every setting */
+
+struct config {
+	struct board_settings boards[CONFIG_BOARDS_MAX]; /* name and dim; the rest at finish */
+	unsigned nboards;
+	int new_board_list;     /* the next board starts a new list (a later source replaces) */
+	long long num[CONFIG_KEYS_MAX]; /* numeric settings, by index in config.c's table */
+	char socket_path[108];
+	char prefix[40];
+	char log_level[16];
+	char source[256];       /* the file read, for --check-config; empty if none */
+	struct supervisor_opts opts; /* filled by config_finish */
+	int level;                   /* LOG_* threshold, filled by config_finish */
+};
+
+/* Built-in defaults (socket and prefix honour $BOARDD_SOCKET and $BOARDD_SHM_PREFIX). */
+void config_init(struct config *c);
+/* The number of settings and the name of setting i: for getopt's table. */
+unsigned config_count(void);
+const char *config_name(unsigned i);
+/* Check value and store it under key. 0, or -1 with err completing "KEY ..." ("must be ..."). */
+int config_set(struct config *c, const char *key, const char *value, char *err, size_t errlen);
+/* The boards given from now on replace the earlier source's boards. */
+void config_new_source(struct config *c);
+/* Read a `key = value` file. A missing file is fine unless required. 0, or -1 with err
+ * "FILE:LINE: message" or "cannot read FILE: reason". */
+int config_load(struct config *c, const char *path, int required, char *err, size_t errlen);
+/* Fill in the default board and every board's timings; set opts and level. */
+void config_finish(struct config *c);
+/* The effective settings, as a file config_load would read back. */
+void config_print(const struct config *c, FILE *f);
+
+#endif

@@ -1,0 +1,49 @@
+/* main.c: bd-fault's command line: bd-fault COMMAND [--NAME VALUE]... */
+#include "fault.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const struct { const char *name; int (*run)(void); const char *help; } commands[] = {
+	{"chaos", cmd_chaos, "kill -9 clients and workers at chosen moments of live games, then check"},
+	{"park", cmd_park, "kill -9 a worker parked holding locks (boardd-testhooks), time the repair"},
+	{"stuck", cmd_stuck, "a client that stops reading: others' latency, and its drop past the backlog"},
+	{"flood", cmd_flood, "connections beyond --max-connections get ERR busy; players unaffected"},
+	{"rate", cmd_rate, "one client floods picks: ERR rate for it, others still served"},
+	{"probe", cmd_probe, "raw bytes from a script on stdin; check each reply and the board"},
+	{"perm", cmd_perm, "what a user other than the daemon's can and cannot open"},
+	{"squat", cmd_squat, "create a board's shm names first, world-writable (before the daemon)"},
+	{"steal", cmd_steal, "another connection cannot take or act for a seat in use"},
+	{"picks", cmd_picks, "many picks, or whole games; no face-down value seen in events or shm"},
+};
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
+
+/* The commands, for --help and bad usage. */
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: bd-fault COMMAND [--NAME VALUE]...\n"
+		   "The reliability tests' driver; the socket and shm prefix come from $BOARDD_SOCKET\n"
+		   "and $BOARDD_SHM_PREFIX, the board from --board (default main).\n\n");
+	for (unsigned i = 0; i < NCOMMANDS; i++)
+		fprintf(f, "  %-6s %s\n", commands[i].name, commands[i].help);
+	fprintf(f, "\nEach command's options are listed in its file under tests/fault/.\n");
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2 || strcmp(argv[1], "--help") == 0) {
+		usage(argc < 2 ? stderr : stdout);
+		return argc < 2 ? 2 : 0;
+	}
+	if (strcmp(argv[1], "--version") == 0) {
+		printf("bd-fault %s\n", BD_VERSION);
+		return 0;
+	}
+	for (unsigned i = 0; i < NCOMMANDS; i++)
+		if (strcmp(argv[1], commands[i].name) == 0) {
+			opts_parse(argc - 2, argv + 2);
+			return commands[i].run();
+		}
+	fprintf(stderr, "bd-fault: unknown command '%s' (see --help)\n", argv[1]);
+	return 2;
+}

@@ -1,0 +1,13 @@
+/* suites.h: the integration test suites, one per file, each adding itself to the CUnit
+ * registry with the harness's per-test setup and teardown. */
+#ifndef BD_INTEGRATION_SUITES_H
+#define BD_INTEGRATION_SUITES_H
+
+void suite_rules(void);   /* test_rules.c: picks, matches, mismatches, game over */
+void suite_states(void);  /* test_states.c: waiting, on, frozen, joining, quitting */
+void suite_clients(void); /* test_clients.c: spectators, colours, shutdown */
+void suite_input(void);   /* test_input.c: malformed and out-of-place lines, limits */
+void suite_race(void);    /* test_race.c: the same card picked at the same moment */
+void suite_secrecy(void); /* test_secrecy.c: face-down values never public; a full game */
+
+#endif

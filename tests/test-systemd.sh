@@ -1,0 +1,304 @@
+#!/bin/sh
+# test-systemd.sh: boardd as a service under a real systemd (shared/tools/systemd-sandbox).
+# Inside it, /etc and /usr/local get overlays, so that the steps of docs/SERVICE.md run as
+# written (make install, systemd-sysusers, /etc/boardd.conf, systemctl enable --now
+# boardd.socket) and leave the host as it was. Then: the first connection (socat as
+# nobody, on board main) starts the service, and the installed board-bot (as nobody, on
+# board bots) plays a game; nobody can read the public segment but not the private one
+# nor the semaphores, and cannot write the board; after `systemctl kill -s KILL` systemd
+# restarts boardd, which resumes both games with the same cards and score, the socat
+# client takes its seat back with its token and plays on, the bot finishes its game in
+# its seat; `systemctl stop` says goodbye and leaves nothing in /dev/shm; STATUS= in
+# `systemctl status`, priorities in the journal.
+# The script runs itself a second time inside the sandbox, with the argument "inside".
+. "$(dirname "$0")/lib.sh"
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+T=/run/boardd-test        # inside the sandbox: its private /run, gone with it
+SOCKET=/run/boardd/boardd.sock
+NOBODY="setpriv --reuid 65534 --regid 65534 --clear-groups"
+
+# --- outside: boot the sandbox and run the inside part there ---------------------------
+outside() {
+	sandbox=${SYSTEMD_SANDBOX:-$(dirname "$ROOT")/shared/tools/systemd-sandbox}
+	[ -x "$sandbox" ] || fail "no $sandbox (shared/ must be beside the repository)"
+	[ -x "$BIN/boardd" ] || fail "no $BIN/boardd; run make first"
+	if [ "$(id -u)" != 0 ]; then
+		echo "SKIP: the systemd sandbox needs root (unshare); run make check as root"
+		cleanup; exit 0
+	fi
+	marker="$ROOT/tests/out/systemd-$PREFIX.started"
+	mkdir -p "$ROOT/tests/out"
+	rm -f "$marker"
+	"$sandbox" "sh '$ROOT/tests/test-systemd.sh' inside '$PREFIX' '$marker'"
+	rc=$?
+	if [ "$rc" -eq 2 ] && [ ! -e "$marker" ]; then
+		echo "SKIP: systemd-sandbox could not boot systemd on this machine (see its message above)"
+		cleanup; exit 0
+	fi
+	rm -f "$marker"
+	[ "$rc" -eq 0 ] || fail "the part inside the sandbox failed (exit $rc)"
+	finish
+}
+
+# --- inside: helpers ------------------------------------------------------------------
+# Inside, in place of lib.sh's fail: show the journal, stop the units, remove what is left.
+inside_fail() {
+	echo "FAIL: $*"
+	journalctl --no-pager -u boardd.service --since "$START"
+	systemctl stop boardd.socket boardd.service
+	for f in $(leftovers); do rm -f "/dev/shm/$f"; done
+	exit 1
+}
+
+# Poll a shell condition for up to 20 s.
+until_true() {
+	for _ in $(seq 1 200); do
+		eval "$1" && return 0
+		sleep 0.1
+	done
+	fail "still not true after 20 s: $1"
+}
+
+# Start a client as nobody: socat on the socket, requests from a fifo, lines to $OUT.
+client_start() {
+	OUT="$T/client$1.out"
+	rm -f "$T/client.in"
+	mkfifo "$T/client.in"
+	$NOBODY socat -t 0.5 - UNIX-CONNECT:$SOCKET <"$T/client.in" >"$OUT" 2>&1 &
+	CPID=$!
+	exec 3>"$T/client.in"
+	MARK=0
+	expect '^BOARDD 1 '
+}
+
+# Send one request; expect() then looks only at what came after it.
+request() {
+	MARK=$(wc -l <"$OUT")
+	echo "$1" >&3
+}
+
+# Wait for a line matching the extended regex after the last request; it goes to $LINE.
+expect() {
+	for _ in $(seq 1 200); do
+		LINE=$(tail -n +$((MARK + 1)) "$OUT" | grep -m1 -E "$1") && return 0
+		sleep 0.1
+	done
+	fail "no line matching '$1'; the client got: $(cat "$OUT")"
+}
+
+# Card index $1 as "x y" on the 4x4 board.
+xy() { echo "$(($1 % 4)) $(($1 / 4))"; }
+
+# Two face-down cards of the same value (root reads the private segment), as "i j".
+find_pair() {
+	od -An -v -tx1 -w2 -j "$VALUES" -N 32 "/dev/shm/$PREFIX.main.private" | tr -d ' ' >"$T/values"
+	cards_as_nobody | cut -c2-3 >"$T/states"
+	paste "$T/values" "$T/states" | awk '$2 == "00" { if ($1 in seen) { print seen[$1], NR - 1; exit }
+		seen[$1] = NR - 1 }'
+}
+
+# A first pick, of a card whose partner is still face down; the pair goes to $PAIR.
+first_pick() {
+	PAIR=$(find_pair)
+	set -- $PAIR
+	[ $# -eq 2 ] || fail "no face-down pair left"
+	request "pick $(xy "$1")"
+	expect "^EVENT [0-9]+ up $(xy "$1") "
+}
+
+# The second pick of $PAIR: a match, bringing the score to $1 (a pair scores 2).
+second_pick() {
+	set -- "$1" $PAIR
+	request "pick $(xy "$3")"
+	expect "^EVENT [0-9]+ match $(xy "$2") $(xy "$3") [a-z]+ 0 $1\$"
+}
+
+# The cards of board $1 (default main, 4x4; bots is 6x6) in its public segment, read by
+# nobody: one card a line, its state first.
+cards_as_nobody() {
+	n=16
+	[ "${1:-main}" = bots ] && n=36
+	$NOBODY od -An -v -tx1 -w8 -j "$CARDS" -N $((8 * n)) "/dev/shm/$PREFIX.${1:-main}" ||
+		fail "nobody cannot read the public segment of ${1:-main}"
+}
+
+# The number of locked cards on board $1.
+locked() { cards_as_nobody "$1" | cut -c2-3 | grep -cx 02; }
+
+# --- inside: the steps ----------------------------------------------------------------
+# Writes to /etc and /usr/local go to overlays in the sandbox's private /run, so the steps
+# of docs/SERVICE.md run as written (make install, systemd-sysusers, systemctl enable)
+# and the host's own files are never touched.
+step_overlays() {
+	for d in /etc /usr/local; do
+		mkdir -p "$T/overlay$d/upper" "$T/overlay$d/work"
+		mount -t overlay overlay -o "lowerdir=$d,upperdir=$T/overlay$d/upper,workdir=$T/overlay$d/work" "$d" ||
+			fail "cannot put an overlay on $d"
+	done
+}
+
+# make install with the default PREFIX; the offsets of the layout for reading the segments.
+step_install() {
+	make -s -C "$ROOT" install BUILD="$BUILD" >"$T/install.log" 2>&1 || fail "make install: $(tail -n 5 "$T/install.log")"
+	cc -I"$ROOT" -x c -o "$T/offsets" - <<-'EOF' || fail "cannot compile the layout offsets"
+	#include <stdio.h>
+	#include "ipc/layout.h"
+	int main(void) { printf("%zu %zu\n", offsetof(struct bd_pub, cards), offsetof(struct bd_priv, values)); }
+	EOF
+	set -- $("$T/offsets")
+	CARDS=$1 VALUES=$2
+}
+
+# The service's steps of docs/SERVICE.md, with this test's settings in /etc/boardd.conf.
+step_service() {
+	systemd-sysusers || fail "systemd-sysusers failed"
+	getent passwd boardd >/dev/null || fail "no user boardd after systemd-sysusers"
+	cp /usr/local/share/doc/boardd/boardd.conf.example /etc/boardd.conf
+	cat >>/etc/boardd.conf <<-EOF
+	board = bots:6
+	shm-prefix = $PREFIX
+	min-players = 1
+	first-pick-ms = 600000
+	mismatch-ms = 1
+	away-ms = 600000
+	log-level = info
+	EOF
+	/usr/local/sbin/boardd --check-config | grep -qx "shm-prefix = $PREFIX" || fail "boardd --check-config"
+	if ldd /usr/local/sbin/boardd | grep -q libasan; then
+		# LeakSanitizer needs ptrace, which SystemCallFilter= denies; the other tests check leaks.
+		mkdir -p /etc/systemd/system/boardd.service.d
+		printf '[Service]\nEnvironment=ASAN_OPTIONS=detect_leaks=0\n' >/etc/systemd/system/boardd.service.d/asan.conf
+	fi
+	systemctl daemon-reload
+	MANPATH=/usr/local/share/man systemd-analyze verify boardd.socket boardd.service ||
+		fail "systemd-analyze verify complains about the units"
+	systemctl enable --now boardd.socket || fail "systemctl enable --now boardd.socket"
+	[ "$(stat -c %a $SOCKET)" = 666 ] || fail "socket mode is $(stat -c %a $SOCKET), not 666"
+	[ "$(systemctl is-active boardd.service)" = inactive ] || fail "boardd.service runs before any connection"
+}
+
+# First connection as nobody: the service starts; check the objects' owners and modes.
+step_first_connection() {
+	client_start 1
+	until_true '[ "$(systemctl is-active boardd.service)" = active ]'
+	[ "$(ps -o user= -p "$(systemctl show -p MainPID --value boardd)")" = boardd ] || fail "boardd does not run as boardd"
+	request "hello ana player"
+	expect '^OK hello'
+	request "join main"
+	expect '^OK join main 0 '
+	JOINED=$LINE
+	TOKEN=${LINE##* }
+	for f in "$PREFIX.main 644" "$PREFIX.main.private 600" "sem.$PREFIX.main.state 600" "sem.$PREFIX.main.r0 600"; do
+		set -- $f
+		[ "$(stat -c '%a %U' "/dev/shm/$1")" = "$2 boardd" ] ||
+			fail "/dev/shm/$1 is $(stat -c '%a %U' "/dev/shm/$1"), not $2 boardd"
+	done
+}
+
+# The installed board-bot, as nobody, plays one game on board bots, across the kill.
+step_bot() {
+	timeout 90 $NOBODY /usr/local/bin/board-bot --socket $SOCKET --shm-prefix "$PREFIX" --board bots \
+		--name bob --games 1 --stats --delay-ms 150 >"$T/bot.out" 2>"$T/bot.err" &
+	BOT=$!
+}
+
+# What nobody may and may not do with the board's objects.
+step_permissions() {
+	cards_as_nobody >/dev/null
+	! $NOBODY cat "/dev/shm/$PREFIX.main.private" >/dev/null 2>&1 || fail "nobody can read the private segment"
+	! $NOBODY sh -c ": <'/dev/shm/sem.$PREFIX.main.state'" 2>/dev/null || fail "nobody can open a semaphore"
+	! $NOBODY sh -c ": >>'/dev/shm/$PREFIX.main'" 2>/dev/null || fail "nobody can write the public segment"
+}
+
+# Kill -9 mid-game, with a first pick face up: systemd restarts boardd.
+step_kill() {
+	first_pick
+	second_pick 2
+	first_pick
+	request "players"
+	expect '^PLAYER 0 '
+	PLAYER_BEFORE=$LINE
+	cards_as_nobody >"$T/cards.before"
+	cut -c2-3 "$T/cards.before" | grep -qx 02 && cut -c2-3 "$T/cards.before" | grep -qx 01 ||
+		fail "no locked and face-up cards in the public segment: $(cat "$T/cards.before")"
+	until_true '[ "$(locked bots)" -ge 2 ]'
+	[ "$(locked bots)" -lt 36 ] || fail "the bot's game ended before the kill"
+	until_true 'systemctl show -p StatusText --value boardd | grep -q "2 boards, 2 players, 2 connections"'
+	systemctl status --no-pager boardd >"$T/status" 2>&1
+	grep -q 'Status: "2 boards, 2 players, 2 connections"' "$T/status" || fail "systemctl status: $(cat "$T/status")"
+	old=$(systemctl show -p MainPID --value boardd)
+	systemctl kill -s KILL boardd || fail "systemctl kill failed"
+	wait "$CPID"
+	exec 3>&-
+	until_true '[ "$(systemctl show -p NRestarts --value boardd)" = 1 ] &&
+		[ "$(systemctl is-active boardd.service)" = active ]'
+	[ "$(systemctl show -p MainPID --value boardd)" != "$old" ] || fail "same main pid after the restart"
+}
+
+# The client comes back with its token: same seat, colour, cards (its acknowledged first
+# pick still up) and score; it plays on with the second pick.
+step_resume() {
+	client_start 2
+	request "hello ana player"
+	expect '^OK hello'
+	request "join main $TOKEN"
+	expect '^(OK join|ERR )'
+	[ "$LINE" = "$JOINED" ] || fail "rejoin gave '$LINE', first join was '$JOINED'"
+	cards_as_nobody >"$T/cards.after"
+	cmp -s "$T/cards.before" "$T/cards.after" || fail "cards differ after the restart"
+	request "players"
+	expect '^PLAYER 0 '
+	[ "$LINE" = "$PLAYER_BEFORE" ] || fail "player was '$PLAYER_BEFORE', after the restart '$LINE'"
+	second_pick 4
+	wait "$BOT" || fail "board-bot exited $?: $(cat "$T/bot.err")"
+	grep -q 'seat kept' "$T/bot.err" || fail "board-bot did not keep its seat: $(cat "$T/bot.err")"
+	grep -q '"points":36' "$T/bot.out" || fail "board-bot's game across the kill: $(cat "$T/bot.out")"
+}
+
+# The journal has the daemon's lines with their own priorities (not all at info). The
+# host's journal may hold earlier runs: look only at this run of the service.
+step_journal() {
+	run="_SYSTEMD_INVOCATION_ID=$(systemctl show -p InvocationID --value boardd)"
+	journalctl --no-pager -o cat "$run" >"$T/journal.all"
+	journalctl --no-pager -o cat -p notice "$run" >"$T/journal.notice"
+	grep -q 'board main: resumed game 1' "$T/journal.notice" || fail "no resumed line at notice: $(cat "$T/journal.all")"
+	grep -q 'using the socket passed by systemd' "$T/journal.all" || fail "no info line in the journal"
+	! grep -q 'using the socket passed by systemd' "$T/journal.notice" || fail "an info line was logged at notice or above"
+	! grep -q '^<[0-9]>' "$T/journal.all" || fail "priority prefixes left in the journal text"
+}
+
+# A clean stop: the client is told goodbye, nothing of the board is left.
+step_stop() {
+	systemctl stop boardd.socket boardd.service
+	expect '^EVENT [0-9]+ bye shutdown$'
+	wait "$CPID"
+	exec 3>&-
+	[ -z "$(leftovers)" ] || fail "left in /dev/shm after stop: $(leftovers)"
+	[ ! -e $SOCKET ] || fail "$SOCKET left after stopping the socket"
+	[ "$(systemctl show -p Result --value boardd)" = success ] || fail "boardd did not stop cleanly"
+}
+
+inside() {
+	fail() { inside_fail "$@"; }
+	PREFIX=$1
+	START=$(date '+%Y-%m-%d %H:%M:%S')
+	touch "$2"
+	mkdir -p $T
+	step_overlays
+	step_install
+	step_service
+	step_first_connection
+	step_bot
+	step_permissions
+	step_kill
+	step_resume
+	step_journal
+	step_stop
+	echo "inside the sandbox: ok"
+}
+
+if [ "${1:-}" = inside ]; then
+	inside "$2" "$3"
+else
+	outside
+fi

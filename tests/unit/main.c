@@ -1,0 +1,11 @@
+/* main.c: test-unit, boardd's CUnit unit tests (codec, names, snapshots, locks, colours). */
+#include <stddef.h>
+
+#include "suites.h"
+#include "tests/runner.h"
+
+int main(int argc, char **argv)
+{
+	static test_suite_fn *const suites[] = {suite_proto, suite_shm, suite_lock, suite_colour, NULL};
+	return test_run(argc, argv, "test-unit", suites);
+}

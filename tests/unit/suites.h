@@ -1,0 +1,10 @@
+/* suites.h: the unit test suites, one per file, each adding itself to the CUnit registry. */
+#ifndef BD_UNIT_SUITES_H
+#define BD_UNIT_SUITES_H
+
+void suite_proto(void);  /* test_proto.c */
+void suite_shm(void);    /* test_shm.c */
+void suite_lock(void);   /* test_lock.c */
+void suite_colour(void); /* test_colour.c */
+
+#endif

@@ -1,0 +1,180 @@
+/* test_shm.c: object names, and how readers judge a public segment: bd_pub_check on the
+ * header, bd_snapshot on everything, each fed boards built and then damaged in plain memory. */
+#include <CUnit/CUnit.h>
+#include <string.h>
+
+#include "ipc/client.h"
+#include "ipc/shm.h"
+#include "suites.h"
+#include "tests/runner.h"
+
+static struct bd_pub board, copy;
+
+/* A sound 4x4 board with 2x2 regions: one card up, a locked pair, one player. */
+static void board_make(void)
+{
+	memset(&board, 0, sizeof board);
+	board.magic = BD_PUB_MAGIC;
+	board.version = BD_LAYOUT_VERSION;
+	board.size = sizeof board;
+	board.game_kind = BD_GAME_MEMORY;
+	board.dim = 4;
+	board.region_side = 2;
+	board.regions_across = 2;
+	board.nregions = 4;
+	board.game_state = BD_GAME_ON;
+	board.game_number = 1;
+	board.min_players = 1;
+	board.nplaying = 1;
+	board.nlocked = 2;
+	strcpy(board.name, "main");
+	for (unsigned c = 0; c < BD_CARDS_MAX; c++)
+		board.cards[c].owner = BD_NO_PLAYER;
+	board.cards[0] = (struct bd_card){.state = BD_CARD_UP, .value = {'a', 'b'}, .owner = 0};
+	board.cards[5] = (struct bd_card){.state = BD_CARD_LOCKED, .value = {'c', 'd'}, .owner = 0};
+	board.cards[15] = (struct bd_card){.state = BD_CARD_LOCKED, .value = {'c', 'd'}, .owner = 0};
+	board.players[0].state = BD_PLAYER_PLAYING;
+	strcpy(board.players[0].name, "ana");
+}
+
+/* Prefix and board names: 1..max of [A-Za-z0-9_-]. */
+static void test_name_ok(void)
+{
+	CU_ASSERT_TRUE(bd_name_ok("main", BD_BOARD_NAME_MAX));
+	CU_ASSERT_TRUE(bd_name_ok("A-z_09", BD_BOARD_NAME_MAX));
+	CU_ASSERT_TRUE(bd_name_ok("abcdefghijklmnopqrstuvwx", BD_BOARD_NAME_MAX));
+	CU_ASSERT_FALSE(bd_name_ok("abcdefghijklmnopqrstuvwxy", BD_BOARD_NAME_MAX));
+	CU_ASSERT_FALSE(bd_name_ok("", BD_BOARD_NAME_MAX));
+	CU_ASSERT_FALSE(bd_name_ok("a.b", BD_BOARD_NAME_MAX));
+	CU_ASSERT_FALSE(bd_name_ok("a/b", BD_BOARD_NAME_MAX));
+	CU_ASSERT_FALSE(bd_name_ok("..", BD_BOARD_NAME_MAX));
+	CU_ASSERT_FALSE(bd_name_ok("a b", BD_BOARD_NAME_MAX));
+	CU_ASSERT_FALSE(bd_name_ok("\xc3\xa9", BD_BOARD_NAME_MAX));
+	CU_ASSERT_TRUE(bd_name_ok("x", 1));
+	CU_ASSERT_FALSE(bd_name_ok("xy", 1));
+}
+
+/* The /dev/shm object names of a board, and refused names. */
+static void test_obj_names(void)
+{
+	char buf[BD_OBJ_NAME_MAX];
+
+	CU_ASSERT(bd_obj_public(buf, sizeof buf, "boardd", "main") == 0 && strcmp(buf, "/boardd.main") == 0);
+	CU_ASSERT(bd_obj_private(buf, sizeof buf, "boardd", "main") == 0 &&
+		  strcmp(buf, "/boardd.main.private") == 0);
+	CU_ASSERT(bd_obj_region_sem(buf, sizeof buf, "p", "b", 1023) == 0 && strcmp(buf, "/p.b.r1023") == 0);
+	CU_ASSERT(bd_obj_state_sem(buf, sizeof buf, "p", "b") == 0 && strcmp(buf, "/p.b.state") == 0);
+	CU_ASSERT(bd_obj_public(buf, sizeof buf, "abcdefghijklmnopqrstuvwxyz012345", "abcdefghijklmnopqrstuvwx") == 0);
+	CU_ASSERT(bd_obj_region_sem(buf, sizeof buf, "abcdefghijklmnopqrstuvwxyz012345", "abcdefghijklmnopqrstuvwx",
+				    BD_REGIONS_MAX - 1) == 0);
+	CU_ASSERT_EQUAL(bd_obj_public(buf, sizeof buf, "abcdefghijklmnopqrstuvwxyz0123456", "main"), -1);
+	CU_ASSERT_EQUAL(bd_obj_public(buf, sizeof buf, "boardd", "../etc"), -1);
+	CU_ASSERT_EQUAL(bd_obj_private(buf, sizeof buf, "", "main"), -1);
+	CU_ASSERT_EQUAL(bd_obj_state_sem(buf, 8, "boardd", "main"), -1); /* does not fit */
+}
+
+/* A sound board is accepted and copied (also 32x32 with partial regions). */
+static void test_snapshot_sound(void)
+{
+	board_make();
+	CU_ASSERT_PTR_NULL(bd_pub_check(&board, sizeof board));
+	memset(&copy, 0x55, sizeof copy);
+	CU_ASSERT_EQUAL_FATAL(bd_snapshot(&board, &copy), 0);
+	CU_ASSERT_EQUAL(memcmp(copy.cards, board.cards, 16 * sizeof board.cards[0]), 0);
+	CU_ASSERT_EQUAL(memcmp(copy.players, board.players, sizeof board.players), 0);
+	CU_ASSERT(copy.dim == 4 && copy.game_state == BD_GAME_ON && strcmp(copy.name, "main") == 0);
+	/* Cards past dim*dim are not part of the board; the copy has them zeroed. */
+	CU_ASSERT(copy.cards[16].state == 0 && copy.cards[BD_CARDS_MAX - 1].value[0] == 0);
+	board.dim = 32;
+	board.region_side = 3; /* a partial last region */
+	board.regions_across = 11;
+	board.nregions = 121;
+	CU_ASSERT_PTR_NULL(bd_pub_check(&board, sizeof board));
+	CU_ASSERT_EQUAL(bd_snapshot(&board, &copy), 0);
+	CU_ASSERT_PTR_NOT_NULL(bd_pub_check(&board, sizeof board - 1));
+}
+
+/* One way to damage a sound board; header says whether bd_pub_check must see it too. */
+struct damage {
+	const char *what;
+	int header;
+	void (*apply)(struct bd_pub *p);
+};
+
+static void bad_magic(struct bd_pub *p) { p->magic = BD_PRIV_MAGIC; }
+static void bad_version(struct bd_pub *p) { p->version = BD_LAYOUT_VERSION + 1; }
+static void bad_size(struct bd_pub *p) { p->size = sizeof *p + 8; }
+static void bad_kind(struct bd_pub *p) { p->game_kind = 0; }
+static void dim_zero(struct bd_pub *p) { p->dim = 0; }
+static void dim_odd(struct bd_pub *p) { p->dim = 3; }
+static void dim_big(struct bd_pub *p) { p->dim = 34; }
+static void dim_huge(struct bd_pub *p) { p->dim = 0x80000002u; }
+static void region_zero(struct bd_pub *p) { p->region_side = 0; }
+static void region_big(struct bd_pub *p) { p->region_side = 5; }
+static void across_wrong(struct bd_pub *p) { p->regions_across = 3; }
+static void nregions_wrong(struct bd_pub *p) { p->nregions = BD_REGIONS_MAX + 5; }
+static void state_wrong(struct bd_pub *p) { p->game_state = BD_GAME_OVER + 1; }
+static void name_open(struct bd_pub *p) { memset(p->name, 'x', sizeof p->name); }
+static void card_state(struct bd_pub *p) { p->cards[3].state = BD_CARD_LOCKED + 1; }
+static void down_value(struct bd_pub *p) { p->cards[3].value[0] = 'x'; p->cards[3].value[1] = 'y'; }
+static void down_half(struct bd_pub *p) { p->cards[12].value[1] = 'q'; }
+static void up_empty(struct bd_pub *p) { memset(p->cards[0].value, 0, 2); }
+static void up_upper(struct bd_pub *p) { p->cards[0].value[0] = 'A'; }
+static void locked_digit(struct bd_pub *p) { p->cards[15].value[1] = '1'; }
+static void locked_half(struct bd_pub *p) { p->cards[5].value[1] = 0; }
+static void player_state(struct bd_pub *p) { p->players[0].state = BD_PLAYER_AWAY + 1; }
+static void player_far(struct bd_pub *p) { p->players[BD_PLAYERS_MAX - 1].state = 77; }
+static void player_name(struct bd_pub *p) { memset(p->players[9].name, 'n', sizeof p->players[9].name); }
+static void seq_stuck(struct bd_pub *p) { p->seq = 7; }           /* a writer died mid-change */
+static void region_stuck(struct bd_pub *p) { p->region_seq[3] = 1; }
+
+static const struct damage damages[] = {
+	{"bad magic", 1, bad_magic},
+	{"other layout version", 1, bad_version},
+	{"other size", 1, bad_size},
+	{"unknown game kind", 1, bad_kind},
+	{"dim 0", 1, dim_zero},
+	{"odd dim", 1, dim_odd},
+	{"dim 34", 1, dim_big},
+	{"dim 2^31+2", 1, dim_huge},
+	{"region side 0", 1, region_zero},
+	{"region side > dim", 1, region_big},
+	{"regions across wrong", 1, across_wrong},
+	{"region count wrong", 1, nregions_wrong},
+	{"game state out of range", 1, state_wrong},
+	{"board name unterminated", 1, name_open},
+	{"card state out of range", 0, card_state},
+	{"down card with a value", 0, down_value},
+	{"down card with half a value", 0, down_half},
+	{"up card without a value", 0, up_empty},
+	{"up card with an upper-case value", 0, up_upper},
+	{"locked card with a digit", 0, locked_digit},
+	{"locked card with half a value", 0, locked_half},
+	{"player state out of range", 0, player_state},
+	{"last seat's state out of range", 0, player_far},
+	{"player name unterminated", 0, player_name},
+	{"header seqlock stuck odd", 0, seq_stuck},
+	{"region seqlock stuck odd", 0, region_stuck},
+};
+
+/* Each damage alone makes the board rejected. */
+static void test_snapshot_damaged(void)
+{
+	for (size_t i = 0; i < sizeof damages / sizeof damages[0]; i++) {
+		board_make();
+		damages[i].apply(&board);
+		if (damages[i].header)
+			CHECK(bd_pub_check(&board, sizeof board) != NULL, "bd_pub_check accepts: %s", damages[i].what);
+		CHECK(bd_snapshot(&board, &copy) == -1, "bd_snapshot accepts: %s", damages[i].what);
+	}
+}
+
+/* Register this file's tests. */
+void suite_shm(void)
+{
+	CU_pSuite s = CU_add_suite("shm", NULL, NULL);
+	CU_add_test(s, "name_ok", test_name_ok);
+	CU_add_test(s, "obj_names", test_obj_names);
+	CU_add_test(s, "snapshot_sound", test_snapshot_sound);
+	CU_add_test(s, "snapshot_damaged", test_snapshot_damaged);
+}
