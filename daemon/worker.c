@@ -1,6 +1,6 @@
 /* worker.c: one session worker. A single epoll loop over the client socket, a timerfd for
- * its player's deadlines and, once joined, its board's wake eventfd (edge-triggered: one
- * write by any worker wakes all of that board's, nobody drains it). */
+ * its player's deadlines and the boards' wake eventfds, only its own board's once joined
+ * (edge-triggered: one write by any worker wakes all of that board's, nobody drains it). */
 #include "worker.h"
 
 #include <errno.h>
@@ -219,13 +219,16 @@ static void worker_boards(struct worker *w)
 	worker_printf(w, "OK boards %u\n", w->nboards);
 }
 
-/* Add or remove (op) the board's wake eventfd in the epoll set. Only the joined board's is
- * there: an event then wakes the workers of that board, not every worker of the daemon. */
-static void worker_listen(struct worker *w, const struct board *b, int op)
+/* Add or remove (op) the wake eventfd of every board but keep (NULL: none). An unjoined
+ * worker listens to every board, for the daemon's goodbye; a joined one only to its own, so
+ * that an event wakes the workers of its board, not every worker of the daemon. */
+static void worker_listen(struct worker *w, int op, const struct board *keep)
 {
-	struct epoll_event wake = {.events = EPOLLIN | EPOLLET, .data.fd = b->wake_fd};
-
-	epoll_ctl(w->epfd, op, b->wake_fd, &wake);
+	for (unsigned i = 0; i < w->nboards; i++) {
+		struct epoll_event wake = {.events = EPOLLIN | EPOLLET, .data.fd = w->boards[i].wake_fd};
+		if (&w->boards[i] != keep)
+			epoll_ctl(w->epfd, op, w->boards[i].wake_fd, &wake);
+	}
 }
 
 static void worker_join(struct worker *w, const struct bd_req *req)
@@ -239,18 +242,18 @@ static void worker_join(struct worker *w, const struct bd_req *req)
 		return worker_err(w, "board", "no such board (see boards)");
 	w->board = b;
 	b->defer_wake = 1; /* this process wakes the others in worker_run, after its reply */
-	worker_listen(w, b, EPOLL_CTL_ADD); /* before reading the head: no event falls between */
 	w->last_seq = __atomic_load_n(&b->priv->ring_head, __ATOMIC_ACQUIRE);
 	if (w->role == BD_ROLE_SPECTATOR) {
+		worker_listen(w, EPOLL_CTL_DEL, b);
 		worker_printf(w, "OK join %s - - %u -\n", b->set.name, b->pub->dim);
 		return;
 	}
 	int id = board_seat(b, w->name, w->uid, w->pid, req->token, &err);
 	if (id < 0) {
-		worker_listen(w, b, EPOLL_CTL_DEL);
 		w->board = NULL;
 		return worker_err(w, err.code, err.text);
 	}
+	worker_listen(w, EPOLL_CTL_DEL, b);
 	w->player = id;
 	char colour[8];
 	bd_colour_hex(b->pub->players[id].colour, colour);
@@ -418,6 +421,7 @@ static void worker_init(struct worker *w, int fd)
 	epoll_ctl(w->epfd, EPOLL_CTL_ADD, fd, &ev);
 	ev.data.fd = w->timerfd;
 	epoll_ctl(w->epfd, EPOLL_CTL_ADD, w->timerfd, &ev);
+	worker_listen(w, EPOLL_CTL_ADD, NULL);
 	log_msg(LOG_INFO, "connection from pid %d uid %u", (int)w->pid, (unsigned)w->uid);
 	worker_printf(w, "BOARDD %d %s\n", BD_PROTO_VERSION, BD_VERSION);
 }
