@@ -191,3 +191,11 @@ soak: all tests
 # --- end of reliability ------------------------------------------------------------------
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+
+# boardd-bench: boardd against the socket floor (docs/PERFORMANCE.md); BENCH_QUICK=1 is short.
+BENCH_SRC = $(wildcard bench/*.c)
+$(BUILD)/boardd-bench: $(BENCH_SRC:%.c=$(BUILD)/%.o) $(BUILD)/libbdipc.a
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS_BASE)
+
+bench: $(BUILD)/boardd $(BUILD)/boardd-bench
+	$(BUILD)/boardd-bench --boardd $(BUILD)/boardd --out bench/out/results.json $(if $(filter-out 0,$(BENCH_QUICK)),--quick)

@@ -137,8 +137,7 @@ void board_game_over(struct board *b, int64_t now)
 	emit_state(b);
 }
 
-/* Wake every worker if events were emitted. */
-static void board_wake(struct board *b)
+void board_wake(struct board *b)
 {
 	uint64_t one = 1;
 
@@ -152,7 +151,8 @@ static void board_wake(struct board *b)
 static void board_unlock(struct board *b, const struct bd_lockset *ls)
 {
 	bd_lockset_give(&b->locks, ls);
-	board_wake(b);
+	if (!b->defer_wake)
+		board_wake(b);
 }
 
 /* Lock the regions of the player's held cards and of extra (-1: none), then state.

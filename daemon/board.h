@@ -33,6 +33,7 @@ struct board {
 	const struct game_ops *game;
 	int wake_fd;        /* eventfd shared by every worker: one write wakes them all */
 	int dirty;          /* events emitted since the last wake */
+	int defer_wake;     /* set in a worker: it wakes the others itself (board_wake) */
 	int resumed;        /* found and resumed at start, rather than made new */
 	int sweep_pending;  /* supervisor: a repair's sweep still to do (its locks were busy) */
 };
@@ -66,6 +67,9 @@ int board_seat(struct board *b, const char *name, uid_t uid, pid_t pid, uint64_t
 /* The player leaves: its cards turn down, LEAVE is sent, the game may freeze. */
 void board_unseat(struct board *b, unsigned player);
 int board_pick(struct board *b, unsigned player, unsigned x, unsigned y, struct bd_err *err);
+/* Wake every worker of the board if events were emitted since the last wake. Unlocking
+ * does it, unless defer_wake: then the worker calls it once its own reply is sent. */
+void board_wake(struct board *b);
 /* Run whatever deadline of this player (or of the board's restart) has passed. */
 void board_tick(struct board *b, int player, int64_t now);
 /* The next deadline this player's worker must wake for (ms), 0 if none. */

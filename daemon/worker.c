@@ -1,6 +1,6 @@
 /* worker.c: one session worker. A single epoll loop over the client socket, a timerfd for
- * its player's deadlines and the board's wake eventfd (edge-triggered: one write by any
- * worker wakes all of them, nobody drains it). */
+ * its player's deadlines and the boards' wake eventfds, only its own board's once joined
+ * (edge-triggered: one write by any worker wakes all of that board's, nobody drains it). */
 #include "worker.h"
 
 #include <errno.h>
@@ -38,6 +38,7 @@ struct worker {
 	int discarding;        /* inside an over-long line, until its newline */
 	char *out;
 	size_t outlen, outcap;
+	int want_out;          /* EPOLLOUT is in the epoll set: output is waiting */
 	int closing;           /* flush what is queued, then end */
 	int midline;           /* the last byte sent ended in the middle of a line */
 	int bye;               /* the daemon said goodbye: forward nothing more */
@@ -51,6 +52,8 @@ static void __attribute__((noreturn)) worker_exit(struct worker *w, const char *
 {
 	if (w->board != NULL && w->player >= 0)
 		board_unseat(w->board, (unsigned)w->player);
+	if (w->board != NULL)
+		board_wake(w->board);
 	log_msg(LOG_INFO, "connection of pid %d uid %u closed: %s", (int)w->pid, (unsigned)w->uid, why);
 	_exit(0);
 }
@@ -116,8 +119,11 @@ static void worker_flush(struct worker *w)
 		w->midline = w->out[off - 1] != '\n';
 	memmove(w->out, w->out + off, w->outlen - off);
 	w->outlen -= off;
-	struct epoll_event ev = {.events = EPOLLIN | (w->outlen ? EPOLLOUT : 0), .data.fd = w->fd};
-	epoll_ctl(w->epfd, EPOLL_CTL_MOD, w->fd, &ev);
+	if ((w->outlen > 0) != w->want_out) { /* only on a change: one system call less per event */
+		w->want_out = w->outlen > 0;
+		struct epoll_event ev = {.events = EPOLLIN | (w->want_out ? EPOLLOUT : 0), .data.fd = w->fd};
+		epoll_ctl(w->epfd, EPOLL_CTL_MOD, w->fd, &ev);
+	}
 }
 
 /* Format one ring event for this connection. */
@@ -213,6 +219,18 @@ static void worker_boards(struct worker *w)
 	worker_printf(w, "OK boards %u\n", w->nboards);
 }
 
+/* Add or remove (op) the wake eventfd of every board but keep (NULL: none). An unjoined
+ * worker listens to every board, for the daemon's goodbye; a joined one only to its own, so
+ * that an event wakes the workers of its board, not every worker of the daemon. */
+static void worker_listen(struct worker *w, int op, const struct board *keep)
+{
+	for (unsigned i = 0; i < w->nboards; i++) {
+		struct epoll_event wake = {.events = EPOLLIN | EPOLLET, .data.fd = w->boards[i].wake_fd};
+		if (&w->boards[i] != keep)
+			epoll_ctl(w->epfd, op, w->boards[i].wake_fd, &wake);
+	}
+}
+
 static void worker_join(struct worker *w, const struct bd_req *req)
 {
 	struct bd_err err;
@@ -223,8 +241,10 @@ static void worker_join(struct worker *w, const struct bd_req *req)
 	if (b == NULL)
 		return worker_err(w, "board", "no such board (see boards)");
 	w->board = b;
+	b->defer_wake = 1; /* this process wakes the others in worker_run, after its reply */
 	w->last_seq = __atomic_load_n(&b->priv->ring_head, __ATOMIC_ACQUIRE);
 	if (w->role == BD_ROLE_SPECTATOR) {
+		worker_listen(w, EPOLL_CTL_DEL, b);
 		worker_printf(w, "OK join %s - - %u -\n", b->set.name, b->pub->dim);
 		return;
 	}
@@ -233,6 +253,7 @@ static void worker_join(struct worker *w, const struct bd_req *req)
 		w->board = NULL;
 		return worker_err(w, err.code, err.text);
 	}
+	worker_listen(w, EPOLL_CTL_DEL, b);
 	w->player = id;
 	char colour[8];
 	bd_colour_hex(b->pub->players[id].colour, colour);
@@ -400,10 +421,7 @@ static void worker_init(struct worker *w, int fd)
 	epoll_ctl(w->epfd, EPOLL_CTL_ADD, fd, &ev);
 	ev.data.fd = w->timerfd;
 	epoll_ctl(w->epfd, EPOLL_CTL_ADD, w->timerfd, &ev);
-	for (unsigned i = 0; i < w->nboards; i++) {
-		struct epoll_event wake = {.events = EPOLLIN | EPOLLET, .data.fd = w->boards[i].wake_fd};
-		epoll_ctl(w->epfd, EPOLL_CTL_ADD, w->boards[i].wake_fd, &wake);
-	}
+	worker_listen(w, EPOLL_CTL_ADD, NULL);
 	log_msg(LOG_INFO, "connection from pid %d uid %u", (int)w->pid, (unsigned)w->uid);
 	worker_printf(w, "BOARDD %d %s\n", BD_PROTO_VERSION, BD_VERSION);
 }
@@ -416,6 +434,8 @@ void worker_run(int fd, struct board *boards, unsigned nboards, const struct wor
 	worker_init(&w, fd);
 	for (;;) {
 		worker_flush(&w);
+		if (w.board != NULL)
+			board_wake(w.board); /* after the reply: the client that acted is served first */
 		if (w.closing && w.outlen == 0)
 			worker_exit(&w, "session ended");
 		worker_arm(&w);

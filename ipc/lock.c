@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -69,12 +70,33 @@ void bd_locks_unlink(const char *prefix, const char *board, unsigned nregions)
 		sem_unlink(name);
 }
 
+static pid_t lock_pid; /* getpid() cached: it is a system call, and a pick takes 2-3 locks */
+
+/* In a child after fork(): the cached pid is the parent's. */
+static void lock_forget_pid(void)
+{
+	lock_pid = 0;
+}
+
+/* This process's pid for the holder records. The fork handler is registered before the
+ * first caching, so no child ever keeps its parent's pid. */
+static pid_t lock_self(void)
+{
+	static int registered;
+
+	if (!registered)
+		registered = pthread_atfork(NULL, NULL, lock_forget_pid) == 0;
+	if (lock_pid == 0 || !registered)
+		lock_pid = getpid();
+	return lock_pid;
+}
+
 /* Record the caller as the holder of lock idx, just taken. */
 static void lock_record(struct bd_locks *l, unsigned idx)
 {
 	if (l->holders != NULL) {
 		l->holders[idx].since_ms = bd_now_ms();
-		__atomic_store_n(&l->holders[idx].pid, getpid(), __ATOMIC_RELEASE);
+		__atomic_store_n(&l->holders[idx].pid, lock_self(), __ATOMIC_RELEASE);
 	}
 }
 
