@@ -33,7 +33,7 @@ static const struct key {
 	[C_MISMATCH] = {"mismatch-ms", K_NUMBER, 1, 3600000, 2000},
 	[C_RESTART] = {"restart-ms", K_NUMBER, 1, 3600000, 10000},
 	[C_AWAY] = {"away-ms", K_NUMBER, 1, 3600000, 30000},
-	[C_REGION] = {"region-size", K_NUMBER, 1, BD_DIM_MAX, 2},
+	[C_REGION] = {"region-size", K_NUMBER, 1, BD_DIM_MAX, 8},
 	[C_SEED] = {"seed", K_NUMBER, 0, 0x7fffffffffffffffLL, 0},
 	[C_MAX_CONN] = {"max-connections", K_NUMBER, 1, 1000000, 2048},
 	[C_MAX_RATE] = {"max-rate", K_NUMBER, 0, 1000000, 500},

@@ -34,7 +34,7 @@ static void usage(FILE *f)
 		"  --mismatch-ms MS       a mismatched pair stays up for MS (default 2000)\n"
 		"  --restart-ms MS        a new game starts MS after game over (default 10000)\n"
 		"  --away-ms MS           seats of clients lost in a daemon restart are kept MS (default 30000)\n"
-		"  --region-size N        lock regions are NxN tiles of cards (default 2)\n"
+		"  --region-size N        lock regions are NxN tiles of cards (default 8)\n"
 		"  --seed N               reproducible shuffles (default 0: random)\n"
 		"  --max-connections N    connections served at once (default 2048)\n"
 		"  --max-rate N           requests per second per connection, 0 = no limit (default 500)\n"

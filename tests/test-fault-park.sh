@@ -12,7 +12,7 @@ rounds=${PARK_ROUNDS:-2}
 [ -x "$BIN/boardd-testhooks" ] || fail "$BIN/boardd-testhooks is missing: run make"
 set --
 if [ -x "$BIN/boardctl" ]; then set -- --ctl "$BIN/boardctl"; else note "no boardctl built yet: its check is skipped"; fi
-start_daemon_as "$BIN/boardd-testhooks" --board main:6 --min-players 1 --restart-ms 300
+start_daemon_as "$BIN/boardd-testhooks" --board main:6 --region-size 2 --min-players 1 --restart-ms 300
 for hook in park-in-pick park-in-join; do
 	for together in 0 1; do
 		"$FAULT" park --hook $hook --together $together --rounds "$rounds" "$@" ||
