@@ -19,11 +19,6 @@
 /* The longest the supervisor waits for a lock before it goes back to reaping and repairing. */
 #define SUPERVISOR_WAIT_MS 50
 
-int64_t board_now(void)
-{
-	return bd_now_ms();
-}
-
 int board_owned_elsewhere(const char *prefix, const char *board, pid_t *pid)
 {
 	const char *why;
@@ -329,14 +324,19 @@ static void board_clear_seat(struct board *b, unsigned i)
 	board_update_state(b);
 }
 
-/* The player leaves; wait_ms as for board_lock_player. 0, or -1 if the locks were busy. */
-static int board_leave(struct board *b, unsigned player, int wait_ms)
+/* The player leaves, if its seat still belongs to worker owner (0: an away seat, which
+ * must also have expired by now); checked under the locks, because a returning client may
+ * take an away seat back meanwhile. wait_ms as for board_lock_player. 0, or -1 if busy. */
+static int board_leave(struct board *b, unsigned player, int wait_ms, pid_t owner, int64_t now)
 {
 	struct bd_lockset ls;
+	const struct bd_pub_player *p = &b->pub->players[player];
+	const struct bd_priv_player *q = &b->priv->players[player];
 
 	if (board_lock_player(b, (int)player, -1, &ls, wait_ms) < 0)
 		return -1;
-	if (b->pub->players[player].state != BD_PLAYER_EMPTY) {
+	int expired = owner != 0 || (p->state == BD_PLAYER_AWAY && q->away_since_ms + b->set.away_ms <= now);
+	if (p->state != BD_PLAYER_EMPTY && q->worker_pid == owner && expired) {
 		b->game->release(b, player, BD_DOWN_QUIT);
 		board_clear_seat(b, player);
 	}
@@ -346,7 +346,7 @@ static int board_leave(struct board *b, unsigned player, int wait_ms)
 
 void board_unseat(struct board *b, unsigned player)
 {
-	board_leave(b, player, -1);
+	board_leave(b, player, -1, getpid(), 0);
 }
 
 int board_pick(struct board *b, unsigned player, unsigned x, unsigned y, struct bd_err *err)
@@ -361,7 +361,12 @@ int board_pick(struct board *b, unsigned player, unsigned x, unsigned y, struct 
 	unsigned card = y * b->pub->dim + x;
 	board_lock_player(b, (int)player, (int)card, &ls, -1);
 	board_test_park(b->pub->players[player].name, "park-in-pick"); /* a region and state */
-	int rc = b->game->pick(b, player, card, bd_now_ms(), err);
+	int rc = -1;
+	if (b->priv->players[player].worker_pid != getpid()) {
+		err->code = "notjoined";
+		err->text = "your seat was given up (the connection was away too long); join again";
+	} else
+		rc = b->game->pick(b, player, card, bd_now_ms(), err);
 	board_unlock(b, &ls);
 	return rc;
 }
@@ -550,7 +555,9 @@ int board_open(struct board *b, const char *prefix, const struct board_settings 
 	if (bd_locks_open(&b->locks, prefix, s->name, b->pub->nregions, b->priv->holders, 1) < 0 ||
 	    (b->wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK)) < 0) {
 		log_msg(LOG_ERR, "board %s: cannot create semaphores: %s", s->name, strerror(errno));
-		board_close(b, 1);
+		if (*resumed) /* a sound board stays for the next start */
+			__atomic_store_n(&b->pub->magic, BD_PUB_MAGIC, __ATOMIC_RELEASE);
+		board_close(b, !*resumed);
 		return -1;
 	}
 	if (*resumed) {
@@ -638,11 +645,27 @@ void board_reap(struct board *b, pid_t pid)
 		    b->pub->players[i].state != BD_PLAYER_AWAY) {
 			log_msg(LOG_INFO, "board %s: player %u (%s) lost with its worker %d", b->set.name, i,
 				b->pub->players[i].name, (int)pid);
-			board_leave(b, i, SUPERVISOR_WAIT_MS); /* else housekeeping does it */
+			board_leave(b, i, SUPERVISOR_WAIT_MS, pid, 0); /* else housekeeping does it */
 		}
 }
 
-void board_housekeep(struct board *b, int64_t now, unsigned char *suspect)
+/* Lock idx is taken with no holder recorded: repair it if it was so at the last pass too,
+ * with the same since_ms. A live taker records itself (and a new since_ms) within
+ * nanoseconds, so only a taker that died before recording leaves both unchanged. */
+static int board_suspect(struct board *b, unsigned idx, int64_t *suspect)
+{
+	int64_t seen = b->priv->holders[idx].since_ms + 1; /* 0 means not suspect */
+
+	if (suspect[idx] != seen) {
+		suspect[idx] = seen;
+		return 0;
+	}
+	board_repair_lock(b, idx, "taken by a process that died before recording itself");
+	suspect[idx] = 0;
+	return 1;
+}
+
+void board_housekeep(struct board *b, int64_t now, int64_t *suspect)
 {
 	int repaired = 0;
 
@@ -655,14 +678,9 @@ void board_housekeep(struct board *b, int64_t now, unsigned char *suspect)
 				board_repair_lock(b, idx, "holder is dead");
 				repaired = 1;
 			}
-		} else if (sem_getvalue(b->locks.sem[idx], &value) == 0 && value == 0) {
-			/* Taken but never recorded, twice in a row: the taker died in between. */
-			if (suspect[idx]++) {
-				board_repair_lock(b, idx, "taken by a process that died before recording itself");
-				suspect[idx] = 0;
-				repaired = 1;
-			}
-		} else
+		} else if (sem_getvalue(b->locks.sem[idx], &value) == 0 && value == 0)
+			repaired |= board_suspect(b, idx, suspect);
+		else
 			suspect[idx] = 0;
 	}
 	if (repaired || b->sweep_pending)
@@ -670,9 +688,10 @@ void board_housekeep(struct board *b, int64_t now, unsigned char *suspect)
 	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++) {
 		const struct bd_pub_player *p = &b->pub->players[i];
 		const struct bd_priv_player *q = &b->priv->players[i];
-		if ((p->state == BD_PLAYER_AWAY && q->away_since_ms + b->set.away_ms <= now) ||
-		    (p->state != BD_PLAYER_EMPTY && p->state != BD_PLAYER_AWAY && pid_dead(q->worker_pid)))
-			board_leave(b, i, SUPERVISOR_WAIT_MS);
+		if (p->state == BD_PLAYER_AWAY && q->away_since_ms + b->set.away_ms <= now)
+			board_leave(b, i, SUPERVISOR_WAIT_MS, 0, now);
+		else if (p->state != BD_PLAYER_EMPTY && p->state != BD_PLAYER_AWAY && pid_dead(q->worker_pid))
+			board_leave(b, i, SUPERVISOR_WAIT_MS, q->worker_pid, now);
 		else if (p->state == BD_PLAYER_AWAY) /* no worker runs an away seat's timers */
 			board_tick_within(b, (int)i, now, SUPERVISOR_WAIT_MS);
 	}

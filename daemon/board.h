@@ -58,7 +58,6 @@ void board_header_begin(struct board *b);
 void board_header_end(struct board *b);
 /* Every card locked: end the game (state OVER, restart deadline, OVER event). */
 void board_game_over(struct board *b, int64_t now);
-int64_t board_now(void);
 
 /* --- Seats and plays (each takes its own locks) ------------------------------------- */
 /* Seat a player, or take back the seat of token. Player id, or -1 with *err. */
@@ -79,7 +78,7 @@ int64_t board_next_deadline(const struct board *b, int player);
 /* A worker died: repair the locks it held and unseat its player. */
 void board_reap(struct board *b, pid_t pid);
 /* Periodic: repair locks of dead holders, expire away seats. */
-void board_housekeep(struct board *b, int64_t now, unsigned char *suspect);
+void board_housekeep(struct board *b, int64_t now, int64_t *suspect);
 /* Tell every connection goodbye (BYE event). */
 void board_shutdown(struct board *b);
 

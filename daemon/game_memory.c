@@ -66,16 +66,18 @@ static void memory_reset_pick(struct board *b, unsigned p)
 	__atomic_store_n(&q->deadline_ms, 0, __ATOMIC_RELAXED);
 }
 
-/* Turn a card down and tell everyone why. */
+/* Turn a card down and tell everyone why. A held card is UP, or LOCKED when a crash cut
+ * a match in half (the sweep undoes it). */
 static void memory_turn_down(struct board *b, int card, unsigned reason)
 {
-	if (card < 0 || b->pub->cards[card].state != BD_CARD_UP)
+	if (card < 0 || b->pub->cards[card].state == BD_CARD_DOWN)
 		return;
 	board_card_set(b, (unsigned)card, BD_CARD_DOWN, 0);
 	struct bd_event ev = {.type = BD_EV_DOWN, .card1 = (int16_t)card, .card2 = -1, .n = reason};
 	board_emit(b, &ev);
 }
 
+/* Refuse a pick with this error; always -1. */
 static int refuse(struct bd_err *err, const char *code, const char *text)
 {
 	err->code = code;
@@ -270,7 +272,7 @@ static void memory_sweep(struct board *b)
 			memory_turn_down(b, (int)c, BD_DOWN_RESTART);
 		int partner = card->state == BD_CARD_LOCKED ? memory_partner(b, c) : -1;
 		if (partner >= 0 && b->pub->cards[partner].state != BD_CARD_LOCKED)
-			board_card_set(b, c, BD_CARD_DOWN, 0); /* half of a match was written: undo it */
+			memory_turn_down(b, (int)c, BD_DOWN_RESTART); /* half of a match was written */
 		locked += card->state == BD_CARD_LOCKED;
 	}
 	/* Counted, not adjusted: a match bumps nlocked only after locking both cards. */

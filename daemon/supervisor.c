@@ -27,7 +27,7 @@ struct supervisor {
 	const struct supervisor_opts *o;
 	struct board *boards;
 	unsigned nboards;
-	unsigned char **suspect;    /* per board, per lock: seen taken with no holder */
+	int64_t **suspect;          /* per board, per lock: seen taken with no holder (board_suspect) */
 	int listen_fd, own_socket;  /* own_socket: we bound it (not systemd), so we unlink it */
 	int epfd, sigfd, timerfd;
 	pid_t *workers;
@@ -117,7 +117,7 @@ static int supervisor_boards(struct supervisor *s)
 			return -1;
 		s->boards[i].resumed = resumed;
 		s->nboards++;
-		s->suspect[i] = calloc(BD_REGIONS_MAX + 1, 1);
+		s->suspect[i] = calloc(BD_REGIONS_MAX + 1, sizeof *s->suspect[i]);
 		if (s->suspect[i] == NULL)
 			return -1;
 		if (!resumed)

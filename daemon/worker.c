@@ -33,6 +33,7 @@ struct worker {
 	uid_t uid;
 	pid_t pid;
 	uint64_t last_seq;     /* newest event forwarded */
+	uint64_t *seen;        /* before joining: each board's newest event looked at */
 	char in[2 * BD_LINE_MAX];
 	size_t inlen;
 	int discarding;        /* inside an over-long line, until its newline */
@@ -83,6 +84,7 @@ static void worker_put(struct worker *w, const char *s, size_t n)
 }
 
 static void worker_printf(struct worker *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Queue one formatted line for the client. */
 static void worker_printf(struct worker *w, const char *fmt, ...)
 {
 	char line[BD_LINE_MAX + 1];
@@ -95,6 +97,7 @@ static void worker_printf(struct worker *w, const char *fmt, ...)
 		worker_put(w, line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1);
 }
 
+/* Queue an ERR line. */
 static void worker_err(struct worker *w, const char *code, const char *text)
 {
 	worker_printf(w, "ERR %s %s\n", code, text);
@@ -147,17 +150,22 @@ static void worker_forward(struct worker *w, const struct bd_event *ev)
 	}
 }
 
-/* Not joined: only the daemon's goodbye, which goes to every board, concerns us. */
+/* Not joined: only the daemon's goodbye, which goes to every board, concerns us. Each
+ * board's events since the last look are scanned, as other events may follow the goodbye. */
 static void worker_pump_unjoined(struct worker *w)
 {
 	for (unsigned i = 0; i < w->nboards && !w->bye; i++) {
 		const struct bd_priv *priv = w->boards[i].priv;
 		uint64_t head = __atomic_load_n(&priv->ring_head, __ATOMIC_ACQUIRE);
-		struct bd_event ev = priv->ring[head % BD_RING_SIZE];
-		if (ev.seq == head && ev.type == BD_EV_BYE) {
-			w->board = &w->boards[i];
-			worker_forward(w, &ev);
-			w->board = NULL;
+		if (head - w->seen[i] > BD_RING_SIZE)
+			w->seen[i] = head - BD_RING_SIZE;
+		for (; w->seen[i] < head && !w->bye; w->seen[i]++) {
+			struct bd_event ev = priv->ring[(w->seen[i] + 1) % BD_RING_SIZE];
+			if (ev.seq == w->seen[i] + 1 && ev.type == BD_EV_BYE) {
+				w->board = &w->boards[i];
+				worker_forward(w, &ev);
+				w->board = NULL;
+			}
 		}
 	}
 }
@@ -201,6 +209,7 @@ static int worker_rate_ok(struct worker *w)
 	return 1;
 }
 
+/* The board of that name, or NULL. */
 static struct board *worker_find_board(struct worker *w, const char *name)
 {
 	for (unsigned i = 0; i < w->nboards; i++)
@@ -209,6 +218,7 @@ static struct board *worker_find_board(struct worker *w, const char *name)
 	return NULL;
 }
 
+/* boards: one BOARD line per board. */
 static void worker_boards(struct worker *w)
 {
 	for (unsigned i = 0; i < w->nboards; i++) {
@@ -231,6 +241,7 @@ static void worker_listen(struct worker *w, int op, const struct board *keep)
 	}
 }
 
+/* join: take a seat (or a spectator's place) and start forwarding the board's events. */
 static void worker_join(struct worker *w, const struct bd_req *req)
 {
 	struct bd_err err;
@@ -263,9 +274,20 @@ static void worker_join(struct worker *w, const struct bd_req *req)
 		(int)w->pid, (unsigned)w->uid);
 }
 
+/* A consistent copy of the joined board's public segment (the seqlocks, as clients read). */
+static const struct bd_pub *worker_snapshot(struct worker *w)
+{
+	static struct bd_pub snap;
+
+	if (bd_snapshot(w->board->pub, &snap) < 0)
+		worker_exit(w, "the board's public segment stayed inconsistent");
+	return &snap;
+}
+
+/* players: one PLAYER line per seat taken. */
 static void worker_players(struct worker *w)
 {
-	const struct bd_pub *pub = w->board->pub;
+	const struct bd_pub *pub = worker_snapshot(w);
 	unsigned n = 0;
 	char colour[8];
 
@@ -280,17 +302,18 @@ static void worker_players(struct worker *w)
 	worker_printf(w, "OK players %u\n", n);
 }
 
+/* cards: one CARD line per card that is not face down. */
 static void worker_cards(struct worker *w)
 {
-	const struct bd_pub *pub = w->board->pub;
+	const struct bd_pub *pub = worker_snapshot(w);
 	unsigned n = 0, dim = pub->dim;
 
 	for (unsigned c = 0; c < dim * dim; c++) {
-		struct bd_card card = pub->cards[c];
-		if (card.state == BD_CARD_DOWN)
+		const struct bd_card *card = &pub->cards[c];
+		if (card->state == BD_CARD_DOWN)
 			continue;
-		worker_printf(w, "CARD %u %u %s %.2s %u\n", c % dim, c / dim, bd_card_state_name(card.state),
-			      card.value, card.owner);
+		worker_printf(w, "CARD %u %u %s %.2s %u\n", c % dim, c / dim, bd_card_state_name(card->state),
+			      card->value, card->owner);
 		n++;
 	}
 	worker_printf(w, "OK cards %u %u\n", n, dim);
@@ -311,6 +334,7 @@ static const char *worker_not_ready(const struct worker *w, enum bd_req_type t, 
 	return NULL;
 }
 
+/* Run one request line and queue its reply. */
 static void worker_request(struct worker *w, const char *line, size_t len)
 {
 	struct bd_req req;
@@ -344,12 +368,13 @@ static void worker_request(struct worker *w, const char *line, size_t len)
 			return worker_err(w, err.code, err.text);
 		return worker_printf(w, "OK pick %u %u\n", req.x, req.y);
 	case BD_REQ_QUIT:
+		worker_printf(w, "OK bye\n");
 		if (w->board != NULL && w->player >= 0)
 			board_unseat(w->board, (unsigned)w->player);
 		w->player = -1;
 		worker_pump(w); /* events up to the player's own leave, then nothing more */
 		w->closing = w->bye = 1;
-		return worker_printf(w, "OK bye\n");
+		return;
 	case BD_REQ_PING:
 		return worker_printf(w, "OK pong\n");
 	}
@@ -407,6 +432,11 @@ static void worker_init(struct worker *w, int fd)
 
 	w->fd = fd;
 	w->player = -1;
+	w->seen = calloc(w->nboards, sizeof *w->seen);
+	if (w->seen == NULL)
+		worker_exit(w, "out of memory");
+	for (unsigned i = 0; i < w->nboards; i++)
+		w->seen[i] = __atomic_load_n(&w->boards[i].priv->ring_head, __ATOMIC_ACQUIRE);
 	w->tokens = 2.0 * w->lim->max_rate;
 	w->tokens_ms = bd_now_ms();
 	if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) == 0) {

@@ -245,7 +245,7 @@ int bd_client_request(struct bd_client *c, struct bd_msg *reply, bd_data_fn *on_
 int bd_client_enter(struct bd_client *c, const char *name, enum bd_role role, const char *board,
 		    uint64_t token, const char *prefix, char *err, size_t errlen)
 {
-	struct bd_msg r;
+	struct bd_msg r = {.word = "", .text = ""};
 	int rc = bd_client_request(c, &r, NULL, NULL, "hello %s %s", name, bd_role_name(role));
 	if (rc == 0 && token != 0)
 		rc = bd_client_request(c, &r, NULL, NULL, "join %s %016llx", board, (unsigned long long)token);

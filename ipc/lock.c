@@ -100,13 +100,6 @@ static void lock_record(struct bd_locks *l, unsigned idx)
 	}
 }
 
-void bd_lock_take(struct bd_locks *l, unsigned idx)
-{
-	while (sem_wait(l->sem[idx]) < 0 && errno == EINTR)
-		;
-	lock_record(l, idx);
-}
-
 void bd_lock_give(struct bd_locks *l, unsigned idx)
 {
 	if (l->holders != NULL)

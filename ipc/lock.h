@@ -29,8 +29,7 @@ void bd_locks_close(struct bd_locks *l);
 /* Remove every semaphore name of the board (the mappings stay valid until closed). */
 void bd_locks_unlink(const char *prefix, const char *board, unsigned nregions);
 
-/* Take / give one lock by index (nregions = the state lock), recording the holder. */
-void bd_lock_take(struct bd_locks *l, unsigned idx);
+/* Give back one lock by index (nregions = the state lock), clearing the holder record. */
 void bd_lock_give(struct bd_locks *l, unsigned idx);
 
 /* Build a set: add region numbers in any order (duplicates ignored), then take them all. */

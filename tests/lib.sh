@@ -70,4 +70,4 @@ finish() {
 	cleanup
 	echo "ok"
 }
-trap 'cleanup' INT TERM
+trap 'cleanup' EXIT INT TERM # EXIT too: a test stopped by set -u or exit still cleans up

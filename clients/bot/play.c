@@ -26,7 +26,6 @@ struct play {
 	int pending;          /* a pick awaits its reply */
 	uint64_t barrier;     /* event seq the mind must reach before the next pick */
 	int64_t next_pick_ms; /* no pick before this (--delay-ms, back-off) */
-	int benched;          /* seated during a pause (ERR waiting): wait for a state change */
 	unsigned moves;       /* second picks this game (own match and mismatch events) */
 	unsigned games;       /* games finished */
 };
@@ -62,7 +61,7 @@ static int play_enter(struct play *p, uint64_t token, char *err, size_t len)
 	}
 	mind_load(&p->mind, snap);
 	p->mind.seq = 0;
-	p->pending = p->benched = 0;
+	p->pending = 0;
 	p->barrier = 0;
 	p->plan = -1;
 	return 0;
@@ -98,9 +97,6 @@ static int play_event(struct play *p, const struct bd_msg *msg)
 	if (mind_apply(&p->mind, &ev))
 		p->moves = 0;
 	switch (ev.type) {
-	case BD_EV_STATE:
-		p->benched = 0;
-		break;
 	case BD_EV_MATCH:
 	case BD_EV_MISMATCH:
 		p->moves += ev.player == p->c.player;
@@ -126,9 +122,7 @@ static void play_reply(struct play *p, const struct bd_msg *msg)
 	p->next_pick_ms = now + p->o->delay_ms;
 	if (msg->kind == BD_MSG_OK)
 		return;
-	if (strcmp(msg->word, "waiting") == 0)
-		p->benched = 1;
-	else if (strcmp(msg->word, "rate") == 0)
+	if (strcmp(msg->word, "rate") == 0)
 		backoff = RATE_BACKOFF_MS;
 	else if (strcmp(msg->word, "filled") != 0 && strcmp(msg->word, "wait") != 0 &&
 		 strcmp(msg->word, "state") != 0) {
@@ -145,7 +139,7 @@ static void play_reply(struct play *p, const struct bd_msg *msg)
  * trying again. */
 static int play_pick(struct play *p)
 {
-	if (p->pending || p->benched || p->mind.game_state != BD_GAME_ON || p->mind.seq < p->barrier)
+	if (p->pending || p->mind.game_state != BD_GAME_ON || p->mind.seq < p->barrier)
 		return IDLE_WAIT_MS;
 	int64_t left = p->next_pick_ms - bd_now_ms();
 	if (left > 0)

@@ -14,21 +14,12 @@
 
 static gboolean conn_readable(gint fd, GIOCondition cond, gpointer data);
 
-/* Join with the kept token, or take a new seat if the daemon no longer knows it. */
+/* Join with the kept token; bd_client_enter takes a new seat if the daemon forgot it. */
 static int conn_enter(struct app *a, char *err, size_t len)
 {
 	enum bd_role role = a->opt.spectate ? BD_ROLE_SPECTATOR : BD_ROLE_PLAYER;
 
-	if (bd_client_enter(&a->c, a->opt.name, role, a->opt.board, a->token, a->opt.prefix, err, len) == 0)
-		return 0;
-	if (a->token == 0 || strncmp(err, "token:", 6) != 0)
-		return -1;
-	/* A clean restart forgot every seat: start over on a new connection (hello is said once). */
-	bd_client_close(&a->c);
-	a->token = 0;
-	if (bd_client_connect(&a->c, a->opt.socket, err, len) < 0)
-		return -1;
-	return bd_client_enter(&a->c, a->opt.name, role, a->opt.board, 0, a->opt.prefix, err, len);
+	return bd_client_enter(&a->c, a->opt.name, role, a->opt.board, a->token, a->opt.prefix, err, len);
 }
 
 /* Connect and join once: 0 joined, -1 daemon unreachable, -2 it refused us (err says why). */

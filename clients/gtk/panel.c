@@ -122,7 +122,6 @@ static gboolean panel_tick(gpointer data);
 static void panel_state(struct app *a)
 {
 	const struct bd_pub *s = a->snap;
-	int waiting = a->me >= 0 && s->players[a->me].state == BD_PLAYER_WAITING;
 	int over = a->linked && s->game_state == BD_GAME_OVER;
 	char text[192];
 
@@ -137,8 +136,8 @@ static void panel_state(struct app *a)
 		snprintf(text, sizeof text, "Game %u is over. The next game starts in %d s.", s->game_number,
 			 (int)MAX(0, ceil((s->deadline_ms - bd_now_ms()) / 1000.0)));
 	else
-		snprintf(text, sizeof text, waiting ? "Game %u is on. You play from the next game." :
-			 a->me >= 0 ? "Game %u is on: find pairs!" : "Game %u is on.", s->game_number);
+		snprintf(text, sizeof text, a->me >= 0 ? "Game %u is on: find pairs!" : "Game %u is on.",
+			 s->game_number);
 	gtk_label_set_text(a->state, text);
 	if (over && a->tick == 0)
 		a->tick = g_timeout_add(TICK_MS, panel_tick, a);
@@ -218,7 +217,7 @@ static void panel_feedback(struct app *a, const char *text, int refused)
 void panel_refused(struct app *a, const char *code, const char *text)
 {
 	static const struct { const char *code, *title; } titles[] = {
-		{"filled", "Taken"}, {"wait", "Wait"}, {"state", "Not now"}, {"waiting", "Not yet"},
+		{"filled", "Taken"}, {"wait", "Wait"}, {"state", "Not now"},
 		{"rate", "Too fast"},
 	};
 	const char *title = "Refused";
