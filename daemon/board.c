@@ -288,15 +288,11 @@ int board_seat(struct board *b, const char *name, uid_t uid, pid_t pid, uint64_t
 		i = board_find_token(b, token);
 		if (i < 0 || b->pub->players[i].state != BD_PLAYER_AWAY) {
 			board_unlock(b, &ls);
-			err->code = "token";
-			err->text = i < 0 ? "no seat on this board has that token" : "that seat is in use";
-			return -1;
+			return bd_err_set(err, "token", i < 0 ? "no seat on this board has that token" : "that seat is in use");
 		}
 	} else if ((i = board_find_empty(b)) < 0) {
 		board_unlock(b, &ls);
-		err->code = "full";
-		err->text = "every seat of this board is taken";
-		return -1;
+		return bd_err_set(err, "full", "every seat of this board is taken");
 	}
 	board_fill_seat(b, (unsigned)i, name, uid, pid, token == 0);
 	struct bd_event ev = {.type = BD_EV_JOIN, .player = (uint16_t)i, .colour = b->pub->players[i].colour};
@@ -353,20 +349,14 @@ int board_pick(struct board *b, unsigned player, unsigned x, unsigned y, struct 
 {
 	struct bd_lockset ls;
 
-	if (x >= b->pub->dim || y >= b->pub->dim) {
-		err->code = "range";
-		err->text = "x and y must be on the board (0 to dim-1)";
-		return -1;
-	}
+	if (x >= b->pub->dim || y >= b->pub->dim)
+		return bd_err_set(err, "range", "x and y must be on the board (0 to dim-1)");
 	unsigned card = y * b->pub->dim + x;
 	board_lock_player(b, (int)player, (int)card, &ls, -1);
 	board_test_park(b->pub->players[player].name, "park-in-pick"); /* a region and state */
-	int rc = -1;
-	if (b->priv->players[player].worker_pid != getpid()) {
-		err->code = "notjoined";
-		err->text = "your seat was given up (the connection was away too long); join again";
-	} else
-		rc = b->game->pick(b, player, card, bd_now_ms(), err);
+	int rc = b->priv->players[player].worker_pid != getpid() ?
+		 bd_err_set(err, "notjoined", "your seat was given up (the connection was away too long); join again") :
+		 b->game->pick(b, player, card, bd_now_ms(), err);
 	board_unlock(b, &ls);
 	return rc;
 }

@@ -5,8 +5,6 @@
 #include "board.h"
 #include "game.h"
 
-#define NVALUES (26 * 26)
-
 /* xorshift64*: small, good enough for shuffles, reproducible from --seed. */
 static uint64_t memory_rand(uint64_t *s)
 {
@@ -26,13 +24,13 @@ static void memory_deal(struct board *b)
 {
 	unsigned n = b->pub->dim * b->pub->dim;
 	uint64_t *rng = &b->priv->rng;
-	unsigned short pool[NVALUES];
+	unsigned short pool[BD_VALUES];
 
 	/* Pick n/2 distinct values (partial Fisher-Yates), two cards each, then shuffle cards. */
-	for (unsigned v = 0; v < NVALUES; v++)
+	for (unsigned v = 0; v < BD_VALUES; v++)
 		pool[v] = (unsigned short)v;
 	for (unsigned k = 0; k < n / 2; k++) {
-		unsigned j = k + memory_below(rng, NVALUES - k);
+		unsigned j = k + memory_below(rng, BD_VALUES - k);
 		unsigned short t = pool[k];
 		pool[k] = pool[j];
 		pool[j] = t;
@@ -77,21 +75,13 @@ static void memory_turn_down(struct board *b, int card, unsigned reason)
 	board_emit(b, &ev);
 }
 
-/* Refuse a pick with this error; always -1. */
-static int refuse(struct bd_err *err, const char *code, const char *text)
-{
-	err->code = code;
-	err->text = text;
-	return -1;
-}
-
 /* A first pick: the card turns up in the player's colour for first_pick_ms. */
 static int memory_first(struct board *b, unsigned p, unsigned card, int64_t now, struct bd_err *err)
 {
 	struct bd_priv_player *q = &b->priv->players[p];
 
 	if (b->pub->cards[card].state != BD_CARD_DOWN)
-		return refuse(err, "filled", "that card is face up or locked");
+		return bd_err_set(err, "filled", "that card is face up or locked");
 	board_card_set(b, card, BD_CARD_UP, p);
 	q->pick_state = BD_PICK_FIRST;
 	__atomic_store_n(&q->first, (int32_t)card, __ATOMIC_RELAXED);
@@ -142,18 +132,18 @@ static int memory_pick(struct board *b, unsigned p, unsigned card, int64_t now, 
 	struct bd_priv_player *q = &b->priv->players[p];
 
 	if (b->pub->game_state != BD_GAME_ON)
-		return refuse(err, "state", b->pub->game_state == BD_GAME_OVER ? "the game is over; a new one starts soon" :
+		return bd_err_set(err, "state", b->pub->game_state == BD_GAME_OVER ? "the game is over; a new one starts soon" :
 				  b->pub->game_state == BD_GAME_FROZEN ? "the game is frozen until enough players are back" :
 				  "the game waits for enough players");
 	if (q->pick_state == BD_PICK_WAIT)
-		return refuse(err, "wait", "your mismatched cards are still face up");
+		return bd_err_set(err, "wait", "your mismatched cards are still face up");
 	if (q->pick_state == BD_PICK_NONE)
 		return memory_first(b, p, card, now, err);
 	unsigned first = (unsigned)q->first;
 	if (card == first || b->pub->cards[card].state != BD_CARD_DOWN) {
 		memory_reset_pick(b, p);
 		memory_turn_down(b, (int)first, BD_DOWN_REPICK);
-		return refuse(err, "filled", "that card is face up or locked; your first card turned down");
+		return bd_err_set(err, "filled", "that card is face up or locked; your first card turned down");
 	}
 	if (memcmp(b->priv->values[first], b->priv->values[card], 2) == 0)
 		memory_match(b, p, first, card, now);
@@ -198,23 +188,17 @@ static unsigned memory_held_cards(const struct board *b, unsigned p, int cards[2
 	return n;
 }
 
-/* Nonzero if v is two lower-case letters. */
-static int memory_value_ok(const char *v)
-{
-	return v[0] >= 'a' && v[0] <= 'z' && v[1] >= 'a' && v[1] <= 'z';
-}
-
 static const char *memory_check(const struct board *b)
 {
 	unsigned n = b->pub->dim * b->pub->dim, locked = 0;
-	unsigned char count[NVALUES] = {0};
+	unsigned char count[BD_VALUES] = {0};
 
 	for (unsigned c = 0; c < n; c++) {
 		const char *v = b->priv->values[c];
 		const struct bd_card *card = &b->pub->cards[c];
-		if (!memory_value_ok(v))
+		if (!bd_value_ok(v))
 			return "a card value is not two letters";
-		if (++count[(v[0] - 'a') * 26 + (v[1] - 'a')] > 2)
+		if (++count[bd_value_index(v)] > 2)
 			return "a value appears more than twice";
 		if (card->state > BD_CARD_LOCKED)
 			return "a card state is out of range";
@@ -224,7 +208,7 @@ static const char *memory_check(const struct board *b)
 			return "a card owner is out of range";
 		locked += card->state == BD_CARD_LOCKED;
 	}
-	for (unsigned k = 0; k < NVALUES; k++)
+	for (unsigned k = 0; k < BD_VALUES; k++)
 		if (count[k] == 1)
 			return "a value appears only once";
 	if (locked != b->pub->nlocked)

@@ -327,11 +327,10 @@ static int snapshot_region(const struct bd_pub *pub, struct bd_pub *out, unsigne
 /* Nonzero if a copied card is one a sound board could hold. */
 static int card_sane(const struct bd_card *c)
 {
-	int letters = c->value[0] >= 'a' && c->value[0] <= 'z' && c->value[1] >= 'a' && c->value[1] <= 'z';
 	if (c->state == BD_CARD_DOWN)
 		return c->value[0] == 0 && c->value[1] == 0;
 	/* A client looks up players[owner] of every face-up or locked card. */
-	return c->state <= BD_CARD_LOCKED && letters && c->owner < BD_PLAYERS_MAX;
+	return c->state <= BD_CARD_LOCKED && bd_value_ok(c->value) && c->owner < BD_PLAYERS_MAX;
 }
 
 int bd_snapshot(const struct bd_pub *pub, struct bd_pub *out)

@@ -39,6 +39,21 @@ enum bd_game_state {
 
 enum bd_card_state { BD_CARD_DOWN = 0, BD_CARD_UP = 1, BD_CARD_LOCKED = 2 };
 
+/* A card value is two lower-case letters, so there are 26 * 26 of them. */
+#define BD_VALUES (26 * 26)
+
+/* Nonzero if v holds a card value. */
+static inline int bd_value_ok(const char v[2])
+{
+	return v[0] >= 'a' && v[0] <= 'z' && v[1] >= 'a' && v[1] <= 'z';
+}
+
+/* The index of a card value in [0, BD_VALUES). */
+static inline unsigned bd_value_index(const char v[2])
+{
+	return (unsigned)(v[0] - 'a') * 26 + (unsigned)(v[1] - 'a');
+}
+
 /* A seat in the player table. */
 enum bd_player_state {
 	BD_PLAYER_EMPTY = 0,

@@ -95,13 +95,6 @@ static int split(char *s, const char **tok, int max)
 	return n;
 }
 
-static int fail(struct bd_err *err, const char *code, const char *text)
-{
-	err->code = code;
-	err->text = text;
-	return -1;
-}
-
 /* Fill in the arguments of a request whose word and argument count are already checked. */
 static int req_args_parse(struct bd_req *req, const char **arg, int nargs, struct bd_err *err)
 {
@@ -110,30 +103,30 @@ static int req_args_parse(struct bd_req *req, const char **arg, int nargs, struc
 	switch (req->type) {
 	case BD_REQ_HELLO:
 		if (!bd_player_name_ok(arg[0]))
-			return fail(err, "name", "name must be 1-32 printable characters without spaces");
+			return bd_err_set(err, "name", "name must be 1-32 printable characters without spaces");
 		int role = name_index(role_names, NELEM(role_names), arg[1]);
 		if (role < 0)
-			return fail(err, "role", "role must be player, bot or spectator");
+			return bd_err_set(err, "role", "role must be player, bot or spectator");
 		strcpy(req->name, arg[0]);
 		req->role = (enum bd_role)role;
 		return 0;
 	case BD_REQ_JOIN:
 		if (!bd_name_ok(arg[0], BD_BOARD_NAME_MAX))
-			return fail(err, "board", "board name must be 1-24 of A-Z a-z 0-9 _ -");
+			return bd_err_set(err, "board", "board name must be 1-24 of A-Z a-z 0-9 _ -");
 		strcpy(req->board, arg[0]);
 		if (nargs == 2) {
 			/* Digits only: strtoull alone would also take a sign or a 0x prefix. */
 			if (strlen(arg[1]) != 16 || strspn(arg[1], "0123456789abcdefABCDEF") != 16 ||
 			    (req->token = strtoull(arg[1], NULL, 16)) == 0)
-				return fail(err, "token", "token must be the 16 hex digits join gave");
+				return bd_err_set(err, "token", "token must be the 16 hex digits join gave");
 		}
 		return 0;
 	case BD_REQ_PICK:
 		if ((v = bd_parse_uint(arg[0])) < 0 || v >= BD_DIM_MAX)
-			return fail(err, "range", "x must be a column number on the board");
+			return bd_err_set(err, "range", "x must be a column number on the board");
 		req->x = (unsigned)v;
 		if ((v = bd_parse_uint(arg[1])) < 0 || v >= BD_DIM_MAX)
-			return fail(err, "range", "y must be a row number on the board");
+			return bd_err_set(err, "range", "y must be a row number on the board");
 		req->y = (unsigned)v;
 		return 0;
 	default:
@@ -148,28 +141,28 @@ int bd_req_parse(const char *line, size_t len, struct bd_req *req, struct bd_err
 
 	memset(req, 0, sizeof *req);
 	if (len >= BD_LINE_MAX)
-		return fail(err, "toolong", "line longer than 511 bytes");
+		return bd_err_set(err, "toolong", "line longer than 511 bytes");
 	if (memchr(line, '\0', len) != NULL)
-		return fail(err, "syntax", "NUL byte in line");
+		return bd_err_set(err, "syntax", "NUL byte in line");
 	for (size_t i = 0; i < len; i++)
 		if ((unsigned char)line[i] > 126 || ((unsigned char)line[i] < 32 && line[i] != '\t' &&
 						     !(line[i] == '\r' && i == len - 1)))
-			return fail(err, "syntax", "control or non-ASCII byte in line");
+			return bd_err_set(err, "syntax", "control or non-ASCII byte in line");
 	memcpy(buf, line, len);
 	buf[len] = '\0';
 	if (len > 0 && buf[len - 1] == '\r')
 		buf[len - 1] = '\0';
 	int n = split(buf, tok, BD_TOKENS_MAX);
 	if (n < 0)
-		return fail(err, "syntax", "too many words");
+		return bd_err_set(err, "syntax", "too many words");
 	if (n == 0)
-		return fail(err, "syntax", "empty line");
+		return bd_err_set(err, "syntax", "empty line");
 	int type = name_index(req_words, NELEM(req_words), tok[0]);
 	if (type < 0)
-		return fail(err, "unknown", "unknown request (try hello, boards, join, players, cards, pick, quit, ping)");
+		return bd_err_set(err, "unknown", "unknown request (try hello, boards, join, players, cards, pick, quit, ping)");
 	req->type = (enum bd_req_type)type;
 	if (n - 1 < req_args[type][0] || n - 1 > req_args[type][1])
-		return fail(err, "syntax", type == BD_REQ_HELLO ? "usage: hello NAME player|bot|spectator" :
+		return bd_err_set(err, "syntax", type == BD_REQ_HELLO ? "usage: hello NAME player|bot|spectator" :
 				      type == BD_REQ_JOIN ? "usage: join BOARD [TOKEN]" :
 				      type == BD_REQ_PICK ? "usage: pick X Y" : "this request takes no arguments");
 	return req_args_parse(req, tok + 1, n - 1, err);

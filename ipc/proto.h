@@ -34,6 +34,14 @@ struct bd_err {
 	const char *text;
 };
 
+/* Fill *err and return -1: the one way a refusal is made. */
+static inline int bd_err_set(struct bd_err *err, const char *code, const char *text)
+{
+	err->code = code;
+	err->text = text;
+	return -1;
+}
+
 /* Parse one request line (newline removed). 0 on success, else -1 with *err set. */
 int bd_req_parse(const char *line, size_t len, struct bd_req *req, struct bd_err *err);
 

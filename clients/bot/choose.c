@@ -5,14 +5,11 @@
 
 #include "bot.h"
 
-#define NVALUES (26 * 26)
 
 /* Index of a two-letter value, or -1 if it is not one. */
 static int choose_value_index(const char v[2])
 {
-	if (v[0] < 'a' || v[0] > 'z' || v[1] < 'a' || v[1] > 'z')
-		return -1;
-	return (v[0] - 'a') * 26 + (v[1] - 'a');
+	return bd_value_ok(v) ? (int)bd_value_index(v) : -1;
 }
 
 /* Nonzero if card c may be picked as a candidate: face down, not skip, and unknown if
@@ -50,7 +47,7 @@ static int choose_first_unknown(const struct mind *m)
 /* Two face-down cards known to match: the first, and the second in *other; -1 if none. */
 static int choose_pair(const struct mind *m, int *other)
 {
-	int seen[NVALUES];
+	int seen[BD_VALUES];
 
 	memset(seen, -1, sizeof seen);
 	for (unsigned c = 0; c < m->ncards; c++) {
@@ -82,7 +79,7 @@ static int choose_partner(const struct mind *m, unsigned c)
  * and, between bots, turns into an endless round of mismatches. */
 static int choose_hopeless(const struct mind *m)
 {
-	unsigned char up[NVALUES] = {0};
+	unsigned char up[BD_VALUES] = {0};
 	unsigned down = 0, single = 0;
 
 	for (unsigned c = 0; c < m->ncards; c++) {
@@ -91,7 +88,7 @@ static int choose_hopeless(const struct mind *m)
 		if (v >= 0)
 			up[v]++;
 	}
-	for (unsigned v = 0; v < NVALUES; v++)
+	for (unsigned v = 0; v < BD_VALUES; v++)
 		single += up[v] == 1;
 	return down == single;
 }
