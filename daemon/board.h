@@ -36,6 +36,7 @@ struct board {
 	int defer_wake;     /* set in a worker: it wakes the others itself (board_wake) */
 	int resumed;        /* found and resumed at start, rather than made new */
 	int sweep_pending;  /* supervisor: a repair's sweep still to do (its locks were busy) */
+	struct bd_lock_watch *watch; /* supervisor: what the last lock repair pass saw */
 };
 
 /* Create the board's objects, or resume a sound board left by a dead daemon.
@@ -78,7 +79,7 @@ int64_t board_next_deadline(const struct board *b, int player);
 /* A worker died: repair the locks it held and unseat its player. */
 void board_reap(struct board *b, pid_t pid);
 /* Periodic: repair locks of dead holders, expire away seats. */
-void board_housekeep(struct board *b, int64_t now, int64_t *suspect);
+void board_housekeep(struct board *b, int64_t now);
 /* Tell every connection goodbye (BYE event). */
 void board_shutdown(struct board *b);
 

@@ -27,7 +27,6 @@ struct supervisor {
 	const struct supervisor_opts *o;
 	struct board *boards;
 	unsigned nboards;
-	int64_t **suspect;          /* per board, per lock: seen taken with no holder (board_suspect) */
 	int listen_fd, own_socket;  /* own_socket: we bound it (not systemd), so we unlink it */
 	int epfd, sigfd, timerfd;
 	pid_t *workers;
@@ -102,8 +101,7 @@ static int supervisor_listen(struct supervisor *s)
 static int supervisor_boards(struct supervisor *s)
 {
 	s->boards = calloc(s->o->nboards, sizeof *s->boards);
-	s->suspect = calloc(s->o->nboards, sizeof *s->suspect);
-	if (s->boards == NULL || s->suspect == NULL)
+	if (s->boards == NULL)
 		return -1;
 	for (unsigned i = 0; i < s->o->nboards; i++) {
 		pid_t other;
@@ -117,9 +115,6 @@ static int supervisor_boards(struct supervisor *s)
 			return -1;
 		s->boards[i].resumed = resumed;
 		s->nboards++;
-		s->suspect[i] = calloc(BD_REGIONS_MAX + 1, sizeof *s->suspect[i]);
-		if (s->suspect[i] == NULL)
-			return -1;
 		if (!resumed)
 			log_msg(LOG_INFO, "board %s: %ux%u, region %u, created", s->boards[i].set.name,
 				s->boards[i].pub->dim, s->boards[i].pub->dim, s->boards[i].pub->region_side);
@@ -243,7 +238,7 @@ static void supervisor_housekeep(struct supervisor *s)
 	if (read(s->timerfd, &ticks, sizeof ticks) < 0)
 		return;
 	for (unsigned i = 0; i < s->nboards; i++) {
-		board_housekeep(&s->boards[i], now, s->suspect[i]);
+		board_housekeep(&s->boards[i], now);
 		players += s->boards[i].pub->nplaying;
 	}
 	if (s->watchdog_ms > 0 && now - s->last_watchdog >= s->watchdog_ms / 2) {
@@ -285,13 +280,10 @@ static void supervisor_stop(struct supervisor *s)
 /* Close everything; remove every board (stop), or only those made now (failed start). */
 static void supervisor_cleanup(struct supervisor *s, int remove)
 {
-	for (unsigned i = 0; i < s->nboards; i++) {
+	for (unsigned i = 0; i < s->nboards; i++)
 		board_close(&s->boards[i], remove || !s->boards[i].resumed);
-		free(s->suspect[i]);
-	}
 	if (s->own_socket)
 		unlink(s->o->socket_path);
-	free(s->suspect);
 	free(s->boards);
 	free(s->workers);
 }

@@ -15,7 +15,7 @@
 
 #define BD_PUB_MAGIC 0x42445055u  /* "BDPU" */
 #define BD_PRIV_MAGIC 0x42445056u /* "BDPV" */
-#define BD_LAYOUT_VERSION 1u
+#define BD_LAYOUT_VERSION 2u
 
 #define BD_DIM_MIN 2
 #define BD_DIM_MAX 32
@@ -129,14 +129,38 @@ struct bd_priv_player {
 };
 static_assert(sizeof(struct bd_priv_player) == 40, "bd_priv_player is 40 bytes");
 
-/* Who holds a semaphore, so a dead holder can be found and repaired. */
+/* One semaphore's record. pid is written after sem_wait returns and cleared before sem_post,
+ * so it is for people (boardctl locks); repair trusts the lockers table and posts instead. */
 struct bd_lock_holder {
-	int32_t pid;         /* 0 when free */
-	int32_t reserved;
+	int32_t pid;         /* recorded holder, 0 when free */
+	uint32_t posts;      /* +1 just before and +1 just after every sem_post: odd during one */
 	int64_t since_ms;
 	uint64_t repairs;    /* how many times the supervisor repaired this lock */
 };
 static_assert(sizeof(struct bd_lock_holder) == 24, "bd_lock_holder is 24 bytes");
+
+#define BD_LOCKS_MAX (BD_REGIONS_MAX + 1) /* every region lock, then the state lock */
+#define BD_LOCK_WORDS ((BD_LOCKS_MAX + 63) / 64)
+#define BD_LOCKERS_MAX 4096   /* processes inside lock code of one board at once */
+#define BD_LOCK_NONE 0xffffffffu
+
+/* A process that takes locks of this board: it claims a slot before its first sem_wait and
+ * frees it after its last sem_post, so every process that may hold a lock is listed here
+ * (ipc/lock.c; docs/ARCHITECTURE.md, "Exact lock repair"). */
+struct bd_locker {
+	int32_t pid;         /* 0: free slot */
+	uint32_t serial;     /* +1 each time a process claims the slot */
+	uint32_t waiting;    /* lock it is waiting for (or took, not yet recorded), BD_LOCK_NONE */
+	uint32_t naps;       /* waits for `waiting` that timed out with the lock still taken */
+	uint64_t locks[BD_LOCK_WORDS]; /* bit i: waits for, holds or is giving back lock i */
+};
+static_assert(sizeof(struct bd_locker) == 16 + 8 * BD_LOCK_WORDS, "bd_locker has no padding");
+
+struct bd_lockers {
+	uint32_t used;       /* slots [0, used) have ever been claimed: the rest are free */
+	uint32_t reserved;
+	struct bd_locker slot[BD_LOCKERS_MAX];
+};
 
 enum bd_event_type {
 	BD_EV_NONE = 0,
@@ -180,8 +204,10 @@ struct bd_priv {
 	struct bd_priv_player players[BD_PLAYERS_MAX];
 	struct bd_lock_holder holders[BD_REGIONS_MAX + 1]; /* [nregions] is the state lock */
 	struct bd_event ring[BD_RING_SIZE];             /* event seq s lives at s % BD_RING_SIZE */
+	struct bd_lockers lockers;                      /* who may hold which lock */
 };
 static_assert((BD_RING_SIZE & (BD_RING_SIZE - 1)) == 0, "ring size is a power of two");
 static_assert(offsetof(struct bd_priv, ring) % 8 == 0, "aligned ring");
+static_assert(offsetof(struct bd_priv, lockers) % 8 == 0, "aligned lockers");
 
 #endif
