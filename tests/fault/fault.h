@@ -53,6 +53,8 @@ int child_of(pid_t pid, pid_t parent);
 /* Run `ctl WHAT BOARD` (boardctl), echoing its output; nonzero if one line holds every
  * one of the n (at most 32) words. */
 int ctl_shows(const char *ctl, const char *what, const char *const *words, unsigned n);
+/* A process's state letter from /proc (R, S, T for stopped, Z...); '\0' if it is gone. */
+char proc_state(pid_t pid);
 /* CPU time (user + system, ms) a process has used so far; 0 if it is gone. */
 double proc_cpu_ms(pid_t pid);
 
@@ -68,6 +70,7 @@ void board_locks(struct bd_locks *l);
 /* --- commands ---------------------------------------------------------------------- */
 int cmd_chaos(void);
 int cmd_park(void);
+int cmd_stop(void);
 int cmd_stuck(void);
 int cmd_flood(void);
 int cmd_rate(void);

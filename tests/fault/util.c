@@ -312,3 +312,11 @@ int child_of(pid_t pid, pid_t parent)
 {
 	return pid > 0 && parent_of(pid) == parent;
 }
+
+char proc_state(pid_t pid)
+{
+	char buf[1024], state;
+	const char *f = proc_stat(pid, buf, sizeof buf);
+
+	return f != NULL && sscanf(f, " %c", &state) == 1 ? state : '\0';
+}
