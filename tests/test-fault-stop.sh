@@ -9,9 +9,10 @@
 . "$(dirname "$0")/fault/lib.sh"
 
 [ -x "$BIN/boardd-testhooks" ] || fail "$BIN/boardd-testhooks is missing: run make"
+[ -x "$BIN/boardctl" ] || fail "$BIN/boardctl is missing: run make"
 start_daemon_as "$BIN/boardd-testhooks" --board main:6 --region-size 2 --min-players 1 --restart-ms 300
 for at in taken given; do
-	"$FAULT" stop --at $at --kill 0 || fail "stop at $at, then SIGCONT, failed"
+	"$FAULT" stop --at $at --kill 0 --ctl "$BIN/boardctl" || fail "stop at $at, then SIGCONT, failed"
 	if grep -q 'repaired' "$WORK/daemon.log"; then
 		fail "a lock was repaired while its holder was only stopped: $(grep repaired "$WORK/daemon.log")"
 	fi

@@ -1,4 +1,5 @@
-/* locks.c: every semaphore of a board: its value, who holds it, for how long, repairs.
+/* locks.c: every semaphore of a board: its value, who holds it, for how long, repairs, and
+ * who else is listed for it (waiting for it, or between sem_wait/sem_post and the record).
  * Needs the private segment (where holders are recorded), so the daemon's user or root. */
 #include <errno.h>
 #include <string.h>
@@ -7,6 +8,8 @@
 #include "ipc/clock.h"
 #include "ipc/lock.h"
 #include "ipc/shm.h"
+
+#define LOCKS_SHOWN 16 /* listed pids shown per lock; more are counted */
 
 /* What one lock looks like right now. */
 struct lock_view {
@@ -17,7 +20,32 @@ struct lock_view {
 	int64_t held_ms;
 	uint64_t repairs;
 	unsigned x0, y0, x1, y1; /* the cards a region lock guards */
+	unsigned nwaiting, nother; /* listed processes waiting for it / not waiting, not the holder */
+	pid_t waiting[LOCKS_SHOWN], other[LOCKS_SHOWN];
 };
+
+/* Note every process the lockers table lists for lock idx, other than the recorded holder. */
+static void locks_listed(const struct bd_priv *priv, unsigned idx, struct lock_view *v)
+{
+	const struct bd_lockers *t = &priv->lockers;
+	unsigned used = __atomic_load_n(&t->used, __ATOMIC_ACQUIRE);
+
+	for (unsigned k = 0; k < used && k < BD_LOCKERS_MAX; k++) {
+		const struct bd_locker *s = &t->slot[k];
+		pid_t pid = __atomic_load_n(&s->pid, __ATOMIC_ACQUIRE);
+		if (pid == 0 || !(__atomic_load_n(&s->locks[idx / 64], __ATOMIC_ACQUIRE) >> (idx % 64) & 1))
+			continue;
+		if (__atomic_load_n(&s->waiting, __ATOMIC_ACQUIRE) == idx) {
+			if (v->nwaiting < LOCKS_SHOWN)
+				v->waiting[v->nwaiting] = pid;
+			v->nwaiting++;
+		} else if (pid != v->pid) {
+			if (v->nother < LOCKS_SHOWN)
+				v->other[v->nother] = pid;
+			v->nother++;
+		}
+	}
+}
 
 /* Read lock idx: its semaphore (if open) and its holder record in the private segment. */
 static void locks_read(const struct bd_pub *p, const struct bd_priv *priv, struct bd_locks *l,
@@ -39,6 +67,29 @@ static void locks_read(const struct bd_pub *p, const struct bd_priv *priv, struc
 	v->y0 = idx / p->regions_across * side;
 	v->x1 = v->x0 + side > p->dim ? p->dim - 1 : v->x0 + side - 1;
 	v->y1 = v->y0 + side > p->dim ? p->dim - 1 : v->y0 + side - 1;
+	locks_listed(priv, idx, v);
+}
+
+/* An indented line under a lock's row: what, then up to LOCKS_SHOWN pids, then how many more. */
+static void locks_text_pids(const char *what, const pid_t *pids, unsigned n)
+{
+	if (n == 0)
+		return;
+	printf("  %s:", what);
+	for (unsigned i = 0; i < n && i < LOCKS_SHOWN; i++)
+		printf(" %d", (int)pids[i]);
+	if (n > LOCKS_SHOWN)
+		printf(" (+%u more)", n - LOCKS_SHOWN);
+	printf("\n");
+}
+
+/* The same as a JSON array, with the count of those left out. */
+static void locks_json_pids(struct json *j, const char *key, const pid_t *pids, unsigned n)
+{
+	json_array(j, key);
+	for (unsigned i = 0; i < n && i < LOCKS_SHOWN; i++)
+		json_int(j, NULL, pids[i]);
+	json_close(j);
 }
 
 /* One lock as a text row; "-" where there is nothing to say. */
@@ -59,6 +110,8 @@ static void locks_text_row(const struct bd_pub *p, const struct lock_view *v)
 	}
 	printf("%-11s  %-11s  %5s  %7s  %-5s  %8s  %7llu\n", what, cards, value, pid,
 	       v->pid == 0 ? "-" : v->alive ? "yes" : "DEAD", held, (unsigned long long)v->repairs);
+	locks_text_pids("waiting (or taken, not yet recorded)", v->waiting, v->nwaiting);
+	locks_text_pids("also listed (taking or giving back, unrecorded)", v->other, v->nother);
 }
 
 /* One lock as a JSON object. */
@@ -90,6 +143,10 @@ static void locks_json_row(struct json *j, const struct bd_pub *p, const struct 
 		json_null(j, "held_ms");
 	}
 	json_uint(j, "repairs", v->repairs);
+	locks_json_pids(j, "waiting", v->waiting, v->nwaiting);
+	json_uint(j, "waiting_count", v->nwaiting);
+	locks_json_pids(j, "also_listed", v->other, v->nother);
+	json_uint(j, "also_listed_count", v->nother);
 	json_close(j);
 }
 

@@ -9,6 +9,8 @@
  * Then with --kill 0 the worker continues (SIGCONT): both picks are answered, nothing was
  * repaired; with --kill 1 it is killed: exactly the locks it held are repaired, once each
  * (taken: its region and state; given: its region only), and the bystander is served.
+ * With --ctl PATH, `PATH locks BOARD` must list the stopped worker under the state lock
+ * (taken: as waiting or taken unrecorded; given: as also listed) while it is stopped.
  * Last, the board settles (every value back to 1) and a fresh player plays. */
 #include "fault.h"
 
@@ -129,9 +131,19 @@ static void stop_await_repairs(struct watch *w, const unsigned char *want, int m
 	}
 }
 
+/* Nonzero if `ctl locks BOARD` lists pid as waiting (taken) or also listed (given). */
+static int stop_ctl_lists(const char *ctl, pid_t pid, int taken)
+{
+	char word[16];
+	const char *words[] = {taken ? "waiting" : "listed", word};
+
+	snprintf(word, sizeof word, "%d", (int)pid);
+	return ctl_shows(ctl, "locks", words, 2);
+}
+
 int cmd_stop(void)
 {
-	const char *at = opt_str("at", "taken");
+	const char *at = opt_str("at", "taken"), *ctl = opt_str("ctl", NULL);
 	long hold = opt_num("hold", 2000), kill_it = opt_num("kill", 0);
 	struct bd_client s, b;
 	struct watch w = {.top = 0};
@@ -164,6 +176,8 @@ int cmd_stop(void)
 	if (proc_state(pid) != 'T')
 		die("worker %d is no longer stopped", pid);
 	stop_no_repair(&w, "while its holder was stopped");
+	if (ctl != NULL && !stop_ctl_lists(ctl, pid, taken))
+		die("%s locks does not list the stopped worker %d under the state lock", ctl, pid);
 	say("%ld ms stopped: no repair, every value stayed at most 1, the bystander %s", hold,
 	    taken ? "waited" : "was served");
 	if (kill_it) {

@@ -1,10 +1,15 @@
 /* test_lock.c: lock sets keep the one documented order (regions ascending, no duplicates,
- * the state lock last), and taking one really takes those semaphores and records the holder. */
+ * the state lock last), and taking one really takes those semaphores and records the holder;
+ * takers are listed in the lockers table, and repair finds exactly the locks whose every
+ * possible holder is dead (child processes killed or stopped at the worst moments). */
 #include <CUnit/CUnit.h>
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "ipc/lock.h"
@@ -127,6 +132,156 @@ static void test_lockset_take(void)
 	CU_ASSERT_EQUAL(sems_left(prefix), 0);
 }
 
+enum { TNREG = 4 };
+/* The records, shared with the child processes as the private segment is. */
+static struct tracked {
+	struct bd_lock_holder holders[TNREG + 1];
+	struct bd_lockers lockers;
+} *t;
+static struct bd_lock_watch t_watch;
+static char t_prefix[32];
+
+/* Fresh semaphores with holders and a lockers table, as the daemon has them. */
+static void tracked_open(struct bd_locks *l)
+{
+	t = mmap(NULL, sizeof *t, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	CU_ASSERT_FATAL(t != MAP_FAILED);
+	snprintf(t_prefix, sizeof t_prefix, "unit%dt", (int)getpid());
+	memset(&t_watch, 0, sizeof t_watch);
+	CU_ASSERT_EQUAL_FATAL(bd_locks_open(l, t_prefix, "lk", TNREG, t->holders, 1), 0);
+	bd_locks_track(l, &t->lockers, 1);
+}
+
+static void tracked_close(struct bd_locks *l)
+{
+	bd_locks_close(l);
+	bd_locks_unlink(t_prefix, "lk", TNREG);
+	munmap(t, sizeof *t);
+}
+
+/* One repair pass; which locks it found orphaned, as a bit mask. */
+static unsigned orphans(struct bd_locks *l)
+{
+	unsigned char o[BD_LOCKS_MAX];
+	unsigned mask = 0;
+
+	bd_locks_orphans(l, &t_watch, o);
+	for (unsigned i = 0; i <= TNREG; i++)
+		mask |= (unsigned)o[i] << i;
+	return mask;
+}
+
+/* The slot listing pid, or NULL. */
+static const struct bd_locker *slot_of(pid_t pid)
+{
+	for (unsigned k = 0; k < t->lockers.used; k++)
+		if (t->lockers.slot[k].pid == pid)
+			return &t->lockers.slot[k];
+	return NULL;
+}
+
+/* A child that takes region r (and state) with the hook at, then gives them back and exits
+ * 0 (if it gets that far); its pid. */
+static pid_t child_taking(struct bd_locks *l, unsigned r, enum bd_lock_stop at)
+{
+	pid_t pid = fork();
+	if (pid == 0) {
+		struct bd_lockset s;
+		l->stop_at = at;
+		bd_lockset_init(&s);
+		bd_lockset_add(&s, r);
+		bd_lockset_take(l, &s);
+		bd_lockset_give(l, &s);
+		_exit(0);
+	}
+	CU_ASSERT_FATAL(pid > 0);
+	return pid;
+}
+
+/* Wait until pid has stopped itself (its hook). */
+static void await_stopped(pid_t pid)
+{
+	int status;
+	CU_ASSERT_FATAL(waitpid(pid, &status, WUNTRACED) == pid && WIFSTOPPED(status));
+}
+
+/* Taking lists the taker for each lock, marks it not waiting, and giving unlists it. */
+static void test_lockers_listing(void)
+{
+	struct bd_locks l;
+	struct bd_lockset s;
+
+	tracked_open(&l);
+	bd_lockset_init(&s);
+	bd_lockset_add(&s, 1);
+	bd_lockset_take(&l, &s);
+	const struct bd_locker *me = slot_of(getpid());
+	CU_ASSERT_FATAL(me != NULL);
+	CU_ASSERT(me->waiting == BD_LOCK_NONE);
+	CU_ASSERT(me->locks[0] == ((1u << 1) | (1u << TNREG)));
+	CU_ASSERT(orphans(&l) == 0); /* taken, by a live lister */
+	bd_lockset_give(&l, &s);
+	CU_ASSERT(slot_of(getpid()) == NULL && me->locks[0] == 0);
+	CU_ASSERT(t->holders[1].posts == 2 && t->holders[TNREG].posts == 2 && t->holders[0].posts == 0);
+	tracked_close(&l);
+}
+
+/* A holder that died (even unrecorded: killed while stopped just after sem_wait) is repaired
+ * once; a live one stopped there never is, though others wait; after SIGCONT all is well. */
+static void test_orphans_exact(void)
+{
+	struct bd_locks l;
+
+	tracked_open(&l);
+	pid_t a = child_taking(&l, 2, BD_LOCK_STOP_TAKEN);
+	await_stopped(a); /* holds region 2 (recorded) and state (not yet) */
+	pid_t b = child_taking(&l, 3, BD_LOCK_STOP_NONE); /* gets region 3, waits for state */
+	for (int pass = 0; pass < 4; pass++) {
+		usleep(150000); /* longer than a nap */
+		CHECK(orphans(&l) == 0, "pass %d repaired a lock held by a live, stopped process", pass);
+	}
+	CU_ASSERT(slot_of(b) != NULL && slot_of(b)->waiting == TNREG && slot_of(b)->naps > 0);
+	kill(a, SIGKILL);
+	CU_ASSERT(waitpid(a, NULL, 0) == a);
+	bd_locks_forget(&l, a);
+	unsigned found = orphans(&l); /* region 2 at once: nobody else is listed for it */
+	for (int pass = 0; pass < 10 && !(found & 1u << TNREG); pass++) {
+		usleep(150000); /* b naps: it is waiting, so not the holder */
+		found |= orphans(&l);
+	}
+	CHECK(found == (1u << 2 | 1u << TNREG), "found orphans %#x, want region 2 and state", found);
+	bd_lock_repair(&l, 2);
+	bd_lock_repair(&l, TNREG);
+	int status;
+	CU_ASSERT(waitpid(b, &status, 0) == b && WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	CU_ASSERT(orphans(&l) == 0);
+	for (unsigned i = 0; i <= TNREG; i++)
+		CHECK(sem_value(&l, i) == 1, "lock %u has value %d after the repairs", i, sem_value(&l, i));
+	tracked_close(&l);
+}
+
+/* A process stopped just after sem_post, before it unlists itself: nothing to repair while
+ * it is stopped or after it is killed there (it gave the lock back: no second post). */
+static void test_orphans_after_post(void)
+{
+	struct bd_locks l;
+
+	tracked_open(&l);
+	pid_t a = child_taking(&l, 0, BD_LOCK_STOP_GIVEN);
+	await_stopped(a); /* posted state, holds region 0 */
+	CU_ASSERT(sem_value(&l, TNREG) == 1);
+	usleep(150000);
+	CU_ASSERT(orphans(&l) == 0);
+	kill(a, SIGKILL);
+	CU_ASSERT(waitpid(a, NULL, 0) == a);
+	bd_locks_forget(&l, a);
+	CU_ASSERT(orphans(&l) == 1u << 0); /* only its region */
+	bd_lock_repair(&l, 0);
+	for (unsigned i = 0; i <= TNREG; i++)
+		CHECK(sem_value(&l, i) == 1, "lock %u has value %d", i, sem_value(&l, i));
+	tracked_close(&l);
+}
+
 /* Register this file's tests. */
 void suite_lock(void)
 {
@@ -134,4 +289,7 @@ void suite_lock(void)
 	CU_add_test(s, "lockset_order", test_lockset_order);
 	CU_add_test(s, "lockset_random", test_lockset_random);
 	CU_add_test(s, "lockset_take", test_lockset_take);
+	CU_add_test(s, "lockers_listing", test_lockers_listing);
+	CU_add_test(s, "orphans_exact", test_orphans_exact);
+	CU_add_test(s, "orphans_after_post", test_orphans_after_post);
 }
