@@ -111,6 +111,12 @@ static struct bd_locker *lock_me(struct bd_locks *l)
 	return l->lockers != NULL && l->slot >= 0 ? &l->lockers->slot[l->slot] : NULL;
 }
 
+/* Nonzero if a is not later than b. */
+static int lock_not_after(const struct timespec *a, const struct timespec *b)
+{
+	return a->tv_sec < b->tv_sec || (a->tv_sec == b->tv_sec && a->tv_nsec <= b->tv_nsec);
+}
+
 /* Try to claim slot k; raises the used mark first, so the supervisor scans it before any
  * lock bit appears in it. */
 static int lock_try_slot(struct bd_locks *l, unsigned k)
@@ -150,7 +156,7 @@ static int lock_claim(struct bd_locks *l, const struct timespec *end)
 			}
 		struct timespec now, nap = {0, 1000000};
 		clock_gettime(CLOCK_MONOTONIC, &now);
-		if (end != NULL && (now.tv_sec > end->tv_sec || (now.tv_sec == end->tv_sec && now.tv_nsec >= end->tv_nsec)))
+		if (end != NULL && lock_not_after(end, &now))
 			return -1;
 		nanosleep(&nap, NULL);
 	}
@@ -187,7 +193,7 @@ static int lock_wait(sem_t *sem, const struct timespec *end, struct bd_locker *m
 		nap.tv_nsec += LOCK_NAP_MS * 1000000L;
 		nap.tv_sec += nap.tv_nsec / 1000000000L;
 		nap.tv_nsec %= 1000000000L;
-		int last = end != NULL && (end->tv_sec < nap.tv_sec || (end->tv_sec == nap.tv_sec && end->tv_nsec <= nap.tv_nsec));
+		int last = end != NULL && lock_not_after(end, &nap);
 		if (sem_clockwait(sem, CLOCK_MONOTONIC, last ? end : &nap) == 0)
 			return 0;
 		if (errno == EINTR)
@@ -329,23 +335,17 @@ void bd_locks_forget(struct bd_locks *l, pid_t pid)
 			lock_free_slot(l->lockers, k);
 }
 
-/* Every lock's post count and semaphore value, in that order. */
-static void lock_sample(struct bd_locks *l, uint32_t *posts, int *value)
+/* Every lock's post count and semaphore value; the value first at the end of a pass, so
+ * that both reads of the value fall between the two reads of the count. */
+static void lock_sample(struct bd_locks *l, uint32_t *posts, int *value, int value_first)
 {
 	for (unsigned i = 0; i <= l->nregions; i++) {
-		posts[i] = __atomic_load_n(&l->holders[i].posts, __ATOMIC_SEQ_CST);
+		if (!value_first)
+			posts[i] = __atomic_load_n(&l->holders[i].posts, __ATOMIC_SEQ_CST);
 		if (sem_getvalue(l->sem[i], &value[i]) < 0)
 			value[i] = -1;
-	}
-}
-
-/* The same, values first (the end of a pass reads them in the opposite order). */
-static void lock_sample_end(struct bd_locks *l, uint32_t *posts, int *value)
-{
-	for (unsigned i = 0; i <= l->nregions; i++) {
-		if (sem_getvalue(l->sem[i], &value[i]) < 0)
-			value[i] = -1;
-		posts[i] = __atomic_load_n(&l->holders[i].posts, __ATOMIC_SEQ_CST);
+		if (value_first)
+			posts[i] = __atomic_load_n(&l->holders[i].posts, __ATOMIC_SEQ_CST);
 	}
 }
 
@@ -427,9 +427,9 @@ unsigned bd_locks_orphans(struct bd_locks *l, struct bd_lock_watch *w, unsigned 
 	memset(orphan, 0, n);
 	if (l->lockers == NULL || l->holders == NULL)
 		return 0;
-	lock_sample(l, posts0, value0);
+	lock_sample(l, posts0, value0, 0);
 	lock_scan(l, w, now, live, unquiet, holdable);
-	lock_sample_end(l, posts1, value1);
+	lock_sample(l, posts1, value1, 1);
 	for (unsigned i = 0; i < n; i++) {
 		int taken = value0[i] == 0 && value1[i] == 0, still = posts0[i] == posts1[i];
 		/* Nobody alive is listed, and nothing was posted during this pass. */
