@@ -35,6 +35,9 @@ static int board_unsettled(unsigned players, unsigned workers, struct bd_locks *
 		if (priv->holders[i].pid != 0 || value != 1)
 			return snprintf(why, n, "lock %u: holder pid %d, value %d", i, priv->holders[i].pid, value);
 	}
+	for (unsigned k = 0; k < priv->lockers.used && k < BD_LOCKERS_MAX; k++)
+		if (priv->lockers.slot[k].pid != 0)
+			return snprintf(why, n, "process %d still listed as taking locks", priv->lockers.slot[k].pid);
 	for (unsigned c = 0; c < pub->dim * pub->dim; c++) {
 		unsigned o = pub->cards[c].owner;
 		if (pub->cards[c].state != BD_CARD_UP)

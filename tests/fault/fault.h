@@ -60,7 +60,8 @@ double proc_cpu_ms(pid_t pid);
 
 /* --- board.c: the checks every fault test ends with ------------------------------- */
 /* Poll up to 15 s until the board has exactly `players` seats, the daemon exactly
- * `workers` workers, every lock free and every face-up card held by a seat's pick. */
+ * `workers` workers, every lock free (nobody listed as taking one) and every face-up card
+ * held by a seat's pick. */
 void board_settled(unsigned players, unsigned workers);
 /* A fresh player joins, turns a face-down card up and leaves: the board is not stuck. */
 void board_playable(void);
