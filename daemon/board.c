@@ -237,6 +237,16 @@ static int board_find_empty(const struct board *b)
 	return -1;
 }
 
+/* State lock held: the seats uid holds on this board (away ones too). */
+static unsigned board_seats_of(const struct board *b, uid_t uid)
+{
+	unsigned n = 0;
+
+	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++)
+		n += b->pub->players[i].state != BD_PLAYER_EMPTY && b->pub->players[i].uid == uid;
+	return n;
+}
+
 /* State lock held: fill seat i for a new or returning player. */
 static void board_fill_seat(struct board *b, unsigned i, const char *name, uid_t uid, pid_t pid, int fresh)
 {
@@ -286,7 +296,7 @@ static void board_test_stop(struct board *b, const char *name)
 #define board_test_stop(b, name) ((void)0)
 #endif
 
-int board_seat(struct board *b, const char *name, uid_t uid, pid_t pid, uint64_t token,
+int board_seat(struct board *b, const char *name, const struct quota_peer *peer, uint64_t token,
 	       struct bd_err *err)
 {
 	struct bd_lockset ls;
@@ -300,11 +310,14 @@ int board_seat(struct board *b, const char *name, uid_t uid, pid_t pid, uint64_t
 			board_unlock(b, &ls);
 			return bd_err_set(err, "token", i < 0 ? "no seat on this board has that token" : "that seat is in use");
 		}
+	} else if (quota_check(QUOTA_SEATS, peer, board_seats_of(b, peer->uid), err) < 0) {
+		board_unlock(b, &ls);
+		return -1;
 	} else if ((i = board_find_empty(b)) < 0) {
 		board_unlock(b, &ls);
 		return bd_err_set(err, "full", "every seat of this board is taken");
 	}
-	board_fill_seat(b, (unsigned)i, name, uid, pid, token == 0);
+	board_fill_seat(b, (unsigned)i, name, peer->uid, peer->pid, token == 0);
 	struct bd_event ev = {.type = BD_EV_JOIN, .player = (uint16_t)i, .colour = b->pub->players[i].colour};
 	snprintf(ev.name, sizeof ev.name, "%.*s", BD_NAME_MAX, b->pub->players[i].name);
 	board_emit(b, &ev);

@@ -10,6 +10,7 @@
 #include "ipc/layout.h"
 #include "ipc/lock.h"
 #include "ipc/proto.h"
+#include "quota.h"
 
 struct board_settings {
 	char name[BD_BOARD_NAME_MAX + 1];
@@ -61,8 +62,9 @@ void board_header_end(struct board *b);
 void board_game_over(struct board *b, int64_t now);
 
 /* --- Seats and plays (each takes its own locks) ------------------------------------- */
-/* Seat a player, or take back the seat of token. Player id, or -1 with *err. */
-int board_seat(struct board *b, const char *name, uid_t uid, pid_t pid, uint64_t token,
+/* Seat a player for peer (at most its uid's seat limit), or take back the seat of token.
+ * Player id, or -1 with *err. */
+int board_seat(struct board *b, const char *name, const struct quota_peer *peer, uint64_t token,
 	       struct bd_err *err);
 /* The player leaves: its cards turn down, LEAVE is sent, the game may freeze. */
 void board_unseat(struct board *b, unsigned player);

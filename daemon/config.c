@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <grp.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,34 +12,57 @@
 #include "ipc/shm.h"
 #include "log.h"
 
-enum kind { K_BOARD, K_SOCKET, K_PREFIX, K_LOG, K_NUMBER };
+enum kind { K_BOARD, K_SOCKET, K_PREFIX, K_LOG, K_GROUP, K_NUMBER };
 
 /* Index of each setting in keys[] (and, for numbers, in config.num). */
 enum {
 	C_BOARD, C_SOCKET, C_PREFIX, C_MIN_PLAYERS, C_FIRST_PICK, C_MISMATCH, C_RESTART, C_AWAY,
-	C_REGION, C_SEED, C_MAX_CONN, C_MAX_RATE, C_MAX_BACKLOG, C_LOG, C_COUNT
+	C_REGION, C_SEED, C_MAX_CONN, C_MAX_RATE, C_MAX_BACKLOG, C_UID_CONN, C_UID_SEATS, C_IDLE,
+	C_EXEMPT_ROOT, C_EXEMPT_GROUP, C_LOG, C_COUNT
 };
 
+/* Every setting: its name, checks, default and help (--help prints it, with the default). */
 static const struct key {
 	const char *name;
 	enum kind kind;
 	long long lo, hi, def; /* numbers only */
 	const char *want;      /* for messages: "must be <want>" (strings only) */
+	const char *arg, *help;
 } keys[C_COUNT] = {
-	[C_BOARD] = {"board", K_BOARD, 0, 0, 0, NULL},
-	[C_SOCKET] = {"socket", K_SOCKET, 0, 0, 0, "a path of 1 to 107 bytes"},
-	[C_PREFIX] = {"shm-prefix", K_PREFIX, 0, 0, 0, "1 to 32 of A-Z a-z 0-9 _ -"},
-	[C_MIN_PLAYERS] = {"min-players", K_NUMBER, 1, BD_PLAYERS_MAX, 2},
-	[C_FIRST_PICK] = {"first-pick-ms", K_NUMBER, 1, 3600000, 5000},
-	[C_MISMATCH] = {"mismatch-ms", K_NUMBER, 1, 3600000, 2000},
-	[C_RESTART] = {"restart-ms", K_NUMBER, 1, 3600000, 10000},
-	[C_AWAY] = {"away-ms", K_NUMBER, 1, 3600000, 30000},
-	[C_REGION] = {"region-size", K_NUMBER, 1, BD_DIM_MAX, 8},
-	[C_SEED] = {"seed", K_NUMBER, 0, 0x7fffffffffffffffLL, 0},
-	[C_MAX_CONN] = {"max-connections", K_NUMBER, 1, 1000000, 2048},
-	[C_MAX_RATE] = {"max-rate", K_NUMBER, 0, 1000000, 500},
-	[C_MAX_BACKLOG] = {"max-backlog", K_NUMBER, 4096, 1LL << 30, 256 * 1024},
-	[C_LOG] = {"log-level", K_LOG, 0, 0, 0, "error, warning, notice, info or debug"},
+	[C_BOARD] = {"board", K_BOARD, 0, 0, 0, NULL, "NAME[:DIM]",
+		     "a board (repeatable, replaces the file's boards;\n"
+		     "                               default main:4); DIM even, 2..32"},
+	[C_SOCKET] = {"socket", K_SOCKET, 0, 0, 0, "a path of 1 to 107 bytes", "PATH",
+		      "listening socket (default $BOARDD_SOCKET, else\n"
+		      "                               $XDG_RUNTIME_DIR/boardd/boardd.sock, or /run/boardd/boardd.sock as root)"},
+	[C_PREFIX] = {"shm-prefix", K_PREFIX, 0, 0, 0, "1 to 32 of A-Z a-z 0-9 _ -", "P",
+		      "name prefix of every shm object (default $BOARDD_SHM_PREFIX or boardd)"},
+	[C_MIN_PLAYERS] = {"min-players", K_NUMBER, 1, BD_PLAYERS_MAX, 2, NULL, "N",
+			   "players needed for a game to be on; 1 = solo practice"},
+	[C_FIRST_PICK] = {"first-pick-ms", K_NUMBER, 1, 3600000, 5000, NULL, "MS",
+			  "a lone first pick turns back down after MS"},
+	[C_MISMATCH] = {"mismatch-ms", K_NUMBER, 1, 3600000, 2000, NULL, "MS", "a mismatched pair stays up for MS"},
+	[C_RESTART] = {"restart-ms", K_NUMBER, 1, 3600000, 10000, NULL, "MS", "a new game starts MS after game over"},
+	[C_AWAY] = {"away-ms", K_NUMBER, 1, 3600000, 30000, NULL, "MS",
+		    "seats of clients lost in a daemon restart are kept MS"},
+	[C_REGION] = {"region-size", K_NUMBER, 1, BD_DIM_MAX, 8, NULL, "N", "lock regions are NxN tiles of cards"},
+	[C_SEED] = {"seed", K_NUMBER, 0, 0x7fffffffffffffffLL, 0, NULL, "N", "reproducible shuffles; 0 = random"},
+	[C_MAX_CONN] = {"max-connections", K_NUMBER, 1, 1000000, 2048, NULL, "N", "connections served at once"},
+	[C_MAX_RATE] = {"max-rate", K_NUMBER, 0, 1000000, 500, NULL, "N",
+			"requests per second per connection; 0 = no limit"},
+	[C_MAX_BACKLOG] = {"max-backlog", K_NUMBER, 4096, 1LL << 30, 256 * 1024, NULL, "BYTES",
+			   "unsent output before a non-reading client is dropped"},
+	[C_UID_CONN] = {"max-connections-per-uid", K_NUMBER, 0, 1000000, 32, NULL, "N",
+			"connections one user may have open at once; 0 = no limit"},
+	[C_UID_SEATS] = {"max-seats-per-uid", K_NUMBER, 0, BD_PLAYERS_MAX, 8, NULL, "N",
+			 "seats one user may hold on one board; 0 = no limit"},
+	[C_IDLE] = {"idle-ms", K_NUMBER, 0, 86400000, 60000, NULL, "MS",
+		    "a connection not joined and silent for MS is closed; 0 = never"},
+	[C_EXEMPT_ROOT] = {"exempt-root", K_NUMBER, 0, 1, 1, NULL, "0|1", "1: root has no per-uid limits"},
+	[C_EXEMPT_GROUP] = {"exempt-group", K_GROUP, 0, 0, -1, "a group name or number, or empty for none",
+			    "GROUP", "members of GROUP have no per-uid limits (default none)"},
+	[C_LOG] = {"log-level", K_LOG, 0, 0, 0, "error, warning, notice, info or debug", "LEVEL",
+		   "error, warning, notice, info or debug (default notice)"},
 };
 static_assert(C_COUNT <= CONFIG_KEYS_MAX, "config.num holds every setting");
 
@@ -120,6 +144,22 @@ static int config_board(struct config *c, const char *value, char *err, size_t e
 	return 0;
 }
 
+/* A group by name or number, or "" for none: its gid in *gid (-1 for none). */
+static int config_group(struct config *c, const char *value, long long *gid)
+{
+	struct group *g;
+
+	if (*value == '\0')
+		*gid = -1;
+	else if (config_number(value, 0, 0xfffffffeLL, gid) < 0) {
+		if ((g = getgrnam(value)) == NULL || strlen(value) >= sizeof c->exempt_group)
+			return -1;
+		*gid = g->gr_gid;
+	}
+	snprintf(c->exempt_group, sizeof c->exempt_group, "%s", value);
+	return 0;
+}
+
 /* Check and store one value of setting k. */
 static int config_store(struct config *c, unsigned k, const char *value, char *err, size_t errlen)
 {
@@ -140,6 +180,10 @@ static int config_store(struct config *c, unsigned k, const char *value, char *e
 		if (log_level_parse(value) < 0)
 			break;
 		snprintf(c->log_level, sizeof c->log_level, "%s", value);
+		return 0;
+	case K_GROUP:
+		if (config_group(c, value, &c->num[k]) < 0)
+			break;
 		return 0;
 	case K_NUMBER:
 		if (config_number(value, keys[k].lo, keys[k].hi, &c->num[k]) < 0) {
@@ -248,6 +292,10 @@ void config_finish(struct config *c)
 		.socket_path = c->socket_path, .prefix = c->prefix, .boards = c->boards, .nboards = c->nboards,
 		.max_connections = (unsigned)c->num[C_MAX_CONN],
 		.limits = {.max_rate = (unsigned)c->num[C_MAX_RATE], .max_backlog = (size_t)c->num[C_MAX_BACKLOG]},
+		.quota = {
+			.max = {[QUOTA_CONNECTIONS] = (unsigned)c->num[C_UID_CONN], [QUOTA_SEATS] = (unsigned)c->num[C_UID_SEATS]},
+			.idle_ms = c->num[C_IDLE], .exempt_root = (int)c->num[C_EXEMPT_ROOT], .exempt_gid = c->num[C_EXEMPT_GROUP],
+		},
 	};
 	c->level = log_level_parse(c->log_level);
 }
@@ -263,5 +311,18 @@ void config_print(const struct config *c, FILE *f)
 		if (keys[k].kind == K_NUMBER)
 			fprintf(f, "%s = %lld%s\n", keys[k].name, c->num[k],
 				k == C_SEED && c->num[k] == 0 ? "  # 0: a random shuffle" : "");
-	fprintf(f, "log-level = %s\n", c->log_level);
+	fprintf(f, "exempt-group = %s\nlog-level = %s\n", c->exempt_group, c->log_level);
+}
+
+void config_usage(FILE *f)
+{
+	char opt[64];
+
+	for (unsigned k = 0; k < C_COUNT; k++) {
+		snprintf(opt, sizeof opt, "--%s %s", keys[k].name, keys[k].arg);
+		fprintf(f, "  %-28s %s", opt, keys[k].help);
+		if (keys[k].kind == K_NUMBER)
+			fprintf(f, " (default %lld)", keys[k].def);
+		fputc('\n', f);
+	}
 }

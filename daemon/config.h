@@ -11,7 +11,7 @@
 
 #define CONFIG_DEFAULT_PATH "/etc/boardd.conf"
 #define CONFIG_BOARDS_MAX 256
-#define CONFIG_KEYS_MAX 16 /* room for every setting */
+#define CONFIG_KEYS_MAX 24 /* room for every setting */
 
 struct config {
 	struct board_settings boards[CONFIG_BOARDS_MAX]; /* name and dim; the rest at finish */
@@ -21,6 +21,7 @@ struct config {
 	char socket_path[108];
 	char prefix[40];
 	char log_level[16];
+	char exempt_group[64];  /* as written; its gid is in num[] (-1: none) */
 	char source[256];       /* the file read, for --check-config; empty if none */
 	struct supervisor_opts opts; /* filled by config_finish */
 	int level;                   /* LOG_* threshold, filled by config_finish */
@@ -40,6 +41,8 @@ void config_new_source(struct config *c);
 int config_load(struct config *c, const char *path, int required, char *err, size_t errlen);
 /* Fill in the default board and every board's timings; set opts and level. */
 void config_finish(struct config *c);
+/* One line of --help per setting, with its default. */
+void config_usage(FILE *f);
 /* The effective settings, as a file config_load would read back. */
 void config_print(const struct config *c, FILE *f);
 

@@ -21,27 +21,13 @@ static void usage(FILE *f)
 	fprintf(f,
 		"usage: boardd [--config PATH] [--check-config] [OPTION]...\n"
 		"Keep Memory game boards in POSIX shared memory and serve players on a UNIX socket.\n\n"
-		"  --config PATH          settings file (default " CONFIG_DEFAULT_PATH ", if it exists);\n"
-		"                         the options below override it; see boardd.conf(5)\n"
-		"  --check-config         check the settings, print the effective ones and exit\n"
-		"  --board NAME[:DIM]     a board (repeatable, replaces the file's boards; default main:4);\n"
-		"                         DIM even, 2..32\n"
-		"  --socket PATH          listening socket (default $BOARDD_SOCKET, else\n"
-		"                         $XDG_RUNTIME_DIR/boardd/boardd.sock, or /run/boardd/boardd.sock as root)\n"
-		"  --shm-prefix P         name prefix of every shm object (default $BOARDD_SHM_PREFIX or boardd)\n"
-		"  --min-players N        players needed for a game to be on (default 2; 1 = solo practice)\n"
-		"  --first-pick-ms MS     a lone first pick turns back down after MS (default 5000)\n"
-		"  --mismatch-ms MS       a mismatched pair stays up for MS (default 2000)\n"
-		"  --restart-ms MS        a new game starts MS after game over (default 10000)\n"
-		"  --away-ms MS           seats of clients lost in a daemon restart are kept MS (default 30000)\n"
-		"  --region-size N        lock regions are NxN tiles of cards (default 8)\n"
-		"  --seed N               reproducible shuffles (default 0: random)\n"
-		"  --max-connections N    connections served at once (default 2048)\n"
-		"  --max-rate N           requests per second per connection, 0 = no limit (default 500)\n"
-		"  --max-backlog BYTES    unsent output before a non-reading client is dropped (default 262144)\n"
-		"  --log-level LEVEL      error, warning, notice, info or debug (default notice)\n"
-		"  --help                 show this help and exit\n"
-		"  --version              show the version and exit\n");
+		"  --config PATH                settings file (default " CONFIG_DEFAULT_PATH ", if it exists);\n"
+		"                               the options below override it; see boardd.conf(5)\n"
+		"  --check-config               check the settings, print the effective ones and exit\n");
+	config_usage(f);
+	fprintf(f,
+		"  --help                       show this help and exit\n"
+		"  --version                    show the version and exit\n");
 }
 
 /* getopt's table: one option per setting, then the options that are not settings. */
@@ -59,22 +45,39 @@ static void main_longopts(struct option *o)
 		o[n + i] = rest[i];
 }
 
-/* The file first, then the command line's settings over it; exits on any error. */
-static void main_settings(struct config *cfg, const char *path, const struct main_arg *args, unsigned nargs)
-{
-	char err[512];
+/* Where the settings came from, kept for a reload. */
+static const char *main_path;
+static const struct main_arg *main_args;
+static unsigned main_nargs;
 
-	if (config_load(cfg, path ? path : CONFIG_DEFAULT_PATH, path != NULL, err, sizeof err) < 0) {
-		fprintf(stderr, "boardd: %s\n", err);
-		exit(1);
-	}
+/* The file first, then the command line's settings over it. 0, or the exit status with err. */
+static int main_settings(struct config *cfg, char *err, size_t errlen)
+{
+	char msg[512];
+
+	config_init(cfg);
+	if (config_load(cfg, main_path ? main_path : CONFIG_DEFAULT_PATH, main_path != NULL, err, errlen) < 0)
+		return 1;
 	config_new_source(cfg); /* boards on the command line replace the file's */
-	for (unsigned i = 0; i < nargs; i++)
-		if (config_set(cfg, args[i].key, args[i].value, err, sizeof err) < 0) {
-			fprintf(stderr, "boardd: --%s %s\n", args[i].key, err);
-			exit(2);
+	for (unsigned i = 0; i < main_nargs; i++)
+		if (config_set(cfg, main_args[i].key, main_args[i].value, msg, sizeof msg) < 0) {
+			snprintf(err, errlen, "--%s %s", main_args[i].key, msg);
+			return 2;
 		}
 	config_finish(cfg);
+	return 0;
+}
+
+/* SIGHUP: the same sources again; only the limits and the log level are taken. */
+static int main_reload(struct quota_limits *q, int *level, char *err, size_t errlen)
+{
+	static struct config fresh;
+
+	if (main_settings(&fresh, err, errlen) != 0)
+		return -1;
+	*q = fresh.opts.quota;
+	*level = fresh.level;
+	return 0;
 }
 
 int main(int argc, char **argv)
@@ -88,7 +91,6 @@ int main(int argc, char **argv)
 
 	if (args == NULL)
 		return 1;
-	config_init(&cfg);
 	main_longopts(longopts);
 	while ((c = getopt_long(argc, argv, "", longopts, &idx)) != -1) {
 		switch (c) {
@@ -105,12 +107,24 @@ int main(int argc, char **argv)
 		free(args);
 		return 2;
 	}
-	main_settings(&cfg, path, args, nargs);
-	free(args);
+	main_path = path;
+	main_args = args;
+	main_nargs = nargs;
+	char err[512];
+	int rc = main_settings(&cfg, err, sizeof err);
+	if (rc != 0) {
+		fprintf(stderr, "boardd: %s\n", err);
+		free(args);
+		return rc;
+	}
 	if (check) {
+		free(args);
 		config_print(&cfg, stdout);
 		return 0;
 	}
 	log_init(cfg.level);
-	return supervisor_run(&cfg.opts);
+	cfg.opts.reload = main_reload;
+	rc = supervisor_run(&cfg.opts);
+	free(args);
+	return rc;
 }

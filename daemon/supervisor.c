@@ -30,6 +30,7 @@ struct supervisor {
 	int listen_fd, own_socket;  /* own_socket: we bound it (not systemd), so we unlink it */
 	int epfd, sigfd, timerfd;
 	pid_t *workers;
+	uid_t *worker_uids;         /* beside workers[]: whose connection each one serves */
 	unsigned nworkers;
 	int64_t watchdog_ms, last_watchdog, last_status;
 };
@@ -47,16 +48,20 @@ static int socket_in_use(const char *path)
 	return used;
 }
 
-/* Make the parent folder of path (one level, mode 0755) if it is missing. */
-static void make_parent(const char *path)
+/* Make the parent folder of path (one level, mode 0755) if it is missing. 0, or -1 (logged). */
+static int make_parent(const char *path)
 {
 	char dir[sizeof(((struct sockaddr_un *)0)->sun_path)];
 	snprintf(dir, sizeof dir, "%s", path);
 	char *slash = strrchr(dir, '/');
 	if (slash != NULL && slash != dir) {
 		*slash = '\0';
-		mkdir(dir, 0755);
+		if (mkdir(dir, 0755) < 0 && errno != EEXIST) {
+			log_msg(LOG_ERR, "cannot make %s for the socket: %s", dir, strerror(errno));
+			return -1;
+		}
 	}
+	return 0;
 }
 
 /* Bind and listen on the socket path, unless systemd passed the socket. */
@@ -64,10 +69,16 @@ static int supervisor_listen(struct supervisor *s)
 {
 	struct sockaddr_un sa = {.sun_family = AF_UNIX};
 	const char *path = s->o->socket_path;
+	char err[256];
 
-	if ((s->listen_fd = sd_listen_fd()) >= 0) {
+	if ((s->listen_fd = sd_listen_fd(err, sizeof err)) >= 0) {
 		log_msg(LOG_INFO, "using the socket passed by systemd");
 		return 0;
+	}
+	if (s->listen_fd == -2) {
+		log_msg(LOG_ERR, "%s; not starting", err);
+		s->listen_fd = -1;
+		return -1;
 	}
 	if (strlen(path) >= sizeof sa.sun_path) {
 		log_msg(LOG_ERR, "socket path too long: %s", path);
@@ -83,7 +94,8 @@ static int supervisor_listen(struct supervisor *s)
 		log_msg(LOG_ERR, "socket path too long: %s", path);
 		return -1;
 	}
-	make_parent(path);
+	if (make_parent(path) < 0)
+		return -1;
 	unlink(tmp);
 	strcpy(sa.sun_path, tmp);
 	s->listen_fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
@@ -140,7 +152,8 @@ static int supervisor_signals(struct supervisor *s)
 	if (s->sigfd < 0 || s->timerfd < 0 || s->epfd < 0)
 		return -1;
 	struct itimerspec its = {.it_interval = {0, HOUSEKEEP_MS * 1000000L}, .it_value = {0, HOUSEKEEP_MS * 1000000L}};
-	timerfd_settime(s->timerfd, 0, &its, NULL);
+	if (timerfd_settime(s->timerfd, 0, &its, NULL) < 0)
+		return -1;
 	int fds[] = {s->listen_fd, s->sigfd, s->timerfd};
 	for (unsigned i = 0; i < 3; i++) {
 		struct epoll_event ev = {.events = EPOLLIN, .data.fd = fds[i]};
@@ -151,7 +164,7 @@ static int supervisor_signals(struct supervisor *s)
 }
 
 /* In the child: drop the parent's descriptors and signal setup, then serve. */
-static void supervisor_child(struct supervisor *s, int fd, pid_t parent)
+static void supervisor_child(struct supervisor *s, int fd, pid_t parent, const struct quota_peer *peer)
 {
 	sigset_t set;
 
@@ -165,38 +178,77 @@ static void supervisor_child(struct supervisor *s, int fd, pid_t parent)
 	signal(SIGINT, SIG_IGN); /* Ctrl+C in a terminal: the supervisor says goodbye for us */
 	signal(SIGTERM, SIG_DFL);
 	signal(SIGPIPE, SIG_IGN);
+	signal(SIGHUP, SIG_IGN); /* a closed terminal: the supervisor reloads, workers go on */
 	sigemptyset(&set);
 	sigprocmask(SIG_SETMASK, &set, NULL);
-	worker_run(fd, s->boards, s->nboards, &s->o->limits);
+	worker_run(fd, s->boards, s->nboards, &s->o->limits, peer);
 }
 
+/* Answer a connection with one ERR line instead of the greeting, and close it. */
+static void supervisor_refuse(int fd, const char *code, const char *text)
+{
+	char line[BD_LINE_MAX];
+	int n = snprintf(line, sizeof line, "ERR %s %s\n", code, text);
+
+	send(fd, line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1, MSG_DONTWAIT | MSG_NOSIGNAL);
+	close(fd);
+}
+
+/* Connections of uid open now. */
+static unsigned supervisor_count(const struct supervisor *s, uid_t uid)
+{
+	unsigned n = 0;
+
+	for (unsigned i = 0; i < s->nworkers; i++)
+		n += s->worker_uids[i] == uid;
+	return n;
+}
+
+/* Remember a new worker and whose it is; 0, or -1 if out of memory. */
+static int supervisor_remember(struct supervisor *s, pid_t pid, uid_t uid)
+{
+	pid_t *w = realloc(s->workers, (s->nworkers + 1) * sizeof *w);
+	if (w != NULL)
+		s->workers = w;
+	uid_t *u = realloc(s->worker_uids, (s->nworkers + 1) * sizeof *u);
+	if (u != NULL)
+		s->worker_uids = u;
+	if (w == NULL || u == NULL)
+		return -1;
+	s->workers[s->nworkers] = pid;
+	s->worker_uids[s->nworkers++] = uid;
+	return 0;
+}
+
+/* A new connection: refused past the daemon's or its uid's limit, else a worker of its own. */
 static void supervisor_accept(struct supervisor *s)
 {
+	struct quota_peer peer;
+	struct bd_err err;
 	int fd = accept4(s->listen_fd, NULL, NULL, SOCK_CLOEXEC);
+
 	if (fd < 0)
 		return;
-	if (s->nworkers >= s->o->max_connections) {
-		static const char msg[] = "ERR busy too many connections; try again later\n";
-		send(fd, msg, sizeof msg - 1, MSG_DONTWAIT | MSG_NOSIGNAL);
+	if (quota_peer(fd, &peer) < 0) {
+		log_msg(LOG_ERR, "no peer credentials for a connection: %s", strerror(errno));
 		close(fd);
-		log_msg(LOG_WARNING, "refused a connection: %u connections is the limit", s->o->max_connections);
+		return;
+	}
+	if (quota_check(QUOTA_CONNECTIONS, &peer, supervisor_count(s, peer.uid), &err) < 0)
+		return supervisor_refuse(fd, err.code, err.text);
+	if (s->nworkers >= s->o->max_connections) {
+		supervisor_refuse(fd, "busy", "too many connections; try again later");
+		quota_log_refusal("refused a connection: %u connections is the limit", s->o->max_connections);
 		return;
 	}
 	pid_t parent = getpid(), pid = fork();
 	if (pid == 0)
-		supervisor_child(s, fd, parent);
+		supervisor_child(s, fd, parent, &peer);
 	close(fd);
-	if (pid < 0) {
+	if (pid < 0)
 		log_msg(LOG_ERR, "fork: %s", strerror(errno));
-		return;
-	}
-	pid_t *w = realloc(s->workers, (s->nworkers + 1) * sizeof *w);
-	if (w == NULL) {
+	else if (supervisor_remember(s, pid, peer.uid) < 0)
 		kill(pid, SIGKILL);
-		return;
-	}
-	s->workers = w;
-	s->workers[s->nworkers++] = pid;
 }
 
 /* Forget a worker pid; 0 if it was not ours. */
@@ -205,6 +257,7 @@ static int supervisor_forget(struct supervisor *s, pid_t pid)
 	for (unsigned i = 0; i < s->nworkers; i++)
 		if (s->workers[i] == pid) {
 			s->workers[i] = s->workers[--s->nworkers];
+			s->worker_uids[i] = s->worker_uids[s->nworkers];
 			return 1;
 		}
 	return 0;
@@ -237,6 +290,7 @@ static void supervisor_housekeep(struct supervisor *s)
 
 	if (read(s->timerfd, &ticks, sizeof ticks) < 0)
 		return;
+	quota_tick();
 	for (unsigned i = 0; i < s->nboards; i++) {
 		board_housekeep(&s->boards[i], now);
 		players += s->boards[i].pub->nplaying;
@@ -286,6 +340,26 @@ static void supervisor_cleanup(struct supervisor *s, int remove)
 		unlink(s->o->socket_path);
 	free(s->boards);
 	free(s->workers);
+	free(s->worker_uids);
+}
+
+/* SIGHUP: take the reloadable settings (limits, log level) anew; the rest need a restart. */
+static void supervisor_reload(struct supervisor *s)
+{
+	struct quota_limits q;
+	char err[512];
+	int level;
+
+	if (s->o->reload == NULL || s->o->reload(&q, &level, err, sizeof err) < 0) {
+		log_msg(LOG_ERR, "got SIGHUP: settings not reloaded, the old ones stay: %s",
+			s->o->reload == NULL ? "no settings to read" : err);
+		return;
+	}
+	quota_set(&q);
+	log_init(level);
+	log_msg(LOG_NOTICE, "got SIGHUP: reloaded the per-uid limits (%u connections, %u seats a board, idle-ms %lld, "
+		"exempt-root %d, exempt-group %lld) and the log level; other settings change on a restart",
+		q.max[QUOTA_CONNECTIONS], q.max[QUOTA_SEATS], (long long)q.idle_ms, q.exempt_root, (long long)q.exempt_gid);
 }
 
 /* Handle pending signals; 1 when it is time to stop. */
@@ -297,6 +371,8 @@ static int supervisor_signal(struct supervisor *s)
 	while (read(s->sigfd, &si, sizeof si) == sizeof si) {
 		if (si.ssi_signo == SIGCHLD)
 			supervisor_reap(s);
+		else if (si.ssi_signo == SIGHUP)
+			supervisor_reload(s);
 		else if (si.ssi_signo == SIGTERM || si.ssi_signo == SIGINT) {
 			log_msg(LOG_NOTICE, "got signal %s", si.ssi_signo == SIGTERM ? "SIGTERM" : "SIGINT");
 			stop = 1;
@@ -310,7 +386,8 @@ int supervisor_run(const struct supervisor_opts *o)
 	struct supervisor s = {.o = o, .listen_fd = -1, .sigfd = -1, .timerfd = -1, .epfd = -1};
 
 	/* The socket first: a second daemon must fail before it touches any board. */
-	if (supervisor_listen(&s) < 0 || supervisor_boards(&s) < 0 || supervisor_signals(&s) < 0) {
+	if (supervisor_listen(&s) < 0 || supervisor_boards(&s) < 0 || quota_init(&o->quota) < 0 ||
+	    supervisor_signals(&s) < 0) {
 		supervisor_cleanup(&s, 0);
 		return 1;
 	}

@@ -3,7 +3,10 @@
 #ifndef BD_SUPERVISOR_H
 #define BD_SUPERVISOR_H
 
+#include <stddef.h>
+
 #include "board.h"
+#include "quota.h"
 #include "worker.h"
 
 struct supervisor_opts {
@@ -13,6 +16,10 @@ struct supervisor_opts {
 	unsigned nboards;
 	unsigned max_connections;
 	struct worker_limits limits;
+	struct quota_limits quota;
+	/* SIGHUP: read the settings again into *q and *level (the reloadable ones; the rest
+	 * need a restart). 0, or -1 with err; NULL: SIGHUP is only logged. */
+	int (*reload)(struct quota_limits *q, int *level, char *err, size_t errlen);
 };
 
 /* Run the daemon until SIGTERM/SIGINT; returns the exit status. */

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -30,8 +31,8 @@ struct worker {
 	int hello;
 	enum bd_role role;
 	char name[BD_NAME_MAX + 1];
-	uid_t uid;
-	pid_t pid;
+	struct quota_peer peer; /* who is at the other end (uid, pid, exempt from per-uid limits) */
+	int64_t active_ms;     /* the last request; an unjoined connection idle past idle-ms is closed */
 	uint64_t last_seq;     /* newest event forwarded */
 	uint64_t *seen;        /* before joining: each board's newest event looked at */
 	char in[2 * BD_LINE_MAX];
@@ -55,7 +56,7 @@ static void __attribute__((noreturn)) worker_exit(struct worker *w, const char *
 		board_unseat(w->board, (unsigned)w->player);
 	if (w->board != NULL)
 		board_wake(w->board);
-	log_msg(LOG_INFO, "connection of pid %d uid %u closed: %s", (int)w->pid, (unsigned)w->uid, why);
+	log_msg(LOG_INFO, "connection of pid %d uid %u closed: %s", (int)w->peer.pid, (unsigned)w->peer.uid, why);
 	_exit(0);
 }
 
@@ -97,10 +98,11 @@ static void worker_printf(struct worker *w, const char *fmt, ...)
 		worker_put(w, line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1);
 }
 
-/* Queue an ERR line. */
-static void worker_err(struct worker *w, const char *code, const char *text)
+/* Queue an ERR line; -1, for a request handler to return. */
+static int worker_err(struct worker *w, const char *code, const char *text)
 {
 	worker_printf(w, "ERR %s %s\n", code, text);
+	return -1;
 }
 
 /* Send what is queued without blocking; wait for EPOLLOUT if the socket is full. */
@@ -125,7 +127,8 @@ static void worker_flush(struct worker *w)
 	if ((w->outlen > 0) != w->want_out) { /* only on a change: one system call less per event */
 		w->want_out = w->outlen > 0;
 		struct epoll_event ev = {.events = EPOLLIN | (w->want_out ? EPOLLOUT : 0), .data.fd = w->fd};
-		epoll_ctl(w->epfd, EPOLL_CTL_MOD, w->fd, &ev);
+		if (epoll_ctl(w->epfd, EPOLL_CTL_MOD, w->fd, &ev) < 0)
+			worker_exit(w, "epoll_ctl on the client socket failed");
 	}
 }
 
@@ -173,8 +176,10 @@ static void worker_pump_unjoined(struct worker *w)
 /* Copy every event newer than last_seq from the ring to the output, in order. */
 static void worker_pump(struct worker *w)
 {
-	if (w->board == NULL)
-		return worker_pump_unjoined(w);
+	if (w->board == NULL) {
+		worker_pump_unjoined(w);
+		return;
+	}
 	const struct bd_priv *priv = w->board->priv;
 	uint64_t head = __atomic_load_n(&priv->ring_head, __ATOMIC_ACQUIRE);
 	if (head - w->last_seq > BD_RING_SIZE)
@@ -236,13 +241,14 @@ static void worker_listen(struct worker *w, int op, const struct board *keep)
 {
 	for (unsigned i = 0; i < w->nboards; i++) {
 		struct epoll_event wake = {.events = EPOLLIN | EPOLLET, .data.fd = w->boards[i].wake_fd};
-		if (&w->boards[i] != keep)
-			epoll_ctl(w->epfd, op, w->boards[i].wake_fd, &wake);
+		if (&w->boards[i] != keep && epoll_ctl(w->epfd, op, w->boards[i].wake_fd, &wake) < 0)
+			worker_exit(w, "epoll_ctl on a board's wake eventfd failed");
 	}
 }
 
-/* join: take a seat (or a spectator's place) and start forwarding the board's events. */
-static void worker_join(struct worker *w, const struct bd_req *req)
+/* join: take a seat (or a spectator's place) and start forwarding the board's events.
+ * 0, or -1 if refused (the ERR is queued). */
+static int worker_join(struct worker *w, const struct bd_req *req)
 {
 	struct bd_err err;
 	struct board *b = worker_find_board(w, req->board);
@@ -257,9 +263,9 @@ static void worker_join(struct worker *w, const struct bd_req *req)
 	if (w->role == BD_ROLE_SPECTATOR) {
 		worker_listen(w, EPOLL_CTL_DEL, b);
 		worker_printf(w, "OK join %s - - %u -\n", b->set.name, b->pub->dim);
-		return;
+		return 0;
 	}
-	int id = board_seat(b, w->name, w->uid, w->pid, req->token, &err);
+	int id = board_seat(b, w->name, &w->peer, req->token, &err);
 	if (id < 0) {
 		w->board = NULL;
 		return worker_err(w, err.code, err.text);
@@ -271,7 +277,8 @@ static void worker_join(struct worker *w, const struct bd_req *req)
 	worker_printf(w, "OK join %s %d %s %u %016" PRIx64 "\n", b->set.name, id, colour, b->pub->dim,
 		      b->priv->players[id].token);
 	log_msg(LOG_INFO, "board %s: %s joined as player %d (pid %d uid %u)", b->set.name, w->name, id,
-		(int)w->pid, (unsigned)w->uid);
+		(int)w->peer.pid, (unsigned)w->peer.uid);
+	return 0;
 }
 
 /* A consistent copy of the joined board's public segment (the seqlocks, as clients read). */
@@ -334,8 +341,8 @@ static const char *worker_not_ready(const struct worker *w, enum bd_req_type t, 
 	return NULL;
 }
 
-/* Run one request line and queue its reply. */
-static void worker_request(struct worker *w, const char *line, size_t len)
+/* Run one request line and queue its reply: 0 answered OK, -1 refused with ERR. */
+static int worker_request(struct worker *w, const char *line, size_t len)
 {
 	struct bd_req req;
 	struct bd_err err;
@@ -345,6 +352,7 @@ static void worker_request(struct worker *w, const char *line, size_t len)
 		return worker_err(w, "rate", "too many requests per second; this one was ignored");
 	if (bd_req_parse(line, len, &req, &err) < 0)
 		return worker_err(w, err.code, err.text);
+	w->active_ms = bd_now_ms();
 	if ((why = worker_not_ready(w, req.type, &code)) != NULL)
 		return worker_err(w, code, why);
 	switch (req.type) {
@@ -354,19 +362,24 @@ static void worker_request(struct worker *w, const char *line, size_t len)
 		w->hello = 1;
 		w->role = req.role;
 		strcpy(w->name, req.name);
-		return worker_printf(w, "OK hello %s %s\n", req.name, bd_role_name(req.role));
+		worker_printf(w, "OK hello %s %s\n", req.name, bd_role_name(req.role));
+		break;
 	case BD_REQ_BOARDS:
-		return worker_boards(w);
+		worker_boards(w);
+		break;
 	case BD_REQ_JOIN:
 		return worker_join(w, &req);
 	case BD_REQ_PLAYERS:
-		return worker_players(w);
+		worker_players(w);
+		break;
 	case BD_REQ_CARDS:
-		return worker_cards(w);
+		worker_cards(w);
+		break;
 	case BD_REQ_PICK:
 		if (board_pick(w->board, (unsigned)w->player, req.x, req.y, &err) < 0)
 			return worker_err(w, err.code, err.text);
-		return worker_printf(w, "OK pick %u %u\n", req.x, req.y);
+		worker_printf(w, "OK pick %u %u\n", req.x, req.y);
+		break;
 	case BD_REQ_QUIT:
 		worker_printf(w, "OK bye\n");
 		if (w->board != NULL && w->player >= 0)
@@ -374,10 +387,12 @@ static void worker_request(struct worker *w, const char *line, size_t len)
 		w->player = -1;
 		worker_pump(w); /* events up to the player's own leave, then nothing more */
 		w->closing = w->bye = 1;
-		return;
+		break;
 	case BD_REQ_PING:
-		return worker_printf(w, "OK pong\n");
+		worker_printf(w, "OK pong\n");
+		break;
 	}
+	return 0;
 }
 
 /* Read from the client and run every complete line; over-long lines get one ERR. */
@@ -420,16 +435,30 @@ static void worker_arm(struct worker *w)
 		its.it_value.tv_sec = next / 1000;
 		its.it_value.tv_nsec = (next % 1000) * 1000000;
 	}
-	timerfd_settime(w->timerfd, TFD_TIMER_ABSTIME, &its, NULL);
+	if (timerfd_settime(w->timerfd, TFD_TIMER_ABSTIME, &its, NULL) < 0)
+		worker_exit(w, "cannot arm the timer");
 	w->armed_ms = next;
 }
 
-/* Set up the epoll set and peer credentials. */
+/* ms until an unjoined connection's idle deadline, -1 if it has none. Past the deadline it
+ * is told why and closed: it holds a process and a connection of its uid's for nothing. A
+ * joined player or spectator is never idle in this sense, however quiet. */
+static int worker_idle(struct worker *w)
+{
+	int64_t idle = quota_get()->idle_ms, left = w->active_ms + idle - bd_now_ms();
+
+	if (w->board != NULL || idle == 0)
+		return -1;
+	if (left > 0)
+		return left > INT_MAX ? INT_MAX : (int)left;
+	worker_printf(w, "ERR idle no join and no request for %lld ms; disconnected\n", (long long)idle);
+	worker_flush(w);
+	worker_exit(w, "idle: no join and no request in time");
+}
+
+/* Set up the epoll set. */
 static void worker_init(struct worker *w, int fd)
 {
-	struct ucred cred;
-	socklen_t len = sizeof cred;
-
 	w->fd = fd;
 	w->player = -1;
 	w->seen = calloc(w->nboards, sizeof *w->seen);
@@ -438,27 +467,24 @@ static void worker_init(struct worker *w, int fd)
 	for (unsigned i = 0; i < w->nboards; i++)
 		w->seen[i] = __atomic_load_n(&w->boards[i].priv->ring_head, __ATOMIC_ACQUIRE);
 	w->tokens = 2.0 * w->lim->max_rate;
-	w->tokens_ms = bd_now_ms();
-	if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) == 0) {
-		w->uid = cred.uid;
-		w->pid = cred.pid;
-	}
+	w->tokens_ms = w->active_ms = bd_now_ms();
 	w->epfd = epoll_create1(EPOLL_CLOEXEC);
 	w->timerfd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
 	if (w->epfd < 0 || w->timerfd < 0)
 		worker_exit(w, "cannot create epoll or timer");
-	struct epoll_event ev = {.events = EPOLLIN, .data.fd = fd};
-	epoll_ctl(w->epfd, EPOLL_CTL_ADD, fd, &ev);
-	ev.data.fd = w->timerfd;
-	epoll_ctl(w->epfd, EPOLL_CTL_ADD, w->timerfd, &ev);
+	struct epoll_event ev = {.events = EPOLLIN, .data.fd = fd}, tev = {.events = EPOLLIN, .data.fd = w->timerfd};
+	if (epoll_ctl(w->epfd, EPOLL_CTL_ADD, fd, &ev) < 0 || epoll_ctl(w->epfd, EPOLL_CTL_ADD, w->timerfd, &tev) < 0)
+		worker_exit(w, "cannot add the socket or timer to epoll");
 	worker_listen(w, EPOLL_CTL_ADD, NULL);
-	log_msg(LOG_INFO, "connection from pid %d uid %u", (int)w->pid, (unsigned)w->uid);
+	log_msg(LOG_INFO, "connection from pid %d uid %u%s", (int)w->peer.pid, (unsigned)w->peer.uid,
+		w->peer.exempt ? " (exempt from per-uid limits)" : "");
 	worker_printf(w, "BOARDD %d %s\n", BD_PROTO_VERSION, BD_VERSION);
 }
 
-void worker_run(int fd, struct board *boards, unsigned nboards, const struct worker_limits *lim)
+void worker_run(int fd, struct board *boards, unsigned nboards, const struct worker_limits *lim,
+		const struct quota_peer *peer)
 {
-	struct worker w = {.boards = boards, .nboards = nboards, .lim = lim};
+	struct worker w = {.boards = boards, .nboards = nboards, .lim = lim, .peer = *peer};
 	struct epoll_event evs[8];
 
 	worker_init(&w, fd);
@@ -469,7 +495,7 @@ void worker_run(int fd, struct board *boards, unsigned nboards, const struct wor
 		if (w.closing && w.outlen == 0)
 			worker_exit(&w, "session ended");
 		worker_arm(&w);
-		int n = epoll_wait(w.epfd, evs, 8, w.closing ? 2000 : -1);
+		int n = epoll_wait(w.epfd, evs, 8, w.closing ? 2000 : worker_idle(&w));
 		if (n == 0 && w.closing)
 			worker_exit(&w, "client did not read its last lines");
 		for (int i = 0; i < n; i++) {

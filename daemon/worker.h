@@ -4,14 +4,15 @@
 #define BD_WORKER_H
 
 #include "board.h"
+#include "quota.h"
 
 struct worker_limits {
 	unsigned max_rate;  /* requests per second per connection, 0 = unlimited */
 	size_t max_backlog; /* bytes of unsent output before a client is dropped */
 };
 
-/* Serve one connection until it ends; never returns. */
-void worker_run(int fd, struct board *boards, unsigned nboards, const struct worker_limits *lim)
-	__attribute__((noreturn));
+/* Serve one connection (whose peer is *peer) until it ends; never returns. */
+void worker_run(int fd, struct board *boards, unsigned nboards, const struct worker_limits *lim,
+		const struct quota_peer *peer) __attribute__((noreturn));
 
 #endif
