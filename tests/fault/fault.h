@@ -75,6 +75,8 @@ int cmd_stop(void);
 int cmd_stuck(void);
 int cmd_flood(void);
 int cmd_rate(void);
+int cmd_hog(void);
+int cmd_grab(void);
 int cmd_probe(void);
 int cmd_perm(void);
 int cmd_steal(void);

@@ -10,6 +10,8 @@ static const struct { const char *name; int (*run)(void); const char *help; } co
 	{"stop", cmd_stop, "SIGSTOP a worker inside a lock's unrecorded moments: no repair, no 2 holders"},
 	{"stuck", cmd_stuck, "a client that stops reading: others' latency, and its drop past the backlog"},
 	{"flood", cmd_flood, "connections beyond --max-connections get ERR busy; players unaffected"},
+	{"hog", cmd_hog, "one uid floods connections: per-uid limit, ERR limit, ERR idle past idle-ms"},
+	{"grab", cmd_grab, "one uid joins with many connections: at most its per-uid seats"},
 	{"rate", cmd_rate, "one client floods picks: ERR rate for it, others still served"},
 	{"probe", cmd_probe, "raw bytes from a script on stdin; check each reply and the board"},
 	{"perm", cmd_perm, "what a user other than the daemon's can and cannot open"},
