@@ -70,7 +70,7 @@ static int sd_check_socket(int fd, char *err, size_t errlen)
 	}
 	if (getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &listening, &ilen) < 0 || !listening) {
 		snprintf(err, errlen, "fd %d from systemd (LISTEN_FDS) is a socket that is not listening "
-			 "(Accept=no in boardd.socket)", fd);
+			 "(boardd.socket must have Accept=no)", fd);
 		return -1;
 	}
 	return 0;

@@ -357,9 +357,16 @@ static void supervisor_reload(struct supervisor *s)
 	}
 	quota_set(&q);
 	log_init(level);
+	for (unsigned i = 0; i < s->nboards; i++) {
+		s->boards[i].dirty = 1; /* wake every worker: an unjoined one re-arms its idle deadline */
+		board_wake(&s->boards[i]);
+	}
+	char group[24] = "none";
+	if (q.exempt_gid >= 0)
+		snprintf(group, sizeof group, "gid %lld", (long long)q.exempt_gid);
 	log_msg(LOG_NOTICE, "got SIGHUP: reloaded the per-uid limits (%u connections, %u seats a board, idle-ms %lld, "
-		"exempt-root %d, exempt-group %lld) and the log level; other settings change on a restart",
-		q.max[QUOTA_CONNECTIONS], q.max[QUOTA_SEATS], (long long)q.idle_ms, q.exempt_root, (long long)q.exempt_gid);
+		"exempt-root %d, exempt-group %s) and the log level; other settings change on a restart",
+		q.max[QUOTA_CONNECTIONS], q.max[QUOTA_SEATS], (long long)q.idle_ms, q.exempt_root, group);
 }
 
 /* Handle pending signals; 1 when it is time to stop. */
