@@ -3,6 +3,7 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 SANITIZE ?=
 CC ?= cc
+PKG_CONFIG ?= pkg-config
 ifeq ($(SANITIZE),)
 BUILD ?= build
 SANFLAGS =
@@ -37,12 +38,15 @@ GTK_SRC = $(wildcard clients/gtk/*.c)
 GTK_OBJ = $(GTK_SRC:%.c=$(BUILD)/%.o) $(BUILD)/clients/gtk/resources.o
 GTK_RES = clients/gtk/board-gtk.gresource.xml
 
+# board-gtk is built and installed only where GTK 3 is found (make PKG_CONFIG=false: never).
 PROGRAMS = $(BUILD)/boardd $(BUILD)/board-bot $(BUILD)/boardctl $(BUILD)/boardd-testhooks
+INSTALL_GTK =
 ifneq ($(GTK_SRC),)
-ifneq ($(shell pkg-config --exists gtk+-3.0 2>/dev/null && echo yes),)
+ifneq ($(shell $(PKG_CONFIG) --exists gtk+-3.0 2>/dev/null && echo yes),)
 PROGRAMS += $(BUILD)/board-gtk
-GTK_CFLAGS := $(shell pkg-config --cflags gtk+-3.0)
-GTK_LIBS := $(shell pkg-config --libs gtk+-3.0)
+INSTALL_GTK = install-gtk
+GTK_CFLAGS := $(shell $(PKG_CONFIG) --cflags gtk+-3.0)
+GTK_LIBS := $(shell $(PKG_CONFIG) --libs gtk+-3.0)
 GTK_RES_DEPS := $(shell glib-compile-resources --sourcedir=clients/gtk --generate-dependencies $(GTK_RES))
 endif
 endif
@@ -129,7 +133,7 @@ SYSUSERSDIR = $(PREFIX)/lib/sysusers.d
 MANDIR = $(PREFIX)/share/man
 DOCDIR = $(PREFIX)/share/doc/boardd
 
-install: all install-gtk
+install: all $(INSTALL_GTK)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(SBINDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSUSERSDIR) \
 		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man8 $(DESTDIR)$(DOCDIR)
 	install -m 0755 $(BUILD)/boardd $(DESTDIR)$(SBINDIR)/boardd

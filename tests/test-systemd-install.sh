@@ -1,6 +1,8 @@
 #!/bin/sh
 # test-systemd-install.sh: `make install` with PREFIX and DESTDIR puts every file in its
-# place, and the installed boardd.service runs the installed daemon.
+# place, and the installed boardd.service runs the installed daemon. Where GTK is not found
+# (PKG_CONFIG=false stands in for a machine without it), `make install` still works and
+# installs everything but board-gtk.
 . "$(dirname "$0")/lib.sh"
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 D="$WORK/dest"
@@ -19,4 +21,13 @@ done
 "$D/opt/bd/sbin/boardd" --version | grep -q '^boardd ' || fail "installed boardd does not run"
 cmp -s "$ROOT/systemd/boardd.socket" "$D/opt/bd/lib/systemd/system/boardd.socket" || fail "socket unit altered"
 find "$D" -type f | grep -v "^$D/opt/bd/" && fail "files installed outside PREFIX"
+if [ -x "$BIN/board-gtk" ]; then
+	[ -x "$D/opt/bd/bin/board-gtk" ] || fail "board-gtk was built but not installed"
+fi
+
+make -s -C "$ROOT" install BUILD="$BUILD" DESTDIR="$WORK/nogtk" PREFIX=/opt/bd PKG_CONFIG=false >"$WORK/nogtk.log" 2>&1 ||
+	fail "make install without GTK: $(tail -n 5 "$WORK/nogtk.log")"
+[ -x "$WORK/nogtk/opt/bd/sbin/boardd" ] && [ -x "$WORK/nogtk/opt/bd/bin/board-bot" ] ||
+	fail "make install without GTK left out the daemon or the bot"
+[ ! -e "$WORK/nogtk/opt/bd/bin/board-gtk" ] || fail "board-gtk installed although GTK was not found"
 finish
