@@ -234,8 +234,10 @@ static void supervisor_accept(struct supervisor *s)
 		close(fd);
 		return;
 	}
-	if (quota_check(QUOTA_CONNECTIONS, &peer, supervisor_count(s, peer.uid), &err) < 0)
-		return supervisor_refuse(fd, err.code, err.text);
+	if (quota_check(QUOTA_CONNECTIONS, &peer, supervisor_count(s, peer.uid), &err) < 0) {
+		supervisor_refuse(fd, err.code, err.text);
+		return;
+	}
 	if (s->nworkers >= s->o->max_connections) {
 		supervisor_refuse(fd, "busy", "too many connections; try again later");
 		quota_log_refusal("refused a connection: %u connections is the limit", s->o->max_connections);
@@ -244,10 +246,13 @@ static void supervisor_accept(struct supervisor *s)
 	pid_t parent = getpid(), pid = fork();
 	if (pid == 0)
 		supervisor_child(s, fd, parent, &peer);
+	if (pid < 0) { /* e.g. TasksMax= reached */
+		quota_log_refusal("refused a connection: fork: %s", strerror(errno));
+		supervisor_refuse(fd, "busy", "no process for a new connection; try again later");
+		return;
+	}
 	close(fd);
-	if (pid < 0)
-		log_msg(LOG_ERR, "fork: %s", strerror(errno));
-	else if (supervisor_remember(s, pid, peer.uid) < 0)
+	if (supervisor_remember(s, pid, peer.uid) < 0)
 		kill(pid, SIGKILL);
 }
 

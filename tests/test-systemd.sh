@@ -267,6 +267,18 @@ step_journal() {
 	! grep -q '^<[0-9]>' "$T/journal.all" || fail "priority prefixes left in the journal text"
 }
 
+# The unit's limits are in force, and `systemctl reload` makes the daemon reload its limits.
+step_reload() {
+	[ "$(systemctl show -p TasksMax --value boardd)" = 2100 ] || fail "TasksMax: $(systemctl show -p TasksMax boardd)"
+	[ "$(systemctl show -p MemoryMax --value boardd)" = $((1536 * 1024 * 1024)) ] ||
+		fail "MemoryMax: $(systemctl show -p MemoryMax boardd)"
+	pid=$(systemctl show -p MainPID --value boardd)
+	systemctl reload boardd || fail "systemctl reload boardd failed"
+	run="_SYSTEMD_INVOCATION_ID=$(systemctl show -p InvocationID --value boardd)"
+	until_true 'journalctl --no-pager -o cat "$run" | grep -q "got SIGHUP: reloaded the per-uid limits"'
+	[ "$(systemctl show -p MainPID --value boardd)" = "$pid" ] || fail "the daemon was restarted, not reloaded"
+}
+
 # A clean stop: the client is told goodbye, nothing of the board is left.
 step_stop() {
 	systemctl stop boardd.socket boardd.service
@@ -293,6 +305,7 @@ inside() {
 	step_kill
 	step_resume
 	step_journal
+	step_reload
 	step_stop
 	echo "inside the sandbox: ok"
 }
