@@ -90,6 +90,14 @@ static void hog_poll(void)
 	}
 }
 
+/* Close every connection held. */
+static void hog_close_all(void)
+{
+	for (unsigned i = 0; i < hog.n; i++)
+		bd_client_close(&hog.c[i]);
+	hog.n = 0;
+}
+
 /* The command: flood within the limit while the test lets another user play. */
 int cmd_hog(void)
 {
@@ -143,6 +151,8 @@ int cmd_hog(void)
 	if (hog.limit > 0 && hog.refused == 0)
 		die("nothing was refused at the limit %ld", hog.limit);
 	say("hog: the quiet spectator is still served; ok");
+	hog_close_all();
+	bd_client_close(&watcher);
 	return 0;
 }
 
@@ -197,6 +207,8 @@ int cmd_grab(void)
 	for (int64_t end = now_us() + 90000000; until != NULL && access(until, F_OK) != 0; sleep_us(20000))
 		if (now_us() > end)
 			die("%s did not appear in 90 s", until);
+	hog.n = (unsigned)n;
+	hog_close_all();
 	say("grab: ok");
 	return 0;
 }
