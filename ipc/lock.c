@@ -75,7 +75,7 @@ void bd_locks_unlink(const char *prefix, const char *board, unsigned nregions)
 /* A waiter wakes this often to say, by counting a nap, that it still has not got the lock:
  * the supervisor needs that to tell a waiter from a process that took the lock and has not
  * recorded it yet. Well under the supervisor's housekeeping period (250 ms). */
-#define LOCK_NAP_MS 100
+#define LOCK_NAP_MS 50
 
 void bd_locks_track(struct bd_locks *l, struct bd_lockers *t, int reset)
 {
