@@ -282,6 +282,29 @@ static void test_orphans_after_post(void)
 	tracked_close(&l);
 }
 
+/* With every slot taken (thousands of processes in lock code), a taker waits for a free
+ * slot, within its time limit, and takes nothing meanwhile; a freed slot lets it in. */
+static void test_lockers_full(void)
+{
+	struct bd_locks l;
+	struct bd_lockset s;
+
+	tracked_open(&l);
+	for (unsigned k = 0; k < BD_LOCKERS_MAX; k++)
+		t->lockers.slot[k].pid = getppid(); /* alive, not us */
+	t->lockers.used = BD_LOCKERS_MAX;
+	bd_lockset_init(&s);
+	CU_ASSERT(bd_lockset_take_within(&l, &s, 100) == -1);
+	CU_ASSERT(sem_value(&l, TNREG) == 1 && l.slot == -1 && l.nheld == 0);
+	t->lockers.slot[7].pid = 0;
+	bd_lockset_init(&s);
+	CU_ASSERT(bd_lockset_take_within(&l, &s, 100) == 0);
+	CU_ASSERT(l.slot == 7 && t->lockers.slot[7].pid == getpid() && sem_value(&l, TNREG) == 0);
+	bd_lockset_give(&l, &s);
+	CU_ASSERT(t->lockers.slot[7].pid == 0 && sem_value(&l, TNREG) == 1);
+	tracked_close(&l);
+}
+
 /* Register this file's tests. */
 void suite_lock(void)
 {
@@ -292,4 +315,5 @@ void suite_lock(void)
 	CU_add_test(s, "lockers_listing", test_lockers_listing);
 	CU_add_test(s, "orphans_exact", test_orphans_exact);
 	CU_add_test(s, "orphans_after_post", test_orphans_after_post);
+	CU_add_test(s, "lockers_full", test_lockers_full);
 }
