@@ -2,6 +2,7 @@
 #include "board.h"
 
 #include <errno.h>
+#include <pwd.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -247,8 +248,38 @@ static unsigned board_seats_of(const struct board *b, uid_t uid)
 	return n;
 }
 
+/* The login of uid as players are shown it: its passwd name, else its number; any byte that
+ * is not printable ASCII (or a space) as '?', at most BD_LOGIN_MAX bytes. */
+static void board_login(uid_t uid, char *out, size_t len)
+{
+	struct passwd pw, *found = NULL;
+	char buf[1024];
+
+	if (getpwuid_r(uid, &pw, buf, sizeof buf, &found) != 0 || found == NULL)
+		snprintf(out, len, "%u", (unsigned)uid);
+	else
+		snprintf(out, len, "%.*s", BD_LOGIN_MAX, found->pw_name);
+	for (char *c = out; *c != '\0'; c++)
+		if (*c <= ' ' || *c > '~')
+			*c = '?';
+}
+
+/* State lock held: nonzero if a seated player's name folds as name does (bd_name_fold). */
+static int board_name_taken(const struct board *b, const char *name)
+{
+	char want[BD_NAME_MAX + 1], have[BD_NAME_MAX + 1];
+
+	bd_name_fold(want, sizeof want, name);
+	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++)
+		if (b->pub->players[i].state != BD_PLAYER_EMPTY &&
+		    strcmp(bd_name_fold(have, sizeof have, b->pub->players[i].name), want) == 0)
+			return 1;
+	return 0;
+}
+
 /* State lock held: fill seat i for a new or returning player. */
-static void board_fill_seat(struct board *b, unsigned i, const char *name, uid_t uid, pid_t pid, int fresh)
+static void board_fill_seat(struct board *b, unsigned i, const char *name, uid_t uid, pid_t pid, int fresh,
+			    const char *login)
 {
 	struct bd_pub_player *p = &b->pub->players[i];
 	struct bd_priv_player *q = &b->priv->players[i];
@@ -267,6 +298,7 @@ static void board_fill_seat(struct board *b, unsigned i, const char *name, uid_t
 	p->state = b->pub->game_state == BD_GAME_ON ? BD_PLAYER_PLAYING : BD_PLAYER_WAITING;
 	p->uid = (uint32_t)uid;
 	p->pid = (int32_t)pid;
+	snprintf(p->login, sizeof p->login, "%s", login);
 	q->worker_pid = getpid();
 	q->away_since_ms = 0;
 	b->pub->nplaying++;
@@ -300,8 +332,10 @@ int board_seat(struct board *b, const char *name, const struct quota_peer *peer,
 	       struct bd_err *err)
 {
 	struct bd_lockset ls;
+	char login[BD_LOGIN_MAX + 1];
 	int i;
 
+	board_login(peer->uid, login, sizeof login); /* before locking: it may read /etc/passwd */
 	board_lock_player(b, -1, -1, &ls, -1);
 	board_test_park(name, "park-in-join"); /* holds the state lock */
 	if (token != 0) {
@@ -313,13 +347,18 @@ int board_seat(struct board *b, const char *name, const struct quota_peer *peer,
 	} else if (quota_check(QUOTA_SEATS, peer, board_seats_of(b, peer->uid), err) < 0) {
 		board_unlock(b, &ls);
 		return -1;
+	} else if (board_name_taken(b, name)) {
+		board_unlock(b, &ls);
+		return bd_err_set(err, "samename", "a player on this board has that name, or one that looks the "
+				  "same (case and lookalikes such as I l 1 and O 0 are folded); choose another");
 	} else if ((i = board_find_empty(b)) < 0) {
 		board_unlock(b, &ls);
 		return bd_err_set(err, "full", "every seat of this board is taken");
 	}
-	board_fill_seat(b, (unsigned)i, name, peer->uid, peer->pid, token == 0);
+	board_fill_seat(b, (unsigned)i, name, peer->uid, peer->pid, token == 0, login);
 	struct bd_event ev = {.type = BD_EV_JOIN, .player = (uint16_t)i, .colour = b->pub->players[i].colour};
 	snprintf(ev.name, sizeof ev.name, "%.*s", BD_NAME_MAX, b->pub->players[i].name);
+	snprintf(ev.login, sizeof ev.login, "%.*s", BD_LOGIN_MAX, b->pub->players[i].login);
 	board_emit(b, &ev);
 	board_update_state(b);
 	board_unlock(b, &ls);

@@ -1,9 +1,12 @@
 /* game_memory.c: the rules of Memory (shared/seeds/memory-game-report.pt.txt):
  * everyone plays at once on one board of face-down pairs of two-letter values. */
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "board.h"
 #include "game.h"
+#include "ipc/clock.h"
 
 /* xorshift64*: small, good enough for shuffles, reproducible from --seed. */
 static uint64_t memory_rand(uint64_t *s)
@@ -48,6 +51,7 @@ static void memory_deal(struct board *b)
 	}
 	for (unsigned c = 0; c < n; c++)
 		board_card_set(b, c, BD_CARD_DOWN, 0);
+	memset(b->priv->cooldown, 0, sizeof b->priv->cooldown);
 	board_header_begin(b);
 	b->pub->nlocked = 0;
 	board_header_end(b);
@@ -64,12 +68,72 @@ static void memory_reset_pick(struct board *b, unsigned p)
 	__atomic_store_n(&q->deadline_ms, 0, __ATOMIC_RELAXED);
 }
 
+/* Anti-hoarding: how long a user who let a card go may not pick it again, unless to match
+ * it. Twice the longest one seat can keep a card up (a first pick, then a mismatch): however
+ * many seats a user has, a card it lets go and its partner are then both free of that user
+ * for a while, long enough for anybody else to pick the pair. */
+static int64_t memory_cooldown_ms(const struct board *b)
+{
+	return 2 * ((int64_t)b->set.first_pick_ms + b->set.mismatch_ms);
+}
+
+/* Nonzero for the users the cooldown spares: root and the daemon's own user, who can stop
+ * the daemon (and every game) anyway; tests and benchmarks run as them. */
+static int memory_trusted(uint32_t uid)
+{
+	return uid == 0 || uid == (uint32_t)geteuid();
+}
+
+/* Card c's holder lets it go (not by a match): start its user's cooldown on the card, in
+ * that user's slot, else the one that frees first (a free one has 0). */
+static void memory_cool(struct board *b, unsigned c)
+{
+	unsigned owner = b->pub->cards[c].owner;
+	uint32_t uid = owner < BD_PLAYERS_MAX ? b->pub->players[owner].uid : 0;
+	struct bd_cooldown *s = b->priv->cooldown[c], *slot = &s[0];
+	int64_t now = bd_now_ms();
+
+	if (owner >= BD_PLAYERS_MAX || memory_trusted(uid))
+		return;
+	for (unsigned i = 0; i < BD_COOLDOWN_SLOTS; i++) {
+		if (s[i].uid == uid) {
+			slot = &s[i];
+			break;
+		}
+		if (s[i].until_ms < slot->until_ms)
+			slot = &s[i];
+	}
+	slot->uid = uid;
+	slot->until_ms = now + memory_cooldown_ms(b);
+}
+
+/* How long player p's user must still wait before picking card c (0: it may now); when it
+ * must, *err says so, with the milliseconds left first (board-bot reads them). */
+static int64_t memory_cooling(const struct board *b, unsigned p, unsigned c, int64_t now, struct bd_err *err)
+{
+	static char text[128];
+	uint32_t uid = b->pub->players[p].uid;
+	int64_t left = 0;
+
+	for (unsigned i = 0; i < BD_COOLDOWN_SLOTS; i++)
+		if (b->priv->cooldown[c][i].uid == uid && b->priv->cooldown[c][i].until_ms - now > left)
+			left = b->priv->cooldown[c][i].until_ms - now;
+	if (left > 0) {
+		snprintf(text, sizeof text, "%lld ms left: you let this card go, so others may pick it first "
+			 "(you may still pick it to match it)", (long long)left);
+		bd_err_set(err, "cooldown", text);
+	}
+	return left;
+}
+
 /* Turn a card down and tell everyone why. A held card is UP, or LOCKED when a crash cut
  * a match in half (the sweep undoes it). */
 static void memory_turn_down(struct board *b, int card, unsigned reason)
 {
 	if (card < 0 || b->pub->cards[card].state == BD_CARD_DOWN)
 		return;
+	if (reason != BD_DOWN_RESTART)
+		memory_cool(b, (unsigned)card);
 	board_card_set(b, (unsigned)card, BD_CARD_DOWN, 0);
 	struct bd_event ev = {.type = BD_EV_DOWN, .card1 = (int16_t)card, .card2 = -1, .n = reason};
 	board_emit(b, &ev);
@@ -82,6 +146,8 @@ static int memory_first(struct board *b, unsigned p, unsigned card, int64_t now,
 
 	if (b->pub->cards[card].state != BD_CARD_DOWN)
 		return bd_err_set(err, "filled", "that card is face up or locked");
+	if (memory_cooling(b, p, card, now, err) > 0)
+		return -1;
 	board_card_set(b, card, BD_CARD_UP, p);
 	q->pick_state = BD_PICK_FIRST;
 	__atomic_store_n(&q->first, (int32_t)card, __ATOMIC_RELAXED);
@@ -147,6 +213,8 @@ static int memory_pick(struct board *b, unsigned p, unsigned card, int64_t now, 
 	}
 	if (memcmp(b->priv->values[first], b->priv->values[card], 2) == 0)
 		memory_match(b, p, first, card, now);
+	else if (memory_cooling(b, p, card, now, err) > 0)
+		return -1; /* the first card stays up: nothing is lost */
 	else
 		memory_mismatch(b, p, first, card, now);
 	return 0;

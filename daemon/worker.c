@@ -303,7 +303,8 @@ static void worker_players(struct worker *w)
 		if (p->state == BD_PLAYER_EMPTY)
 			continue;
 		bd_colour_hex(p->colour, colour);
-		worker_printf(w, "PLAYER %u %s %s %u %s\n", i, bd_player_state_name(p->state), colour, p->score, p->name);
+		worker_printf(w, "PLAYER %u %s %s %u %s %s\n", i, bd_player_state_name(p->state), colour, p->score,
+			      p->name, p->login[0] ? p->login : "?");
 		n++;
 	}
 	worker_printf(w, "OK players %u\n", n);

@@ -346,7 +346,8 @@ int bd_snapshot(const struct bd_pub *pub, struct bd_pub *out)
 			return -1;
 	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++) {
 		struct bd_pub_player *p = &out->players[i];
-		if (p->state > BD_PLAYER_AWAY || memchr(p->name, 0, sizeof p->name) == NULL)
+		if (p->state > BD_PLAYER_AWAY || memchr(p->name, 0, sizeof p->name) == NULL ||
+		    memchr(p->login, 0, sizeof p->login) == NULL)
 			return -1;
 	}
 	return 0;

@@ -23,6 +23,7 @@
 #define BD_REGIONS_MAX BD_CARDS_MAX /* region side 1 on the largest board */
 #define BD_PLAYERS_MAX 1024
 #define BD_NAME_MAX 32        /* player name, bytes, without the NUL */
+#define BD_LOGIN_MAX 32       /* login of a seat's uid as shown, bytes, without the NUL */
 #define BD_BOARD_NAME_MAX 24  /* board name, bytes, without the NUL */
 #define BD_RING_SIZE 4096     /* events kept in the private ring; a power of two */
 
@@ -82,8 +83,9 @@ struct bd_pub_player {
 	int32_t pid;
 	uint32_t last_score; /* score at the end of the last finished game (kept past the reset) */
 	char name[BD_NAME_MAX + 8]; /* NUL-terminated */
+	char login[BD_LOGIN_MAX + 8]; /* uid's login, or its number; printable, no spaces */
 };
-static_assert(sizeof(struct bd_pub_player) == 64, "bd_pub_player is 64 bytes");
+static_assert(sizeof(struct bd_pub_player) == 104, "bd_pub_player is 104 bytes");
 
 /* The public segment. Writers bump seq (odd while writing) around header and player changes,
  * and region_seq[r] around changes to the cards of region r; readers never lock. */
@@ -113,7 +115,7 @@ struct bd_pub {
 };
 static_assert(offsetof(struct bd_pub, deadline_ms) % 8 == 0, "aligned deadline");
 static_assert(offsetof(struct bd_pub, cards) % 8 == 0, "aligned cards");
-static_assert(sizeof(struct bd_pub) == 77936, "public layout changed: bump BD_LAYOUT_VERSION");
+static_assert(sizeof(struct bd_pub) == 118896, "public layout changed: bump BD_LAYOUT_VERSION");
 
 /* A player's pick state, private so nobody learns where a rival's first card is. */
 enum bd_pick_state { BD_PICK_NONE = 0, BD_PICK_FIRST = 1, BD_PICK_WAIT = 2 };
@@ -190,8 +192,19 @@ struct bd_event {
 	uint32_t m;
 	uint32_t colour;
 	char name[BD_NAME_MAX + 4]; /* for JOIN, so a late reader never sees a later seat's name */
+	char login[BD_LOGIN_MAX + 4]; /* for JOIN: the seat's login, for the same reason */
 };
-static_assert(sizeof(struct bd_event) == 72, "bd_event is 72 bytes");
+static_assert(sizeof(struct bd_event) == 104, "bd_event is 104 bytes");
+
+/* Anti-hoarding: a uid that let card c go (not by a match) may not pick it again, except to
+ * match it, before until_ms. A few uids per card; 0 = a free slot. */
+#define BD_COOLDOWN_SLOTS 4
+struct bd_cooldown {
+	uint32_t uid;
+	uint32_t reserved;
+	int64_t until_ms;    /* CLOCK_MONOTONIC ms; 0 when the slot is free */
+};
+static_assert(sizeof(struct bd_cooldown) == 16, "bd_cooldown is 16 bytes");
 
 struct bd_priv {
 	uint32_t magic;
@@ -203,6 +216,7 @@ struct bd_priv {
 	char values[BD_CARDS_MAX][2];
 	struct bd_priv_player players[BD_PLAYERS_MAX];
 	struct bd_lock_holder holders[BD_REGIONS_MAX + 1]; /* [nregions] is the state lock */
+	struct bd_cooldown cooldown[BD_CARDS_MAX][BD_COOLDOWN_SLOTS];
 	struct bd_event ring[BD_RING_SIZE];             /* event seq s lives at s % BD_RING_SIZE */
 	struct bd_lockers lockers;                      /* who may hold which lock */
 };

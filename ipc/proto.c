@@ -81,6 +81,46 @@ int bd_player_name_ok(const char *name)
 	return 1;
 }
 
+/* The fold of one lower-case character: lookalikes become one character. */
+static char fold_char(char c)
+{
+	switch (c) {
+	case '0': return 'o';
+	case '1': case 'i': case '|': case '!': return 'l';
+	case '2': return 'z';
+	case '5': case '$': return 's';
+	case '8': return 'b';
+	default: return c;
+	}
+}
+
+const char *bd_name_fold(char *out, size_t len, const char *name)
+{
+	size_t o = 0;
+
+	for (size_t i = 0; name[i] != '\0' && o + 1 < len; i++) {
+		char c = fold_char((char)(name[i] >= 'A' && name[i] <= 'Z' ? name[i] - 'A' + 'a' : name[i]));
+		char next = fold_char((char)(name[i + 1] >= 'A' && name[i + 1] <= 'Z' ? name[i + 1] - 'A' + 'a' : name[i + 1]));
+		if ((c == 'r' && next == 'n') || (c == 'v' && next == 'v')) {
+			c = c == 'r' ? 'm' : 'w'; /* two letters that read as one */
+			i++;
+		}
+		out[o++] = c;
+	}
+	out[o] = '\0';
+	return out;
+}
+
+const char *bd_printable(char *out, size_t len, const char *s)
+{
+	size_t i = 0;
+
+	for (; s[i] != '\0' && i + 1 < len; i++)
+		out[i] = s[i] >= ' ' && s[i] <= '~' ? s[i] : '?';
+	out[i] = '\0';
+	return out;
+}
+
 /* Split s in place on spaces and tabs; returns the number of tokens or -1 if too many. */
 static int split(char *s, const char **tok, int max)
 {
@@ -180,7 +220,8 @@ int bd_event_format(char *buf, size_t len, const struct bd_event *ev, unsigned d
 	switch (ev->type) {
 	case BD_EV_JOIN:
 		bd_colour_hex(ev->colour, colour);
-		return snprintf(buf, len, "EVENT %" PRIu64 " %s %u %s %s\n", s, w, ev->player, colour, ev->name);
+		return snprintf(buf, len, "EVENT %" PRIu64 " %s %u %s %s %s\n", s, w, ev->player, colour, ev->name,
+				ev->login[0] ? ev->login : "?");
 	case BD_EV_LEAVE:
 		return snprintf(buf, len, "EVENT %" PRIu64 " %s %u\n", s, w, ev->player);
 	case BD_EV_UP:
@@ -264,10 +305,10 @@ static int card_at(const char *xs, const char *ys, unsigned dim)
 }
 
 /* The tokens of each event, one letter each: C card (x y: two tokens), v value, p player,
- * n and m numbers, r down reason (into n), s game state (into n), N name, and w a word that
- * is checked by the letter alone (colour, result, bye reason). */
+ * n and m numbers, r down reason (into n), s game state (into n), N name, L login, and w a
+ * word that is checked by the letter alone (colour, result, bye reason). */
 static const char *const event_specs[] = {
-	[BD_EV_JOIN] = "pwN", [BD_EV_LEAVE] = "p", [BD_EV_UP] = "Cvp", [BD_EV_DOWN] = "Cr",
+	[BD_EV_JOIN] = "pwNL", [BD_EV_LEAVE] = "p", [BD_EV_UP] = "Cvp", [BD_EV_DOWN] = "Cr",
 	[BD_EV_MATCH] = "CCvpn", [BD_EV_MISMATCH] = "CvCvp", [BD_EV_STATE] = "sm",
 	[BD_EV_OVER] = "nwm", [BD_EV_BYE] = "w",
 };
@@ -319,6 +360,11 @@ static int event_field(struct bd_event *ev, char letter, const char *const **t, 
 		if (!bd_player_name_ok(a))
 			return -1;
 		strcpy(ev->name, a);
+		return 0;
+	case 'L':
+		if (!bd_player_name_ok(a)) /* a login is shown under the same rules as a name */
+			return -1;
+		strcpy(ev->login, a);
 		return 0;
 	default:
 		return 0;

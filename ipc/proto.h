@@ -48,6 +48,15 @@ int bd_req_parse(const char *line, size_t len, struct bd_req *req, struct bd_err
 /* Nonzero if name is 1..BD_NAME_MAX printable ASCII characters without spaces. */
 int bd_player_name_ok(const char *name);
 
+/* Fold a player name for comparison (docs/PROTOCOL.md, "Names"): case, and characters that
+ * look alike (0 o; 1 i l | !; 2 z; 5 s $; 8 b; rn m; vv w), so that two names that fold the
+ * same cannot both sit at one board. Into out (len bytes, at least the name's); returns out. */
+const char *bd_name_fold(char *out, size_t len, const char *name);
+/* Copy s into out (len bytes) with every byte that is not printable ASCII as '?': text from
+ * the daemon, another player or shared memory never reaches a terminal raw (no escapes, no
+ * control bytes, no invalid UTF-8). out may be s. Returns out. */
+const char *bd_printable(char *out, size_t len, const char *s);
+
 const char *bd_role_name(enum bd_role role);
 const char *bd_game_state_name(unsigned state);
 const char *bd_player_state_name(unsigned state);

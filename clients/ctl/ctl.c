@@ -52,16 +52,6 @@ const struct bd_priv *ctl_private(const struct ctl *c, struct bd_pub *snap)
 	return priv;
 }
 
-const char *ctl_printable(char *out, size_t outlen, const char *s)
-{
-	size_t i = 0;
-
-	for (; s[i] != '\0' && i + 1 < outlen; i++)
-		out[i] = s[i] >= ' ' && s[i] <= '~' ? s[i] : '?';
-	out[i] = '\0';
-	return out;
-}
-
 void ctl_colour_on(FILE *f, const struct ctl *c, unsigned i, int bold)
 {
 	uint32_t rgb = bd_colour_rgb(i);

@@ -46,9 +46,6 @@ int ctl_snapshot(const struct ctl *c, struct bd_pub *out);
 /* Snapshot c->board into snap and map its private segment (explaining, if it cannot, that
  * this needs the daemon's user); NULL on failure, with the reason printed. */
 const struct bd_priv *ctl_private(const struct ctl *c, struct bd_pub *snap);
-/* Copy s into out (outlen bytes) with anything not printable ASCII as '?': text output never
- * passes a terminal escape from shared memory through. */
-const char *ctl_printable(char *out, size_t outlen, const char *s);
 /* Start and end a colour for colour index i (nothing when colours are off). */
 void ctl_colour_on(FILE *f, const struct ctl *c, unsigned i, int bold);
 void ctl_colour_off(FILE *f, const struct ctl *c);

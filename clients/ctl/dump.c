@@ -38,7 +38,7 @@ static void dump_header(FILE *f, const struct ctl *c, const struct bd_pub *p)
 	char name[sizeof p->name];
 
 	fprintf(f, "board %s (prefix %s): %ux%u cards, lock regions %ux%u\n",
-		ctl_printable(name, sizeof name, p->name), c->prefix,
+		bd_printable(name, sizeof name, p->name), c->prefix,
 		p->dim, p->dim, p->region_side, p->region_side);
 	fprintf(f, "game %u %s: %u/%u cards locked, players %u (min %u), event %llu", p->game_number,
 		bd_game_state_name(p->game_state), p->nlocked, p->dim * p->dim, p->nplaying, p->min_players,
@@ -115,7 +115,7 @@ static void dump_players_text(FILE *f, const struct ctl *c, const struct bd_pub 
 		bd_colour_hex(pl->colour, hex);
 		fprintf(f, "%4u  ", i);
 		ctl_colour_on(f, c, pl->colour, 0);
-		fputs(ctl_printable(name, sizeof name, pl->name), f);
+		fputs(bd_printable(name, sizeof name, pl->name), f);
 		ctl_colour_off(f, c);
 		fprintf(f, "%*s  %-7s  %-7s  %5u  %4u  %6u  %7d\n", width - (int)strlen(name), "",
 			bd_player_state_name(pl->state), hex, pl->score, pl->last_score, pl->uid, (int)pl->pid);

@@ -32,7 +32,7 @@ static void events_print_one(const struct ctl *c, struct json *j, const struct b
 	bd_event_format(line, sizeof line, ev, dim, "none", 0);
 	line[strcspn(line, "\n")] = '\0';
 	if (!c->json) {
-		puts(ctl_printable(safe, sizeof safe, line));
+		puts(bd_printable(safe, sizeof safe, line));
 		return;
 	}
 	sscanf(line, "EVENT %*s %15s", type);

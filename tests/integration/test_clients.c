@@ -84,7 +84,7 @@ static void colour_line(const struct bd_msg *m, void *arg)
 {
 	char (*colours)[8] = arg;
 	long id = h_num(m, 0);
-	if (strcmp(m->word, "PLAYER") == 0 && m->ntok == 5 && id >= 0 && id < 64)
+	if (strcmp(m->word, "PLAYER") == 0 && m->ntok == 6 && id >= 0 && id < 64)
 		snprintf(colours[id], 8, "%s", m->tok[2]);
 }
 
@@ -97,7 +97,7 @@ static void check_colours(struct h_client *watcher, struct h_client **players, u
 	struct bd_msg m;
 
 	while (h_event(watcher, &m, 50))
-		if (strcmp(m.word, "join") == 0 && m.ntok == 3 && h_num(&m, 0) >= 0 && h_num(&m, 0) < 64)
+		if (strcmp(m.word, "join") == 0 && m.ntok == 4 && h_num(&m, 0) >= 0 && h_num(&m, 0) < 64)
 			snprintf(joined[h_num(&m, 0)], 8, "%s", m.tok[1]);
 	memset(colours, 0, sizeof colours);
 	h_send(watcher, "players");

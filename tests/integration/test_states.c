@@ -34,7 +34,7 @@ struct seat_look {
 static void seat_line(const struct bd_msg *m, void *arg)
 {
 	struct seat_look *s = arg;
-	if (strcmp(m->word, "PLAYER") == 0 && m->ntok == 5 && h_num(m, 0) == s->id) {
+	if (strcmp(m->word, "PLAYER") == 0 && m->ntok == 6 && h_num(m, 0) == s->id) {
 		snprintf(s->state, sizeof s->state, "%s", m->tok[1]);
 		s->score = h_num(m, 3);
 	}

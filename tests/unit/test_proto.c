@@ -217,8 +217,9 @@ static void test_req_tokens(void)
 
 /* One event of each type and flavour, as the daemon would emit it on a 6x6 board. */
 static const struct bd_event sample_events[] = {
-	{.seq = 1, .type = BD_EV_JOIN, .player = 0, .colour = 0, .name = "ana"},
-	{.seq = 2, .type = BD_EV_JOIN, .player = 1023, .colour = 1023, .name = "abcdefghijklmnopqrstuvwxyz012345"},
+	{.seq = 1, .type = BD_EV_JOIN, .player = 0, .colour = 0, .name = "ana", .login = "root"},
+	{.seq = 2, .type = BD_EV_JOIN, .player = 1023, .colour = 1023, .name = "abcdefghijklmnopqrstuvwxyz012345",
+	 .login = "65534"},
 	{.seq = 3, .type = BD_EV_LEAVE, .player = 7},
 	{.seq = 4, .type = BD_EV_UP, .player = 2, .card1 = 13, .card2 = -1, .value1 = {'k', 'q'}},
 	{.seq = 5, .type = BD_EV_DOWN, .card1 = 35, .card2 = -1, .n = BD_DOWN_TIMEOUT},
@@ -252,6 +253,7 @@ static void event_compare(const struct bd_event *want, const struct bd_event *go
 	CHECK(memcmp(got->value1, want->value1, 2) == 0, "%s: value1 %.2s", line, got->value1);
 	CHECK(memcmp(got->value2, want->value2, 2) == 0, "%s: value2 %.2s", line, got->value2);
 	CHECK(strcmp(got->name, want->name) == 0, "%s: name %s", line, got->name);
+	CHECK(strcmp(got->login, want->login) == 0, "%s: login %s", line, got->login);
 	int n = want->type == BD_EV_DOWN || want->type == BD_EV_MATCH || want->type == BD_EV_STATE ||
 		want->type == BD_EV_OVER;
 	CHECK(got->n == (n ? want->n : 0), "%s: n %u", line, got->n);
@@ -261,7 +263,7 @@ static void event_compare(const struct bd_event *want, const struct bd_event *go
 static void test_event_roundtrip(void)
 {
 	static const char *const expect[] = {
-		"EVENT 1 join 0 #e69f00 ana\n",
+		"EVENT 1 join 0 #e69f00 ana root\n",
 		NULL, /* colour 1023 is whatever colour.c makes of it */
 		"EVENT 3 leave 7\n",
 		"EVENT 4 up 1 2 kq 2\n",
@@ -303,7 +305,7 @@ static void test_event_roundtrip(void)
 		if (ev->type == BD_EV_JOIN) {
 			char hex[8];
 			bd_colour_hex(ev->colour, hex);
-			CHECK(m.ntok == 3 && strcmp(m.tok[1], hex) == 0, "'%s': colour %s", line, hex);
+			CHECK(m.ntok == 4 && strcmp(m.tok[1], hex) == 0, "'%s': colour %s", line, hex);
 		}
 		if (ev->type == BD_EV_OVER)
 			CHECK(m.ntok == 3 && strcmp(m.tok[1], "lose") == 0 && back.m == 12, "'%s': result", line);
@@ -332,7 +334,10 @@ static void test_event_malformed(void)
 		"EVENT 1 over 4 win x",         /* points not a number */
 		"EVENT 1 over 4 win",
 		"EVENT 1 join 0 #e69f00",
-		"EVENT 1 join x #e69f00 ana",
+		"EVENT 1 join x #e69f00 ana root",
+		"EVENT 1 join 0 #e69f00 ana",   /* no login */
+		"EVENT 1 join 0 #e69f00 \x1b[2J root", /* a name with a control byte */
+		"EVENT 1 join 0 #e69f00 ana r\x07ot",
 		"EVENT 1 leave",
 		"EVENT 1 leave -1",
 		"EVENT 1 dance",
@@ -372,6 +377,38 @@ static void test_msg_parse(void)
 	CU_ASSERT(bd_msg_parse("EVENT 1", &m) != 0 || m.kind != BD_MSG_EVENT);
 }
 
+/* Names that fold alike (bd_name_fold) and names that do not. */
+static void test_name_fold(void)
+{
+	static const char *const same[][2] = {
+		{"alice", "alice"}, {"alice", "ALICE"}, {"alice", "aIice"}, {"alice", "a1ice"}, {"alice", "a|ice"},
+		{"alice", "AL!CE"}, {"bob", "B0B"}, {"bob", "8ob"}, {"sam", "5AM"}, {"sam", "$am"}, {"zoe", "2oe"},
+		{"mary", "rnary"}, {"wendy", "vvendy"}, {"ilo", "l10"},
+	};
+	static const char *const other[][2] = {
+		{"alice", "alicee"}, {"alice", "alise"}, {"bob", "bo"}, {"ana", "anna"}, {"a-b", "a_b"},
+	};
+	char a[BD_NAME_MAX + 1], b[BD_NAME_MAX + 1];
+
+	for (size_t i = 0; i < sizeof same / sizeof same[0]; i++)
+		CHECK(strcmp(bd_name_fold(a, sizeof a, same[i][0]), bd_name_fold(b, sizeof b, same[i][1])) == 0,
+		      "'%s' and '%s' should fold alike ('%s', '%s')", same[i][0], same[i][1], a, b);
+	for (size_t i = 0; i < sizeof other / sizeof other[0]; i++)
+		CHECK(strcmp(bd_name_fold(a, sizeof a, other[i][0]), bd_name_fold(b, sizeof b, other[i][1])) != 0,
+		      "'%s' and '%s' should not fold alike", other[i][0], other[i][1]);
+	CHECK(strcmp(bd_name_fold(a, 4, "abcdef"), "abc") == 0, "the fold is cut to its buffer");
+}
+
+/* Text made printable: every byte outside space..~ becomes '?', in place too. */
+static void test_printable(void)
+{
+	char out[64], in[] = "ok \x1b]0;title\x07 \r\n\t\x7f\xc3\xa9\xff end";
+
+	CHECK(strcmp(bd_printable(out, sizeof out, in), "ok ?]0;title? ??????? end") == 0, "got '%s'", out);
+	CHECK(strcmp(bd_printable(in, sizeof in, in), "ok ?]0;title? ??????? end") == 0, "in place: '%s'", in);
+	CHECK(strcmp(bd_printable(out, 3, "abc"), "ab") == 0, "cut to its buffer: '%s'", out);
+}
+
 /* Register this file's tests. */
 void suite_proto(void)
 {
@@ -388,4 +425,6 @@ void suite_proto(void)
 	CU_add_test(s, "event_roundtrip", test_event_roundtrip);
 	CU_add_test(s, "event_malformed", test_event_malformed);
 	CU_add_test(s, "msg_parse", test_msg_parse);
+	CU_add_test(s, "name_fold", test_name_fold);
+	CU_add_test(s, "printable", test_printable);
 }
