@@ -44,6 +44,8 @@ void h_stop_with(int sig);
 /* For every suite: per-test setup and teardown (kills what is left, removes objects). */
 void h_setup(void);
 void h_teardown(void);
+/* Sleep ms milliseconds. */
+void h_sleep(int ms);
 /* Remember a forked child so that teardown kills it if the test failed first. */
 void h_child(pid_t pid);
 /* Names in /dev/shm made with the current prefix. */
@@ -51,6 +53,9 @@ int h_leftovers(void);
 
 /* A connected client (greeting read), not yet hello'd. Fatal on failure. */
 struct h_client *h_connect(const char *name);
+/* h_connect as another user: the connection's peer uid is uid (seteuid around connect,
+ * as SO_PEERCRED is taken then); needs root. */
+struct h_client *h_connect_as(const char *name, uid_t uid);
 /* hello + join main + map the board, through bd_client_enter. Fatal on failure. */
 void h_enter(struct h_client *cl, enum bd_role role);
 /* h_connect + h_enter. */

@@ -9,5 +9,6 @@ void suite_clients(void); /* test_clients.c: spectators, colours, shutdown */
 void suite_input(void);   /* test_input.c: malformed and out-of-place lines, limits */
 void suite_race(void);    /* test_race.c: the same card picked at the same moment */
 void suite_secrecy(void); /* test_secrecy.c: face-down values never public; a full game */
+void suite_fairness(void); /* test_fairness.c: unique names, logins, the anti-hoarding cooldown */
 
 #endif
