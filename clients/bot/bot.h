@@ -36,6 +36,8 @@ struct mind {
 	uint8_t remembered[BD_CARDS_MAX];
 	uint16_t recent[BD_CARDS_MAX];  /* remembered cards, least recently seen first */
 	unsigned nrecent, capacity;
+	int64_t cool_until[BD_CARDS_MAX]; /* ERR cooldown: ours to pick (but to match) from then */
+	int64_t now;                    /* the time choose.c decides at */
 };
 
 /* mind.c */
@@ -44,6 +46,8 @@ void mind_load(struct mind *m, const struct bd_pub *snap);
 /* Learn from one event; returns 1 if it started a new game (knowledge forgotten). */
 int mind_apply(struct mind *m, const struct bd_event *ev);
 int mind_known(const struct mind *m, unsigned card);
+/* Nonzero if the daemon said card is still ours to pick only to match it (ERR cooldown). */
+int mind_cooling(const struct mind *m, unsigned card);
 /* Cards UP in player's name, into up[2]; returns how many (0, 1 or 2). */
 unsigned mind_held(const struct mind *m, unsigned player, int up[2]);
 

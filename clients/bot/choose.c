@@ -12,11 +12,12 @@ static int choose_value_index(const char v[2])
 	return bd_value_ok(v) ? (int)bd_value_index(v) : -1;
 }
 
-/* Nonzero if card c may be picked as a candidate: face down, not skip, and unknown if
- * only unknown cards are wanted. */
+/* Nonzero if card c may be picked as a candidate: face down, not skip, not cooling (ours
+ * only to match it), and unknown if only unknown cards are wanted. */
 static int choose_fits(const struct mind *m, unsigned c, int skip, int unknown_only)
 {
-	return m->state[c] == BD_CARD_DOWN && (int)c != skip && !(unknown_only && mind_known(m, c));
+	return m->state[c] == BD_CARD_DOWN && (int)c != skip && !mind_cooling(m, c) &&
+	       !(unknown_only && mind_known(m, c));
 }
 
 /* A random card that fits (see choose_fits), or -1 if none does. */
@@ -44,7 +45,8 @@ static int choose_first_unknown(const struct mind *m)
 	return -1;
 }
 
-/* Two face-down cards known to match: the first, and the second in *other; -1 if none. */
+/* Two face-down cards known to match: the first, and the second in *other; -1 if none.
+ * A cooling card comes second (the match is allowed); a pair of two cooling cards waits. */
 static int choose_pair(const struct mind *m, int *other)
 {
 	int seen[BD_VALUES];
@@ -54,9 +56,11 @@ static int choose_pair(const struct mind *m, int *other)
 		int v = m->state[c] == BD_CARD_DOWN && mind_known(m, c) ? choose_value_index(m->value[c]) : -1;
 		if (v < 0)
 			continue;
-		if (seen[v] >= 0) {
-			*other = (int)c;
-			return seen[v];
+		int first = seen[v];
+		if (first >= 0 && !(mind_cooling(m, (unsigned)first) && mind_cooling(m, c))) {
+			int swap = mind_cooling(m, (unsigned)first);
+			*other = swap ? first : (int)c;
+			return swap ? (int)c : first;
 		}
 		seen[v] = (int)c;
 	}

@@ -117,6 +117,11 @@ int mind_apply(struct mind *m, const struct bd_event *ev)
 	return 0;
 }
 
+int mind_cooling(const struct mind *m, unsigned card)
+{
+	return m->cool_until[card] > m->now;
+}
+
 /* Nonzero if the bot knows card c's value (remembered, or showing). */
 int mind_known(const struct mind *m, unsigned card)
 {

@@ -24,6 +24,7 @@ struct play {
 	unsigned short rng[3];
 	int plan;             /* the second card of a known pair being played, -1 */
 	int pending;          /* a pick awaits its reply */
+	int pending_card;     /* the card of that pick */
 	uint64_t barrier;     /* event seq the mind must reach before the next pick */
 	int64_t next_pick_ms; /* no pick before this (--delay-ms, back-off) */
 	unsigned moves;       /* second picks this game (own match and mismatch events) */
@@ -109,6 +110,17 @@ static int play_event(struct play *p, const struct bd_msg *msg)
 	return PLAY_ON;
 }
 
+/* ERR cooldown: the card we picked is ours again only to match it, for the milliseconds the
+ * text starts with (anti-hoarding, docs/PROTOCOL.md); the bot picks others meanwhile. */
+static void play_cooldown(struct play *p, const struct bd_msg *msg, int64_t now)
+{
+	long left = 0;
+
+	if (sscanf(msg->text, "%ld", &left) != 1 || left <= 0 || left > 3600000)
+		left = RATE_BACKOFF_MS; /* a text we do not understand: try again later */
+	p->mind.cool_until[p->pending_card] = now + left;
+}
+
 /* A pick's reply. The next pick waits until the events the daemon had made by now are
  * applied (they explain the reply), then for --delay-ms; a refusal also re-reads the board,
  * should the bot's picture be wrong. */
@@ -124,6 +136,8 @@ static void play_reply(struct play *p, const struct bd_msg *msg)
 		return;
 	if (strcmp(msg->word, "rate") == 0)
 		backoff = RATE_BACKOFF_MS;
+	else if (strcmp(msg->word, "cooldown") == 0)
+		play_cooldown(p, msg, now);
 	else if (strcmp(msg->word, "filled") != 0 && strcmp(msg->word, "wait") != 0 &&
 		 strcmp(msg->word, "state") != 0) {
 		bot_say("pick refused: %s %s", msg->word, msg->text);
@@ -144,10 +158,13 @@ static int play_pick(struct play *p)
 	int64_t left = p->next_pick_ms - bd_now_ms();
 	if (left > 0)
 		return left < IDLE_WAIT_MS ? (int)left : IDLE_WAIT_MS;
+	p->mind.now = bd_now_ms();
 	int card = choose_pick(&p->mind, p->o->level, (unsigned)p->c.player, &p->plan, p->rng);
 	if (card >= 0 && bd_client_send(&p->c, "pick %u %u", (unsigned)card % p->c.dim,
-					(unsigned)card / p->c.dim) == 0)
+					(unsigned)card / p->c.dim) == 0) {
 		p->pending = 1;
+		p->pending_card = card;
+	}
 	return IDLE_WAIT_MS;
 }
 

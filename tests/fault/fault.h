@@ -82,5 +82,7 @@ int cmd_perm(void);
 int cmd_steal(void);
 int cmd_squat(void);
 int cmd_picks(void);
+int cmd_hoard(void);
+int cmd_victim(void);
 
 #endif

@@ -18,6 +18,8 @@ static const struct { const char *name; int (*run)(void); const char *help; } co
 	{"squat", cmd_squat, "create a board's shm names first, world-writable (before the daemon)"},
 	{"steal", cmd_steal, "another connection cannot take or act for a seat in use"},
 	{"picks", cmd_picks, "many picks, or whole games; no face-down value seen in events or shm"},
+	{"hoard", cmd_hoard, "one user's seats first-pick every card the moment it turns down"},
+	{"victim", cmd_victim, "another player picks pairs (daemon's user); exit 0 once the game is over"},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

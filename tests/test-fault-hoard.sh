@@ -1,0 +1,42 @@
+#!/bin/sh
+# Hoarding (issue 9): one user (nobody) with a seat per card first-picks every card the
+# moment it turns down, without a rate limit, while another user (root, the daemon's user)
+# plays. The cooldown (a card a user let go is not that user's to pick again for a while,
+# except to match it) lets the other player's picks through: the game ends.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/fault/lib.sh"
+
+[ "$(id -u)" = 0 ] || fail "this test needs root (the attacker runs as nobody)"
+command -v setpriv >/dev/null || fail "setpriv is missing (package util-linux)"
+as_nobody() { setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"; }
+chmod 755 "$WORK"
+as_nobody test -x "$FAULT" || fail "nobody cannot run $FAULT (a folder above it is closed to others)"
+
+# cooldown: 2 x (1000 + 200) ms; one game only
+start_daemon --board main:4 --min-players 2 --max-rate 0 --first-pick-ms 1000 --mismatch-ms 200 --restart-ms 600000
+as_nobody "$FAULT" hoard --seconds 120 --extend-ms 900 >"$WORK/hoard.out" 2>&1 &
+HPID=$!
+holding() { grep -q 'hoard: [0-9]* seats$' "$WORK/hoard.out"; }
+wait_until "the hoarder's seats" holding
+"$FAULT" victim --seconds 90 || { cat "$WORK/hoard.out"; fail "the game did not end under the hoarding attack"; }
+wait "$HPID" || fail "the hoarder failed: $(cat "$WORK/hoard.out")"
+cat "$WORK/hoard.out"
+grep -q 'game over seen' "$WORK/hoard.out" || fail "the hoarder did not see the game end"
+grep -Eq ' [1-9][0-9]* cooldown' "$WORK/hoard.out" || fail "the hoarder never met the cooldown"
+stop_and_count
+
+# The same with a real board-bot as the other player, itself a user the cooldown holds
+# (uid 4242): it must not spin on ERR cooldown, and it finishes its game.
+start_daemon --board main:4 --min-players 2 --max-rate 0 --first-pick-ms 1000 --mismatch-ms 200 --restart-ms 600000
+as_nobody "$FAULT" hoard --seconds 120 --extend-ms 900 >"$WORK/hoard.out" 2>&1 &
+HPID=$!
+wait_until "the hoarder's seats" holding
+timeout 100 setpriv --reuid=4242 --regid=4242 --clear-groups "$BIN/board-bot" --games 1 --stats --delay-ms 20 \
+	--name honest >"$WORK/bot.out" 2>"$WORK/bot.err" || { cat "$WORK/bot.err" "$WORK/hoard.out"; fail "board-bot did not finish its game under the hoarding attack"; }
+wait "$HPID" || fail "the hoarder failed: $(cat "$WORK/hoard.out")"
+note "board-bot: $(cat "$WORK/bot.out")"
+cat "$WORK/hoard.out"
+grep -q '"points":[1-9]' "$WORK/bot.out" || fail "board-bot scored nothing"
+! grep -q 'pick refused' "$WORK/bot.err" || fail "board-bot complained of refusals: $(cat "$WORK/bot.err")"
+stop_and_count
+finish
