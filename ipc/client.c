@@ -54,6 +54,20 @@ const char *bd_default_prefix(void)
 	return env != NULL && *env ? env : "boardd";
 }
 
+/* Write an error message for the caller to show: made printable, as it may quote the
+ * daemon (a daemon the user was pointed at may send terminal escapes). Returns -1. */
+static int client_err(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int client_err(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+	bd_printable(err, errlen, err);
+	return -1;
+}
+
 int bd_client_connect(struct bd_client *c, const char *path, char *err, size_t errlen)
 {
 	struct sockaddr_un sa = {.sun_family = AF_UNIX};
@@ -62,22 +76,22 @@ int bd_client_connect(struct bd_client *c, const char *path, char *err, size_t e
 	memset(c, 0, sizeof *c);
 	c->player = -1;
 	if (strlen(path) >= sizeof sa.sun_path) {
-		snprintf(err, errlen, "socket path too long: %s", path);
+		client_err(err, errlen, "socket path too long: %s", path);
 		return c->fd = -1;
 	}
 	strcpy(sa.sun_path, path);
 	c->fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
 	if (c->fd < 0 || connect(c->fd, (struct sockaddr *)&sa, sizeof sa) < 0) {
-		snprintf(err, errlen, "cannot connect to %s: %s (is boardd running?)", path, strerror(errno));
+		client_err(err, errlen, "cannot connect to %s: %s (is boardd running?)", path, strerror(errno));
 		bd_client_close(c);
 		return -1;
 	}
 	int rc = bd_client_read(c, &m, 5000);
 	if (rc == 1 && m.kind == BD_MSG_ERR) {
-		snprintf(err, errlen, "boardd refused the connection: %s %s", m.word, m.text);
+		client_err(err, errlen, "boardd refused the connection: %s %s", m.word, m.text);
 	} else if (rc != 1 || m.kind != BD_MSG_GREETING || m.ntok < 1 ||
 		   bd_parse_uint(m.tok[0]) != BD_PROTO_VERSION) {
-		snprintf(err, errlen, "%s did not greet with protocol %d", path, BD_PROTO_VERSION);
+		client_err(err, errlen, "%s did not greet with protocol %d", path, BD_PROTO_VERSION);
 	} else {
 		c->server_proto = BD_PROTO_VERSION;
 		return 0;
@@ -253,23 +267,23 @@ int bd_client_enter(struct bd_client *c, const char *name, enum bd_role role, co
 	if ((rc == 0 && token == 0) || (rc == 1 && strcmp(r.word, "token") == 0))
 		rc = bd_client_request(c, &r, NULL, NULL, "join %s", board);
 	if (rc != 0) {
-		snprintf(err, errlen, rc < 0 ? "connection lost" : "%s: %s", r.word, r.text);
+		client_err(err, errlen, rc < 0 ? "connection lost" : "%s: %s", r.word, r.text);
 		return -1;
 	}
 	/* OK join BOARD ID|- COLOUR|- DIM TOKEN|- */
 	long dim = r.ntok == 5 ? bd_parse_uint(r.tok[3]) : -1;
 	if (dim < BD_DIM_MIN || dim > BD_DIM_MAX) {
-		snprintf(err, errlen, "malformed join reply");
+		client_err(err, errlen, "malformed join reply");
 		return -1;
 	}
-	snprintf(c->board, sizeof c->board, "%s", r.tok[0]);
+	bd_printable(c->board, sizeof c->board, r.tok[0]);
 	c->player = strcmp(r.tok[1], "-") == 0 ? -1 : (int)bd_parse_uint(r.tok[1]);
 	c->dim = (unsigned)dim;
 	c->token = strcmp(r.tok[4], "-") == 0 ? 0 : strtoull(r.tok[4], NULL, 16);
 	const char *why;
 	c->pub = bd_pub_map_ro(prefix, board, &why);
 	if (c->pub == NULL) {
-		snprintf(err, errlen, "cannot map board %s (prefix %s): %s", board, prefix, why);
+		client_err(err, errlen, "cannot map board %s (prefix %s): %s", board, prefix, why);
 		return -1;
 	}
 	return 0;

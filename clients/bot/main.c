@@ -33,13 +33,14 @@ static void usage(FILE *f)
 
 void bot_say(const char *fmt, ...)
 {
+	char line[1024];
 	va_list ap;
 
 	va_start(ap, fmt);
-	fputs("board-bot: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	vsnprintf(line, sizeof line, fmt, ap);
 	va_end(ap);
+	/* It may quote the daemon or another player: never a terminal escape. */
+	fprintf(stderr, "board-bot: %s\n", bd_printable(line, sizeof line, line));
 }
 
 /* The value of a numeric option, in [0, hi]; exits 2 naming the option otherwise. */

@@ -91,7 +91,7 @@ static int play_event(struct play *p, const struct bd_msg *msg)
 	struct bd_event ev;
 
 	if (bd_msg_event(msg, p->c.dim, &ev) < 0) {
-		bot_say("ignored a malformed event: %s", msg->buf);
+		bot_say("ignored a malformed event: %s", msg->line);
 		p->mind.seq = msg->seq;
 		return PLAY_ON;
 	}
