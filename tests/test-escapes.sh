@@ -84,7 +84,7 @@ clean "$WORK/bot2" "board-bot, refused at hello"
 fake play
 "$BIN/board-bot" --socket "$FAKE" --delay-ms 10 >"$WORK/bot3" 2>&1 &
 BPID=$!
-wait_until "the bot's pick" grep -q picked "$WORK/mark"
+wait_until "the bot's pick" grep -qs picked "$WORK/mark"
 sleep 0.5 # the refusal's message
 kill -TERM "$BPID"
 wait "$BPID"

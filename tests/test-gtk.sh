@@ -39,6 +39,7 @@ cat >"$WORK/atspi.py" <<'EOF'
 #   card N       card N: name|x y w h|states|number of actions
 #   labels       every label's text, one a line
 #   button NAME  a push button's extents: x y w h
+#   rows         every player row: name|description (the hover text)|x y w h
 import sys
 import gi
 gi.require_version("Atspi", "2.0")
@@ -78,6 +79,10 @@ elif cmd == "labels":
     for o in nodes:
         if o.get_role() == Atspi.Role.LABEL:
             print(o.get_name())
+elif cmd == "rows":
+    for o in nodes:
+        if o.get_role() == Atspi.Role.LIST_ITEM:
+            print("%s|%s|%s" % (o.get_name(), o.get_description(), extents(o)))
 elif cmd == "button":
     print(extents(next(o for o in nodes if o.get_role() == Atspi.Role.PUSH_BUTTON and o.get_name() == sys.argv[3])))
 EOF
@@ -217,6 +222,18 @@ set -- $(first_free)
 set -- $(at "$GPID" card $(($2 * 4 + $1)) | cut -d'|' -f2)
 back=$(pixel $(($1 + $3 / 2)) $(($2 + $4 / 2)))
 [ $((0x$back >> 16)) -lt 128 ] || fail "face-down card shows #$back, not a dark back"
+
+note "hovering over a player in the side panel shows its user's login"
+wait_until "the login in gtk1's row" eval 'at "$GPID" rows | grep -q "^gtk1 (you.*|gtk1 plays as user $(id -un)|"'
+set -- $(at "$GPID" rows | grep "^gtk1 (you" | cut -d'|' -f3)
+windows() { xdotool search --onlyvisible --pid "$GPID" 2>/dev/null | wc -l; }
+before=$(windows)
+xdotool mousemove $(($1 + $3 / 2)) $(($2 + $4 / 2))
+tooltip_shown() { [ "$(windows)" -gt "$before" ]; } # the tooltip is a window of its own
+wait_until "the tooltip" tooltip_shown
+import -window root "$WORK/hover.png" || fail "no screenshot of the tooltip"
+cp "$WORK/hover.png" "$(dirname "$0")/out/test-gtk-hover.png" 2>/dev/null # for people to look at
+xdotool mousemove 5 5
 
 note "--spectate: nothing to click"
 "$GTK" --socket "$SOCK" --shm-prefix "$PREFIX" --spectate --name eye >"$WORK/spectator.log" 2>&1 &

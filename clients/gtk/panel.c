@@ -3,6 +3,7 @@
  * result of a game stays until the next game is on, and never blocks it. */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "board-gtk.h"
 #include "ipc/clock.h"
@@ -71,6 +72,21 @@ static GtkWidget *panel_row_new(struct app *a, unsigned id)
 	return row;
 }
 
+/* On hover, and as the row's accessible description: the user the seat belongs to, so that
+ * two players who chose like names can be told apart. */
+static void panel_row_tip(GtkWidget *row, const struct bd_pub_player *p)
+{
+	char tip[BD_NAME_MAX + BD_LOGIN_MAX + 32];
+	const char *old = g_object_get_data(G_OBJECT(row), "tip");
+
+	snprintf(tip, sizeof tip, "%s plays as user %s", p->name, p->login[0] ? p->login : "?");
+	bd_printable(tip, sizeof tip, tip);
+	if (old != NULL && strcmp(old, tip) == 0)
+		return;
+	gtk_widget_set_tooltip_text(row, tip);
+	g_object_set_data_full(G_OBJECT(row), "tip", g_strdup(tip), g_free);
+}
+
 /* Show one seat's colour, name, tag and score in its row. */
 static void panel_row_set(struct app *a, GtkWidget *row, unsigned id, const struct bd_pub_player *p)
 {
@@ -91,6 +107,7 @@ static void panel_row_set(struct app *a, GtkWidget *row, unsigned id, const stru
 	gtk_label_set_text(g_object_get_data(G_OBJECT(row), "score"), score);
 	snprintf(name, sizeof name, "%s%s%s%s, %u points", p->name, tag[0] ? " (" : "", tag, tag[0] ? ")" : "", p->score);
 	atk_object_set_name(gtk_widget_get_accessible(row), name);
+	panel_row_tip(row, p);
 	g_object_set_data(G_OBJECT(row), "colour", GUINT_TO_POINTER(p->colour));
 	paint_tag(a->snap, id, badge, sizeof badge);
 	g_object_set_data_full(G_OBJECT(row), "tag-text", g_strdup(badge), g_free);
