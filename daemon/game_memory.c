@@ -107,6 +107,16 @@ static void memory_cool(struct board *b, unsigned c)
 	slot->until_ms = now + memory_cooldown_ms(b);
 }
 
+/* Nonzero if a player of a user other than uid is seated: only then can uid keep a card
+ * from somebody, and a player alone (or only with its own seats) is never held back. */
+static int memory_contested(const struct board *b, uint32_t uid)
+{
+	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++)
+		if (b->pub->players[i].state != BD_PLAYER_EMPTY && b->pub->players[i].uid != uid)
+			return 1;
+	return 0;
+}
+
 /* How long player p's user must still wait before picking card c (0: it may now); when it
  * must, *err says so, with the milliseconds left first (board-bot reads them). */
 static int64_t memory_cooling(const struct board *b, unsigned p, unsigned c, int64_t now, struct bd_err *err)
@@ -118,6 +128,8 @@ static int64_t memory_cooling(const struct board *b, unsigned p, unsigned c, int
 	for (unsigned i = 0; i < BD_COOLDOWN_SLOTS; i++)
 		if (b->priv->cooldown[c][i].uid == uid && b->priv->cooldown[c][i].until_ms - now > left)
 			left = b->priv->cooldown[c][i].until_ms - now;
+	if (left > 0 && !memory_contested(b, uid))
+		left = 0;
 	if (left > 0) {
 		snprintf(text, sizeof text, "%lld ms left: you let this card go, so others may pick it first "
 			 "(you may still pick it to match it)", (long long)left);

@@ -71,7 +71,7 @@ note "SIGTERM to a bot: it quits the board and exits 0"
 run_bot e
 E=$PID
 wait_until "bot e to be seated" sh -c "grep -q 'playing on board' '$WORK/e.err'"
-ask players | grep -q '^PLAYER .* e$' || fail "bot e is not seated: $(ask players)"
+ask players | grep -q '^PLAYER .* e [^ ]*$' || fail "bot e is not seated: $(ask players)"
 kill -TERM "$E"
 wait "$E"
 rc=$?

@@ -6,11 +6,7 @@
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/fault/lib.sh"
 
-[ "$(id -u)" = 0 ] || fail "this test needs root (the attacker runs as nobody)"
-command -v setpriv >/dev/null || fail "setpriv is missing (package util-linux)"
-as_nobody() { setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"; }
-chmod 755 "$WORK"
-as_nobody test -x "$FAULT" || fail "nobody cannot run $FAULT (a folder above it is closed to others)"
+need_nobody "the attacker runs as nobody"
 
 # cooldown: 2 x (1000 + 200) ms; one game only
 start_daemon --board main:4 --min-players 2 --max-rate 0 --first-pick-ms 1000 --mismatch-ms 200 --restart-ms 600000

@@ -9,11 +9,7 @@
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/fault/lib.sh"
 
-[ "$(id -u)" = 0 ] || fail "this test needs root (the daemon as root, clients as nobody)"
-command -v setpriv >/dev/null || fail "setpriv is missing (package util-linux)"
-as_nobody() { setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"; }
-chmod 755 "$WORK"
-as_nobody test -x "$FAULT" || fail "nobody cannot run $FAULT (a folder above it is closed to others)"
+need_nobody "the daemon as root, clients as nobody"
 picks=${SECURITY_PICKS:-100000}
 
 as_nobody "$FAULT" squat || fail "nobody could not create the board's names first"

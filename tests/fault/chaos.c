@@ -129,16 +129,18 @@ static void __attribute__((noreturn)) victim_run(int fd, int want)
 {
 	struct bd_client c;
 	struct bd_msg r;
+	char name[24];
 
+	snprintf(name, sizeof name, "victim%d", (int)getpid()); /* names are unique per board */
 	if (want == PH_JOIN) {
 		player_connect(&c);
-		if (player_request(&c, &r, "hello victim player") != 0)
+		if (player_request(&c, &r, "hello %s player", name) != 0)
 			die("hello refused: %s %s", r.word, r.text);
 		victim_note(fd, PH_JOIN, -1);
 		player_request(&c, &r, "join %s", board_name());
 		victim_idle(&c);
 	}
-	player_enter(&c, "victim", BD_ROLE_PLAYER);
+	player_enter(&c, name, BD_ROLE_PLAYER);
 	victim_note(fd, PH_SEATED, c.player);
 	if (want == PH_MISMATCH)
 		victim_mismatch(&c, fd);

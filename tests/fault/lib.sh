@@ -25,3 +25,13 @@ stop_and_count() {
 	[ -z "$left" ] || fail "processes of the daemon left after it stopped: $left"
 	note "daemon $pid stopped; no process of it left"
 }
+
+# need_nobody WHY: this test runs clients as the unprivileged nobody (as_nobody CMD...): it
+# needs root and setpriv, and nobody must reach $WORK and run $FAULT.
+need_nobody() {
+	[ "$(id -u)" = 0 ] || fail "this test needs root ($1)"
+	command -v setpriv >/dev/null || fail "setpriv is missing (package util-linux)"
+	chmod 755 "$WORK"
+	as_nobody test -x "$FAULT" || fail "nobody cannot run $FAULT (a folder above it is closed to others)"
+}
+as_nobody() { setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"; }

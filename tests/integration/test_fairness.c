@@ -183,10 +183,36 @@ static void test_cooldown(void)
 	h_stop();
 }
 
+/* A user alone on the board (its own seats only) is never held back: there is nobody to
+ * keep the card from. */
+static void test_cooldown_alone(void)
+{
+	struct bd_msg r;
+	unsigned c1, c2;
+
+	REQUIRE(geteuid() == 0, "this suite needs root (players as root and as nobody)");
+	h_start("--board", "main:4", "--min-players", "1", "--first-pick-ms", "300", "--mismatch-ms", "100", NULL);
+	struct h_client *nina = join_as("nina", NOBODY), *nora = join_as("nora", NOBODY);
+	h_find_pair(nina, 0, &c1, &c2);
+	H_PICK(nina, c1, NULL);
+	WAIT_DOWN(nina, c1, "timeout");
+	H_PICK(nora, c1, NULL);
+	WAIT_DOWN(nina, c1, "timeout");
+	H_PICK(nina, c1, NULL);
+	struct h_client *otto = join_as("otto", NOPASSWD); /* now somebody else is here */
+	WAIT_DOWN(nina, c1, "timeout");
+	CHECK(pick(nina, c1, &r) == 1 && cooldown_left(&r) > 0, "with another user seated: '%s'", r.line);
+	H_OK(otto, "quit");
+	h_close(otto);
+	H_PICK(nina, c1, NULL);
+	h_stop();
+}
+
 /* Register this file's tests, with the harness's setup and teardown. */
 void suite_fairness(void)
 {
 	CU_pSuite s = CU_add_suite_with_setup_and_teardown("fairness", NULL, NULL, h_setup, h_teardown);
 	CU_add_test(s, "names", test_names);
 	CU_add_test(s, "cooldown", test_cooldown);
+	CU_add_test(s, "cooldown_alone", test_cooldown_alone);
 }
