@@ -1,7 +1,7 @@
 #!/bin/sh
-# Hoarding (issue 9): one user (nobody) with a seat per card first-picks every card the
-# moment it turns down, without a rate limit, while another user (root, the daemon's user)
-# plays. The cooldown (a card a user let go is not that user's to pick again for a while,
+# Hoarding (issue 9): one user (nobody) with as many seats as max-seats-per-uid allows (8 by
+# default; then, with no limit, one per card) first-picks every card the moment it turns
+# down, without a rate limit, while another user (root, the daemon's user) plays. The cooldown (a card a user let go is not that user's to pick again for a while,
 # except to match it) lets the other player's picks through: the game ends.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/fault/lib.sh"
@@ -21,9 +21,11 @@ grep -q 'game over seen' "$WORK/hoard.out" || fail "the hoarder did not see the 
 grep -Eq ' [1-9][0-9]* cooldown' "$WORK/hoard.out" || fail "the hoarder never met the cooldown"
 stop_and_count
 
-# The same with a real board-bot as the other player, itself a user the cooldown holds
-# (uid 4242): it must not spin on ERR cooldown, and it finishes its game.
-start_daemon --board main:4 --min-players 2 --max-rate 0 --first-pick-ms 1000 --mismatch-ms 200 --restart-ms 600000
+# The same with a seat for every card (no seat limit), and a real board-bot as the other
+# player, itself a user the cooldown holds (uid 4242): it must not spin on ERR cooldown, and
+# it finishes its game.
+start_daemon --board main:4 --min-players 2 --max-rate 0 --first-pick-ms 1000 --mismatch-ms 200 --restart-ms 600000 \
+	--max-seats-per-uid 0
 as_nobody "$FAULT" hoard --seconds 120 --extend-ms 900 >"$WORK/hoard.out" 2>&1 &
 HPID=$!
 wait_until "the hoarder's seats" holding
