@@ -35,7 +35,6 @@ int bd_locks_open(struct bd_locks *l, const char *prefix, const char *board, uns
 	char name[BD_OBJ_NAME_MAX];
 
 	memset(l, 0, sizeof *l);
-	l->slot = -1;
 	l->nregions = nregions;
 	l->holders = holders;
 	for (unsigned i = 0; i <= nregions; i++) {
@@ -105,12 +104,6 @@ static pid_t lock_self(void)
 	return lock_pid;
 }
 
-/* This process's slot, NULL when takers are not listed. */
-static struct bd_locker *lock_me(struct bd_locks *l)
-{
-	return l->lockers != NULL && l->slot >= 0 ? &l->lockers->slot[l->slot] : NULL;
-}
-
 /* Nonzero if a is not later than b. */
 static int lock_not_after(const struct timespec *a, const struct timespec *b)
 {
@@ -133,7 +126,7 @@ static int lock_try_slot(struct bd_locks *l, unsigned k)
 							 __ATOMIC_SEQ_CST))
 		;
 	__atomic_add_fetch(&t->slot[k].serial, 1, __ATOMIC_SEQ_CST);
-	l->slot = (int)k;
+	l->me = &t->slot[k];
 	return 1;
 }
 
@@ -144,7 +137,7 @@ static int lock_claim(struct bd_locks *l, const struct timespec *end)
 {
 	static unsigned last;
 
-	if (l->lockers == NULL || l->slot >= 0)
+	if (l->lockers == NULL || l->me != NULL)
 		return 0;
 	for (;;) {
 		if (lock_try_slot(l, last))
@@ -165,13 +158,13 @@ static int lock_claim(struct bd_locks *l, const struct timespec *end)
 /* After the last lock is given back: free the slot (its lock bits are all clear). */
 static void lock_unclaim(struct bd_locks *l)
 {
-	struct bd_locker *me = lock_me(l);
+	struct bd_locker *me = l->me;
 
 	if (me == NULL || l->nheld > 0)
 		return;
 	__atomic_store_n(&me->waiting, BD_LOCK_NONE, __ATOMIC_SEQ_CST);
 	__atomic_store_n(&me->pid, 0, __ATOMIC_SEQ_CST);
-	l->slot = -1;
+	l->me = NULL;
 }
 
 /* Test hook (bd_locks.stop_at): stop at this point if it is the one asked for. */
@@ -212,7 +205,7 @@ static int lock_wait(sem_t *sem, const struct timespec *end, struct bd_locker *m
 /* Take lock idx: listed as a possible holder before sem_wait, recorded after. 0 or -1. */
 static int lock_take(struct bd_locks *l, unsigned idx, const struct timespec *end)
 {
-	struct bd_locker *me = lock_me(l);
+	struct bd_locker *me = l->me;
 	uint64_t bit = 1ull << (idx % 64);
 
 	if (me != NULL) {
@@ -240,7 +233,7 @@ static int lock_take(struct bd_locks *l, unsigned idx, const struct timespec *en
 /* Give back lock idx: unrecorded, posted between two counts, then unlisted. */
 static void lock_give(struct bd_locks *l, unsigned idx)
 {
-	struct bd_locker *me = lock_me(l);
+	struct bd_locker *me = l->me;
 
 	if (l->holders != NULL) {
 		__atomic_store_n(&l->holders[idx].pid, 0, __ATOMIC_RELEASE);

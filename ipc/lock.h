@@ -21,7 +21,7 @@ struct bd_locks {
 	sem_t *sem[BD_REGIONS_MAX + 1]; /* [nregions] is the state semaphore */
 	struct bd_lock_holder *holders; /* in the private segment; NULL for a read-only user */
 	struct bd_lockers *lockers;     /* likewise; NULL: takers are not listed (unit tests) */
-	int slot;                       /* this process's slot in lockers, -1 when none */
+	struct bd_locker *me;           /* this process's slot in lockers, NULL when none */
 	unsigned nheld;                 /* locks this process holds */
 	/* Test hook: stop just after sem_wait returned (TAKEN) or sem_post (GIVEN) on the state
 	 * lock, before the records say so: the worst moments for a repair to guess. */

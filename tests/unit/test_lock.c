@@ -295,11 +295,11 @@ static void test_lockers_full(void)
 	t->lockers.used = BD_LOCKERS_MAX;
 	bd_lockset_init(&s);
 	CU_ASSERT(bd_lockset_take_within(&l, &s, 100) == -1);
-	CU_ASSERT(sem_value(&l, TNREG) == 1 && l.slot == -1 && l.nheld == 0);
+	CU_ASSERT(sem_value(&l, TNREG) == 1 && l.me == NULL && l.nheld == 0);
 	t->lockers.slot[7].pid = 0;
 	bd_lockset_init(&s);
 	CU_ASSERT(bd_lockset_take_within(&l, &s, 100) == 0);
-	CU_ASSERT(l.slot == 7 && t->lockers.slot[7].pid == getpid() && sem_value(&l, TNREG) == 0);
+	CU_ASSERT(l.me == &t->lockers.slot[7] && t->lockers.slot[7].pid == getpid() && sem_value(&l, TNREG) == 0);
 	bd_lockset_give(&l, &s);
 	CU_ASSERT(t->lockers.slot[7].pid == 0 && sem_value(&l, TNREG) == 1);
 	tracked_close(&l);
