@@ -19,7 +19,8 @@ static void event_check(const struct bd_event *ev, unsigned dim)
 		abort();
 	if (pairs && (ev->card2 < 0 || (unsigned)ev->card2 >= dim * dim))
 		abort();
-	if (ev->type == BD_EV_JOIN && memchr(ev->name, 0, sizeof ev->name) == NULL)
+	if (ev->type == BD_EV_JOIN && (memchr(ev->name, 0, sizeof ev->name) == NULL ||
+				       memchr(ev->login, 0, sizeof ev->login) == NULL))
 		abort();
 }
 

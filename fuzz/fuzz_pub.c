@@ -45,7 +45,8 @@ static void snapshot_walk(const struct bd_pub *s)
 		bd_colour_hex(c->colour, hex);
 	}
 	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++)
-		if (strlen(s->players[i].name) >= sizeof s->players[i].name)
+		if (strlen(s->players[i].name) >= sizeof s->players[i].name ||
+		    strlen(s->players[i].login) >= sizeof s->players[i].login)
 			abort();
 }
 
