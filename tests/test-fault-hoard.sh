@@ -10,9 +10,11 @@ need_nobody "the attacker runs as nobody"
 
 # cooldown: 2 x (1000 + 200) ms; one game only
 start_daemon --board main:4 --min-players 2 --max-rate 0 --first-pick-ms 1000 --mismatch-ms 200 --restart-ms 600000
-as_nobody "$FAULT" hoard --seconds 120 --extend-ms 900 >"$WORK/hoard.out" 2>&1 &
+# The attacker remembers values and covers the partner of each card it holds first, its
+# seats' holds staggered, each extended by a mismatch just before it times out.
+as_nobody "$FAULT" hoard --seconds 120 --extend-ms 900 --pairs 1 --stagger-ms 125 >"$WORK/hoard.out" 2>&1 &
 HPID=$!
-holding() { grep -q 'hoard: [0-9]* seats$' "$WORK/hoard.out"; }
+holding() { grep -q 'hoard: every seat holds a card' "$WORK/hoard.out"; }
 wait_until "the hoarder's seats" holding
 "$FAULT" victim --seconds 90 || { cat "$WORK/hoard.out"; fail "the game did not end under the hoarding attack"; }
 wait "$HPID" || fail "the hoarder failed: $(cat "$WORK/hoard.out")"

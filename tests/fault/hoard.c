@@ -2,7 +2,11 @@
  * `bd-fault hoard`: one user takes up to --seats N seats (default one per card; fewer if the
  * daemon refuses more) and first-picks every face-down card the moment it can, from whichever
  * of its seats holds nothing; with --extend-ms MS, a seat that has held its first card that
- * long second-picks another face-down card, so that both stay up for the mismatch delay.
+ * long second-picks another face-down card (never its partner), so that both stay up for the
+ * mismatch delay. With --pairs 1 it remembers every value it has seen and first picks, before
+ * any other card, the partner of a card it holds, to keep pairs from everyone else; with
+ * --stagger-ms MS, seat i makes its first pick i MS after the start, so that its seats' cards
+ * do not all turn down at once.
  * Against a daemon without a rate limit (--max-rate 0) it keeps every card it can up, so
  * that nobody else can play. It runs for --seconds S (60), or until the game ends, and
  * counts its picks by reply.
@@ -35,7 +39,12 @@ struct hoard {
 	int64_t cool_until[BD_CARDS_MAX]; /* ERR cooldown said: not before then */
 	int asked[BD_CARDS_MAX];          /* a pick of this card is on its way */
 	long extend_ms;
+	int pairs;                        /* cover the partners of held cards first */
+	long stagger_ms;
+	int64_t t0;
+	char value[BD_CARDS_MAX][2];      /* values seen face up */
 	long picks, ok, filled, cooldown, other, overs;
+	unsigned started;                 /* seats whose first pick was answered OK */
 };
 
 /* Take up to want seats; stops at the first refusal (a seat limit, a full board). */
@@ -72,6 +81,8 @@ static void hoard_message(struct hoard *h, struct seat *s, const struct bd_msg *
 	h->asked[s->card] = 0;
 	if (m->kind == BD_MSG_OK) {
 		h->ok++;
+		if (s->first && s->since == 0 && ++h->started == h->nseats)
+			say("hoard: every seat holds a card"); /* tests start the other player now */
 		s->since = s->first ? bd_now_ms() : s->since;
 	}
 	else if (strcmp(m->word, "filled") == 0)
@@ -103,14 +114,29 @@ static void hoard_read(struct hoard *h, int wait_ms)
 	}
 }
 
-/* The next face-down card from *c on that nobody asked for and that is not cooling; -1. */
-static int hoard_next(struct hoard *h, const struct bd_pub *snap, unsigned *c, int64_t now)
+/* The card a seat picks: face down, nobody asked for it, not cooling, not the partner of
+ * avoid (a seat's first card: a match would lock the pair for good); with pairs, the partner
+ * of a card one of our seats holds first. -1 if none. */
+static int hoard_choose(const struct hoard *h, const struct bd_pub *snap, const uint8_t *ours, int avoid,
+			int64_t now)
 {
 	unsigned n = snap->dim * snap->dim;
+	int best = -1, best_score = 0;
 
-	while (*c < n && (snap->cards[*c].state != BD_CARD_DOWN || h->asked[*c] || h->cool_until[*c] > now))
-		(*c)++;
-	return *c < n ? (int)(*c)++ : -1;
+	for (unsigned c = 0; c < n && best_score < 2; c++) {
+		if (snap->cards[c].state != BD_CARD_DOWN || h->asked[c] || h->cool_until[c] > now)
+			continue;
+		if (avoid >= 0 && h->value[c][0] && memcmp(h->value[c], h->value[avoid], 2) == 0)
+			continue;
+		int score = 1;
+		for (unsigned d = 0; d < n && h->pairs && h->value[c][0]; d++)
+			if (d != c && memcmp(h->value[d], h->value[c], 2) == 0 && snap->cards[d].state == BD_CARD_UP &&
+			    ours[snap->cards[d].owner])
+				score = 2;
+		if (score > best_score)
+			best = (int)c, best_score = score;
+	}
+	return best;
 }
 
 /* Seat s picks card. */
@@ -130,24 +156,31 @@ static void hoard_send(struct hoard *h, struct seat *s, int card, unsigned dim, 
 static void hoard_pick(struct hoard *h)
 {
 	static struct bd_pub snap;
-	unsigned held[HOARD_SEATS_MAX] = {0}, c = 0;
+	unsigned held[HOARD_SEATS_MAX] = {0};
+	int first[HOARD_SEATS_MAX];
+	uint8_t ours[BD_PLAYERS_MAX + 1] = {0};
 	int64_t now = bd_now_ms();
 
 	pub_snapshot(&snap);
 	if (snap.game_state != BD_GAME_ON)
 		return;
-	for (unsigned d = 0; d < snap.dim * snap.dim; d++)
+	for (unsigned i = 0; i < h->nseats; i++)
+		ours[h->seat[i].c.player] = 1;
+	for (unsigned d = 0; d < snap.dim * snap.dim; d++) {
+		if (snap.cards[d].state != BD_CARD_DOWN)
+			memcpy(h->value[d], snap.cards[d].value, 2);
 		for (unsigned i = 0; i < h->nseats; i++)
-			held[i] += snap.cards[d].state == BD_CARD_UP && snap.cards[d].owner == h->seat[i].c.player;
+			if (snap.cards[d].state == BD_CARD_UP && snap.cards[d].owner == h->seat[i].c.player)
+				first[i] = (int)d, held[i]++;
+	}
 	for (unsigned i = 0; i < h->nseats; i++) {
 		struct seat *s = &h->seat[i];
 		int extend = held[i] == 1 && h->extend_ms > 0 && now - s->since >= h->extend_ms;
-		if (s->pending || (held[i] > 0 && !extend))
+		if (s->pending || (held[i] > 0 && !extend) || now < h->t0 + (int64_t)i * h->stagger_ms)
 			continue;
-		int card = hoard_next(h, &snap, &c, now);
-		if (card < 0)
-			return;
-		hoard_send(h, s, card, snap.dim, held[i] == 0);
+		int card = hoard_choose(h, &snap, ours, held[i] == 1 ? first[i] : -1, now);
+		if (card >= 0)
+			hoard_send(h, s, card, snap.dim, held[i] == 0);
 	}
 }
 
@@ -158,6 +191,8 @@ int cmd_hoard(void)
 	long seconds = opt_num("seconds", 60), want = opt_num("seats", 0);
 
 	h.extend_ms = opt_num("extend-ms", 0);
+	h.pairs = opt_num("pairs", 0) != 0;
+	h.stagger_ms = opt_num("stagger-ms", 0);
 	opts_done();
 	const struct bd_pub *pub = pub_map();
 	if (want <= 0)
@@ -166,7 +201,7 @@ int cmd_hoard(void)
 		die("--seats wants at most %d", HOARD_SEATS_MAX);
 	hoard_seat(&h, (unsigned)want);
 	say("hoard: %u seats", h.nseats);
-	int64_t t0 = bd_now_ms(), end = t0 + seconds * 1000;
+	int64_t t0 = h.t0 = bd_now_ms(), end = t0 + seconds * 1000;
 	while (bd_now_ms() < end && h.overs == 0) {
 		hoard_read(&h, 1);
 		hoard_pick(&h);
