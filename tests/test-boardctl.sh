@@ -112,10 +112,11 @@ note "players"
 rc_of 0 players --json
 json "$WORK/out" "[p['name'] for p in d['players']]==['ana', 'q\"uo\\\\te']" \
 	"[p['pid'] for p in d['players']]==[$A_PID,$B_PID] and all(p['uid']==$ME for p in d['players'])" \
+	"all(p['login']=='$(id -un)' for p in d['players'])" \
 	"[p['id'] for p in d['players']]==[0,1] and all(p['state']=='playing' for p in d['players'])" \
 	"d['players'][0]['colour']!=d['players'][1]['colour']"
 rc_of 0 players
-grep -qE "^ +0  ana +playing  #[0-9a-f]{6} +[0-9]+ +0 +$ME +$A_PID$" "$WORK/out" || fail "players: $(cat "$WORK/out")"
+grep -qE "^ +0  ana +playing  #[0-9a-f]{6} +[0-9]+ +0 +$ME +$A_PID  $(id -un)$" "$WORK/out" || fail "players: $(cat "$WORK/out")"
 grep -qF 'q"uo\te' "$WORK/out" || fail "players name: $(cat "$WORK/out")"
 
 note "list"

@@ -99,7 +99,7 @@ static void dump_grid(FILE *f, const struct ctl *c, const struct bd_pub *p)
 /* The player table as text: every seat that is not empty. */
 static void dump_players_text(FILE *f, const struct ctl *c, const struct bd_pub *p)
 {
-	char name[BD_NAME_MAX + 8], hex[8];
+	char name[BD_NAME_MAX + 8], login[BD_LOGIN_MAX + 8], hex[8];
 	int width = 4, seated = 0;
 
 	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++)
@@ -110,15 +110,16 @@ static void dump_players_text(FILE *f, const struct ctl *c, const struct bd_pub 
 		if (pl->state == BD_PLAYER_EMPTY)
 			continue;
 		if (seated++ == 0)
-			fprintf(f, "%4s  %-*s  %-7s  %-7s  %5s  %4s  %6s  %7s\n", "id", width, "name", "state",
-				"colour", "score", "last", "uid", "pid");
+			fprintf(f, "%4s  %-*s  %-7s  %-7s  %5s  %4s  %6s  %7s  %s\n", "id", width, "name", "state",
+				"colour", "score", "last", "uid", "pid", "login");
 		bd_colour_hex(pl->colour, hex);
 		fprintf(f, "%4u  ", i);
 		ctl_colour_on(f, c, pl->colour, 0);
 		fputs(bd_printable(name, sizeof name, pl->name), f);
 		ctl_colour_off(f, c);
-		fprintf(f, "%*s  %-7s  %-7s  %5u  %4u  %6u  %7d\n", width - (int)strlen(name), "",
-			bd_player_state_name(pl->state), hex, pl->score, pl->last_score, pl->uid, (int)pl->pid);
+		fprintf(f, "%*s  %-7s  %-7s  %5u  %4u  %6u  %7d  %s\n", width - (int)strlen(name), "",
+			bd_player_state_name(pl->state), hex, pl->score, pl->last_score, pl->uid, (int)pl->pid,
+			bd_printable(login, sizeof login, pl->login));
 	}
 	if (seated == 0)
 		fputs("no players\n", f);
@@ -144,6 +145,7 @@ static void dump_players_json(struct json *j, const struct bd_pub *p)
 		json_uint(j, "last_score", pl->last_score);
 		json_uint(j, "uid", pl->uid);
 		json_int(j, "pid", pl->pid);
+		json_str(j, "login", pl->login);
 		json_close(j);
 	}
 	json_close(j);
