@@ -1,4 +1,4 @@
-/* main.c: test-unit, boardd's CUnit unit tests (codec, names, snapshots, locks, colours). */
+/* main.c: test-unit, boardd's CUnit unit tests (codec, names, snapshots, locks, colours, the bot's choice). */
 #include <stddef.h>
 
 #include "suites.h"
@@ -6,6 +6,6 @@
 
 int main(int argc, char **argv)
 {
-	static test_suite_fn *const suites[] = {suite_proto, suite_shm, suite_lock, suite_colour, NULL};
+	static test_suite_fn *const suites[] = {suite_proto, suite_shm, suite_lock, suite_colour, suite_choose, NULL};
 	return test_run(argc, argv, "test-unit", suites);
 }

@@ -6,5 +6,6 @@ void suite_proto(void);  /* test_proto.c */
 void suite_shm(void);    /* test_shm.c */
 void suite_lock(void);   /* test_lock.c */
 void suite_colour(void); /* test_colour.c */
+void suite_choose(void); /* test_choose.c: board-bot's choice around the cooldown */
 
 #endif
