@@ -61,13 +61,12 @@ static int quota_in_group(int fd, gid_t primary, gid_t gid)
 	socklen_t len = sizeof few;
 	int in = primary == gid;
 
-	if (!in && getsockopt(fd, SOL_SOCKET, SO_PEERGROUPS, g, &len) < 0 && errno == ERANGE) {
-		g = malloc(len); /* len now says how much the kernel needs */
-		if (g == NULL || getsockopt(fd, SOL_SOCKET, SO_PEERGROUPS, g, &len) < 0)
+	if (!in && getsockopt(fd, SOL_SOCKET, SO_PEERGROUPS, g, &len) < 0) {
+		/* ERANGE: len now says how much the kernel needs. */
+		if (errno != ERANGE || (g = malloc(len)) == NULL || getsockopt(fd, SOL_SOCKET, SO_PEERGROUPS, g, &len) < 0)
 			len = 0;
-	} else if (in)
-		len = 0;
-	for (size_t i = 0; g != NULL && i < len / sizeof *g && !in; i++)
+	}
+	for (size_t i = 0; !in && i < len / sizeof *g; i++)
 		in = g[i] == gid;
 	if (g != few)
 		free(g);
