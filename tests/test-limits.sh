@@ -9,7 +9,8 @@
 #     of refusal lines and says how many it suppressed.
 # (b) Seat grab: nobody joins with 12 connections: 8 seats (--max-seats-per-uid), 4 get
 #     "ERR limit too many seats on this board for uid 65534 (limit 8)"; uid 1 still gets
-#     seats and finishes a game while nobody holds its 8.
+#     seats and finishes a game while nobody holds its 8. The 4 refused connections are
+#     closed once idle; the 8 seated ones, as silent, are not.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/fault/lib.sh"
 
@@ -64,13 +65,18 @@ grep -q 'closed: idle' "$WORK/daemon.log" || fail "no idle close in the log"
 stop_daemon
 
 note "(b) seat grab: nobody against --max-seats-per-uid 8"
+base=$(wc -l <"$WORK/daemon.log") # (a)'s lines are not (b)'s
 start_daemon --board main:4 --min-players 2 --max-connections-per-uid 16 --max-seats-per-uid 8 \
-	--first-pick-ms 2000 --mismatch-ms 50 --restart-ms 100000
+	--idle-ms 1000 --first-pick-ms 2000 --mismatch-ms 50 --restart-ms 100000
 as_nobody "$WORK/bin/bd-fault" grab --conns 12 --limit 8 --ready "$WORK/sig/grab.ready" --until "$WORK/sig/grab.stop" \
 	>"$WORK/grab.out" 2>&1 &
 grab=$!
 wait_until "nobody's seats" test -e "$WORK/sig/grab.ready"
 two_bots
+# The 4 refused joins are unjoined connections: closed once idle. The 8 seats, as silent,
+# stay (grab pings each at the end).
+wait_until "the refused connections' idle close" \
+	sh -c '[ "$(tail -n +"$1" "$0" | grep -c "closed: idle")" -ge 4 ]' "$WORK/daemon.log" $((base + 1))
 touch "$WORK/sig/grab.stop"
 wait "$grab" || fail "the seat grab's checks failed: $(cat "$WORK/grab.out")"
 cat "$WORK/grab.out"

@@ -10,7 +10,8 @@
  * connection for --hold-ms and reports what the others got.
  * `bd-fault grab --conns N --limit S`: N connections join as players; exactly S get a seat,
  * the others the exact ERR limit line; the public segment shows S seats of this uid; they
- * are held until --until FILE exists (--ready FILE once seated). --limit 0 only counts. */
+ * are held, silent, until --until FILE exists (--ready FILE once seated), and then still
+ * answer. --limit 0 only counts. */
 #include "fault.h"
 
 #include <stdio.h>
@@ -194,8 +195,9 @@ int cmd_grab(void)
 	if (n < 1 || n > HOG_MAX)
 		die("--conns wants 1 to %d", HOG_MAX);
 	snprintf(want, sizeof want, "too many seats on this board for uid %u (limit %ld)", (unsigned)getuid(), limit);
+	static char joined[HOG_MAX];
 	for (long i = 0; i < n; i++)
-		seated += grab_join(&hog.c[i], i, limit, want);
+		seated += joined[i] = (char)grab_join(&hog.c[i], i, limit, want);
 	const struct bd_pub *pub = pub_map();
 	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++)
 		mine += pub->players[i].state != BD_PLAYER_EMPTY && pub->players[i].uid == getuid();
@@ -207,8 +209,13 @@ int cmd_grab(void)
 	for (int64_t end = now_us() + 90000000; until != NULL && access(until, F_OK) != 0; sleep_us(20000))
 		if (now_us() > end)
 			die("%s did not appear in 90 s", until);
+	/* However long they were silent, joined players are never closed for it. */
+	struct bd_msg r;
+	for (long i = 0; i < n; i++)
+		if (joined[i] && player_request(&hog.c[i], &r, "ping") != 0)
+			die("seated connection %ld was not answered: %s %s", i, r.word, r.text);
 	hog.n = (unsigned)n;
 	hog_close_all();
-	say("grab: ok");
+	say("grab: every seated connection still served; ok");
 	return 0;
 }
