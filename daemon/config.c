@@ -17,7 +17,7 @@ enum kind { K_BOARD, K_SOCKET, K_PREFIX, K_LOG, K_GROUP, K_NUMBER };
 /* Index of each setting in keys[] (and, for numbers, in config.num). */
 enum {
 	C_BOARD, C_SOCKET, C_PREFIX, C_MIN_PLAYERS, C_FIRST_PICK, C_MISMATCH, C_RESTART, C_AWAY,
-	C_REGION, C_SEED, C_MAX_CONN, C_MAX_RATE, C_MAX_BACKLOG, C_UID_CONN, C_UID_SEATS, C_IDLE,
+	C_REGION, C_SEED, C_MAX_CONN, C_MAX_RATE, C_MAX_BACKLOG, C_STALL, C_UID_CONN, C_UID_SEATS, C_IDLE,
 	C_EXEMPT_ROOT, C_EXEMPT_GROUP, C_LOG, C_COUNT
 };
 
@@ -51,7 +51,10 @@ static const struct key {
 	[C_MAX_RATE] = {"max-rate", K_NUMBER, 0, 1000000, 500, NULL, "N",
 			"requests per second per connection; 0 = no limit"},
 	[C_MAX_BACKLOG] = {"max-backlog", K_NUMBER, 4096, 1LL << 30, 256 * 1024, NULL, "BYTES",
-			   "unsent output before a non-reading client is dropped"},
+			   "unsent events past which a client is resynchronised;\n"
+			   "                               requests wait past half of it"},
+	[C_STALL] = {"stall-ms", K_NUMBER, 100, 3600000, 60000, NULL, "MS",
+		     "a client that reads none of its waiting output for MS is closed"},
 	[C_UID_CONN] = {"max-connections-per-uid", K_NUMBER, 0, 1000000, 32, NULL, "N",
 			"connections one user may have open at once; 0 = no limit"},
 	[C_UID_SEATS] = {"max-seats-per-uid", K_NUMBER, 0, BD_PLAYERS_MAX, 8, NULL, "N",
@@ -291,7 +294,8 @@ void config_finish(struct config *c)
 	c->opts = (struct supervisor_opts){
 		.socket_path = c->socket_path, .prefix = c->prefix, .boards = c->boards, .nboards = c->nboards,
 		.max_connections = (unsigned)c->num[C_MAX_CONN],
-		.limits = {.max_rate = (unsigned)c->num[C_MAX_RATE], .max_backlog = (size_t)c->num[C_MAX_BACKLOG]},
+		.limits = {.max_rate = (unsigned)c->num[C_MAX_RATE], .max_backlog = (size_t)c->num[C_MAX_BACKLOG],
+			   .stall_ms = (int)c->num[C_STALL]},
 		.quota = {
 			.max = {[QUOTA_CONNECTIONS] = (unsigned)c->num[C_UID_CONN], [QUOTA_SEATS] = (unsigned)c->num[C_UID_SEATS]},
 			.idle_ms = c->num[C_IDLE], .exempt_root = (int)c->num[C_EXEMPT_ROOT], .exempt_gid = c->num[C_EXEMPT_GROUP],

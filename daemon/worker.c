@@ -11,7 +11,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/sockios.h>
 #include <sys/epoll.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/timerfd.h>
 #include <unistd.h>
@@ -40,9 +42,12 @@ struct worker {
 	int discarding;        /* inside an over-long line, until its newline */
 	char *out;
 	size_t outlen, outcap;
-	int want_out;          /* EPOLLOUT is in the epoll set: output is waiting */
+	uint32_t interest;     /* the client socket's events in the epoll set */
 	int closing;           /* flush what is queued, then end */
 	int midline;           /* the last byte sent ended in the middle of a line */
+	uint64_t drop_from;    /* fell behind: events from this seq on are dropped; 0 if not */
+	int64_t stall_ms;      /* output waits (or a resync) and the client took none since; 0 if not */
+	int stall_unread;      /* bytes the client had not read from the socket then, -1 unknown */
 	int bye;               /* the daemon said goodbye: forward nothing more */
 	double tokens;         /* request rate bucket */
 	int64_t tokens_ms;
@@ -60,16 +65,10 @@ static void __attribute__((noreturn)) worker_exit(struct worker *w, const char *
 	_exit(0);
 }
 
-/* Queue bytes for the client; a client that stops reading is dropped past max_backlog. */
+/* Queue bytes for the client, whatever the bound: replies are never dropped (requests wait
+ * instead, worker_may_serve) and events are kept within it by worker_forward. */
 static void worker_put(struct worker *w, const char *s, size_t n)
 {
-	if (w->outlen + n > w->lim->max_backlog) {
-		static const char msg[] = "\nERR backlog you stopped reading; disconnected\n";
-		/* After a half-sent line, end it first, so the ERR is a line of its own. */
-		size_t skip = w->midline ? 0 : 1;
-		send(w->fd, msg + skip, sizeof msg - 1 - skip, MSG_DONTWAIT | MSG_NOSIGNAL);
-		worker_exit(w, "output backlog over its bound (client not reading)");
-	}
 	if (w->outlen + n > w->outcap) {
 		size_t cap = w->outcap ? w->outcap : 4096;
 		while (cap < w->outlen + n)
@@ -105,7 +104,45 @@ static int worker_err(struct worker *w, const char *code, const char *text)
 	return -1;
 }
 
-/* Send what is queued without blocking; wait for EPOLLOUT if the socket is full. */
+/* Whether requests may run: not while the queue is over half the bound, so that a client
+ * that sends many requests at once gets every reply at the pace it reads them. */
+static int worker_may_serve(const struct worker *w)
+{
+	return !w->closing && w->outlen <= w->lim->max_backlog / 2;
+}
+
+/* Keep the client socket's epoll events in step: EPOLLOUT while output or a resync waits,
+ * EPOLLIN while requests may run (else they wait in the kernel's buffer). Only on a change:
+ * one system call less per event. */
+static void worker_interest(struct worker *w)
+{
+	uint32_t want = (worker_may_serve(w) ? EPOLLIN : 0) | (w->outlen > 0 || w->drop_from ? EPOLLOUT : 0);
+	struct epoll_event ev = {.events = want, .data.fd = w->fd};
+
+	if (want == w->interest)
+		return;
+	if (epoll_ctl(w->epfd, EPOLL_CTL_MOD, w->fd, &ev) < 0)
+		worker_exit(w, "cannot change the client socket's epoll events");
+	w->interest = want;
+}
+
+/* Bytes sent that the client has not read from the socket yet, -1 if unknown. */
+static int worker_unread(const struct worker *w)
+{
+	int n;
+
+	return ioctl(w->fd, SIOCOUTQ, &n) == 0 ? n : -1;
+}
+
+/* Start the stall clock again: the client made progress (or output began to wait). */
+static void worker_stall_restart(struct worker *w)
+{
+	w->stall_ms = bd_now_ms();
+	w->stall_unread = worker_unread(w);
+}
+
+/* Send what is queued without blocking; wait for EPOLLOUT if the socket is full. The stall
+ * clock runs while output (or a resync) waits, from the last time the socket took a byte. */
 static void worker_flush(struct worker *w)
 {
 	size_t off = 0;
@@ -124,15 +161,65 @@ static void worker_flush(struct worker *w)
 		w->midline = w->out[off - 1] != '\n';
 	memmove(w->out, w->out + off, w->outlen - off);
 	w->outlen -= off;
-	if ((w->outlen > 0) != w->want_out) { /* only on a change: one system call less per event */
-		w->want_out = w->outlen > 0;
-		struct epoll_event ev = {.events = EPOLLIN | (w->want_out ? EPOLLOUT : 0), .data.fd = w->fd};
-		if (epoll_ctl(w->epfd, EPOLL_CTL_MOD, w->fd, &ev) < 0)
-			worker_exit(w, "epoll_ctl on the client socket failed");
-	}
+	if (w->outlen == 0 && w->drop_from == 0)
+		w->stall_ms = 0;
+	else if (off > 0 || w->stall_ms == 0)
+		worker_stall_restart(w);
+	worker_interest(w);
 }
 
-/* Format one ring event for this connection. */
+/* Bytes of the queued line at offset at, with its newline. */
+static size_t worker_line_len(const struct worker *w, size_t at)
+{
+	const char *nl = memchr(w->out + at, '\n', w->outlen - at);
+
+	return nl != NULL ? (size_t)(nl - (w->out + at)) + 1 : w->outlen - at;
+}
+
+/* The first event a queued EVENT line stands for: its own seq, or for a resync line the
+ * first of the events it replaced. */
+static uint64_t worker_line_first(const struct worker *w, const char *line)
+{
+	struct bd_msg m;
+	struct bd_event ev;
+
+	if (bd_msg_parse(line, &m) < 0 || m.kind != BD_MSG_EVENT)
+		return 0;
+	if (bd_msg_event(&m, w->board->pub->dim, &ev) == 0 && ev.type == BD_EV_RESYNC && ev.n > 0)
+		return m.seq - ev.n + 1;
+	return m.seq;
+}
+
+/* The client fell behind: from event seq on, no event is queued until it has read all that
+ * waits, replies included, and the socket has room (EPOLLOUT): then one resync event. The
+ * queued events not yet begun are dropped too, the replies among them kept. */
+static void worker_fall_behind(struct worker *w, uint64_t seq)
+{
+	size_t keep = 0, at = 0;
+
+	if (w->drop_from != 0)
+		return;
+	w->drop_from = seq;
+	if (w->midline) /* the line half sent is finished first */
+		keep = at = worker_line_len(w, 0);
+	while (at < w->outlen) {
+		char *line = w->out + at;
+		size_t len = worker_line_len(w, at);
+		uint64_t first = strncmp(line, "EVENT ", 6) == 0 ? worker_line_first(w, line) : 0;
+		if (first != 0 && first < w->drop_from)
+			w->drop_from = first;
+		if (first == 0) {
+			memmove(w->out + keep, line, len);
+			keep += len;
+		}
+		at += len;
+	}
+	log_msg(LOG_INFO, "connection of pid %d uid %u fell behind: %zu bytes unsent, events dropped from %" PRIu64,
+		(int)w->peer.pid, (unsigned)w->peer.uid, w->outlen, w->drop_from);
+	w->outlen = keep;
+}
+
+/* Format one event for this connection and queue it, if it fits. */
 static void worker_forward(struct worker *w, const struct bd_event *ev)
 {
 	char line[BD_LINE_MAX];
@@ -145,7 +232,12 @@ static void worker_forward(struct worker *w, const struct bd_event *ev)
 		result = points == ev->n ? "win" : "lose";
 	}
 	int n = bd_event_format(line, sizeof line, ev, w->board->pub->dim, result, points);
-	if (n > 0)
+	if (n <= 0 || (size_t)n >= sizeof line)
+		return;
+	/* The goodbye and the resync always go out; any other event only within the bound. */
+	if (ev->type != BD_EV_BYE && ev->type != BD_EV_RESYNC && w->outlen + (size_t)n > w->lim->max_backlog)
+		worker_fall_behind(w, ev->seq);
+	else
 		worker_put(w, line, (size_t)n);
 	if (ev->type == BD_EV_BYE) {
 		w->closing = w->bye = 1;
@@ -173,7 +265,19 @@ static void worker_pump_unjoined(struct worker *w)
 	}
 }
 
-/* Copy every event newer than last_seq from the ring to the output, in order. */
+/* Tell a client that fell behind which events it missed; it re-reads the board. */
+static void worker_resync(struct worker *w)
+{
+	uint64_t missed = w->last_seq - w->drop_from + 1;
+	struct bd_event ev = {.seq = w->last_seq, .type = BD_EV_RESYNC, .n = missed > UINT32_MAX ? UINT32_MAX : (uint32_t)missed};
+
+	w->drop_from = 0;
+	worker_forward(w, &ev);
+}
+
+/* Copy every event newer than last_seq from the ring to the output, in order. A client
+ * that fell behind (its queue past the bound, or the ring overwrote what it had not read
+ * yet) gets none but the goodbye until its resync (worker_socket). */
 static void worker_pump(struct worker *w)
 {
 	if (w->board == NULL) {
@@ -182,18 +286,24 @@ static void worker_pump(struct worker *w)
 	}
 	const struct bd_priv *priv = w->board->priv;
 	uint64_t head = __atomic_load_n(&priv->ring_head, __ATOMIC_ACQUIRE);
-	if (head - w->last_seq > BD_RING_SIZE)
-		worker_exit(w, "fell more than a ring behind the board's events");
+	if (head - w->last_seq > BD_RING_SIZE) {
+		worker_fall_behind(w, w->last_seq + 1);
+		w->last_seq = head - BD_RING_SIZE;
+	}
 	for (uint64_t s = w->last_seq + 1; s <= head && !w->bye; s++) {
 		const struct bd_event *slot = &priv->ring[s % BD_RING_SIZE];
 		struct bd_event ev;
 		uint64_t before = __atomic_load_n(&slot->seq, __ATOMIC_ACQUIRE);
 		memcpy(&ev, slot, sizeof ev);
 		__atomic_thread_fence(__ATOMIC_ACQUIRE);
-		if (before != s || __atomic_load_n(&slot->seq, __ATOMIC_RELAXED) != s)
-			worker_exit(w, "event ring overwritten before it was read");
 		ev.seq = s;
-		worker_forward(w, &ev);
+		if (before != s || __atomic_load_n(&slot->seq, __ATOMIC_RELAXED) != s)
+			worker_fall_behind(w, s); /* overwritten before it was read */
+		else if (w->drop_from == 0 || ev.type == BD_EV_BYE) {
+			if (ev.type == BD_EV_BYE && w->drop_from != 0)
+				worker_resync(w);
+			worker_forward(w, &ev);
+		}
 		w->last_seq = s;
 	}
 }
@@ -396,17 +506,14 @@ static int worker_request(struct worker *w, const char *line, size_t len)
 	return 0;
 }
 
-/* Read from the client and run every complete line; over-long lines get one ERR. */
-static void worker_read(struct worker *w)
+/* Run the complete request lines read, while replies may be queued (worker_may_serve);
+ * an over-long line gets one ERR. Returns the number of lines taken. */
+static unsigned worker_serve(struct worker *w)
 {
-	ssize_t n = recv(w->fd, w->in + w->inlen, sizeof w->in - w->inlen, MSG_DONTWAIT);
-	if (n < 0 && (errno == EAGAIN || errno == EINTR))
-		return;
-	if (n <= 0)
-		worker_exit(w, n == 0 ? "client closed the connection" : "client connection failed");
-	w->inlen += (size_t)n;
 	char *start = w->in, *nl;
-	while (!w->closing && (nl = memchr(start, '\n', w->inlen - (size_t)(start - w->in))) != NULL) {
+	unsigned ran = 0;
+
+	while (worker_may_serve(w) && (nl = memchr(start, '\n', w->inlen - (size_t)(start - w->in))) != NULL) {
 		size_t len = (size_t)(nl - start);
 		if (w->discarding)
 			w->discarding = 0;
@@ -414,15 +521,75 @@ static void worker_read(struct worker *w)
 			worker_request(w, start, len);
 		worker_pump(w);
 		start = nl + 1;
+		ran++;
 	}
 	w->inlen -= (size_t)(start - w->in);
 	memmove(w->in, start, w->inlen);
-	if (w->inlen >= BD_LINE_MAX) {
+	if (w->inlen >= BD_LINE_MAX && memchr(w->in, '\n', w->inlen) == NULL) {
 		if (!w->discarding)
 			worker_err(w, "toolong", "line longer than 511 bytes; discarded up to its newline");
 		w->discarding = 1;
 		w->inlen = 0;
 	}
+	return ran;
+}
+
+/* Read from the client and run what it asked. At its end of file, the replies still
+ * queued go out before the connection closes. */
+static void worker_read(struct worker *w)
+{
+	if (!worker_may_serve(w))
+		return;
+	ssize_t n = recv(w->fd, w->in + w->inlen, sizeof w->in - w->inlen, MSG_DONTWAIT);
+	if (n < 0 && (errno == EAGAIN || errno == EINTR))
+		return;
+	if (n == 0 && w->outlen > 0) {
+		w->closing = w->bye = 1; /* replies go out, events no more */
+		return;
+	}
+	if (n <= 0)
+		worker_exit(w, n == 0 ? "client closed the connection" : "client connection failed");
+	w->inlen += (size_t)n;
+	worker_serve(w);
+}
+
+/* The client socket is ready: read it, or queue the resync of a client that fell behind
+ * once all it was sent is read and the socket has room again. */
+static void worker_socket(struct worker *w, uint32_t events)
+{
+	if ((events & (EPOLLHUP | EPOLLERR)) && !(w->interest & EPOLLIN))
+		worker_exit(w, "client closed the connection"); /* it can read no more replies */
+	if (events & (EPOLLIN | EPOLLHUP | EPOLLERR))
+		worker_read(w);
+	if ((events & EPOLLOUT) && w->drop_from != 0 && w->outlen == 0)
+		worker_resync(w);
+}
+
+/* The sooner of two epoll timeouts (-1: none). */
+static int worker_sooner(int a, int b)
+{
+	return a < 0 ? b : b < 0 || a < b ? a : b;
+}
+
+/* Close the connection of a client that read nothing for stall-ms while output waited for
+ * it: the socket took none of the queue and what the socket held did not shrink. Otherwise
+ * the milliseconds epoll may wait before this must be checked again (-1: no limit). */
+static int worker_stall_check(struct worker *w)
+{
+	if (w->stall_ms == 0)
+		return -1;
+	int64_t left = w->stall_ms + w->lim->stall_ms - bd_now_ms();
+	int unread = left <= 0 ? worker_unread(w) : -1;
+	if (unread >= 0 && unread < w->stall_unread) { /* it read some: a slow reader */
+		worker_stall_restart(w);
+		left = w->lim->stall_ms;
+	}
+	if (left <= 0) {
+		char why[96];
+		snprintf(why, sizeof why, "client read nothing of its waiting output for %d ms (stall-ms)", w->lim->stall_ms);
+		worker_exit(w, why);
+	}
+	return left > INT_MAX ? INT_MAX : (int)left;
 }
 
 /* Arm the timer for the player's next deadline or the board's restart. */
@@ -476,6 +643,7 @@ static void worker_init(struct worker *w, int fd)
 	struct epoll_event ev = {.events = EPOLLIN, .data.fd = fd}, tev = {.events = EPOLLIN, .data.fd = w->timerfd};
 	if (epoll_ctl(w->epfd, EPOLL_CTL_ADD, fd, &ev) < 0 || epoll_ctl(w->epfd, EPOLL_CTL_ADD, w->timerfd, &tev) < 0)
 		worker_exit(w, "cannot add the socket or timer to epoll");
+	w->interest = EPOLLIN;
 	worker_listen(w, EPOLL_CTL_ADD, NULL);
 	log_msg(LOG_INFO, "connection from pid %d uid %u%s", (int)w->peer.pid, (unsigned)w->peer.uid,
 		w->peer.exempt ? " (exempt from per-uid limits)" : "");
@@ -490,18 +658,20 @@ void worker_run(int fd, struct board *boards, unsigned nboards, const struct wor
 
 	worker_init(&w, fd);
 	for (;;) {
-		worker_flush(&w);
+		do
+			worker_flush(&w);
+		while (worker_serve(&w) > 0); /* requests read but held back may run now */
 		if (w.board != NULL)
 			board_wake(w.board); /* after the reply: the client that acted is served first */
 		if (w.closing && w.outlen == 0)
 			worker_exit(&w, "session ended");
 		worker_arm(&w);
-		int n = epoll_wait(w.epfd, evs, 8, w.closing ? 2000 : worker_idle(&w));
+		int n = epoll_wait(w.epfd, evs, 8, worker_sooner(w.closing ? 2000 : worker_idle(&w), worker_stall_check(&w)));
 		if (n == 0 && w.closing)
 			worker_exit(&w, "client did not read its last lines");
 		for (int i = 0; i < n; i++) {
-			if (evs[i].data.fd == fd && (evs[i].events & (EPOLLIN | EPOLLHUP | EPOLLERR)))
-				worker_read(&w);
+			if (evs[i].data.fd == fd)
+				worker_socket(&w, evs[i].events);
 			else if (evs[i].data.fd == w.timerfd) {
 				uint64_t ticks;
 				if (read(w.timerfd, &ticks, sizeof ticks) > 0)

@@ -8,7 +8,9 @@
 
 struct worker_limits {
 	unsigned max_rate;  /* requests per second per connection, 0 = unlimited */
-	size_t max_backlog; /* bytes of unsent output before a client is dropped */
+	size_t max_backlog; /* bytes of unsent output past which events are dropped (a resync
+			     * follows) and, past half of it, requests wait */
+	int stall_ms;       /* a client whose socket takes no byte of waiting output this long is closed */
 };
 
 /* Serve one connection (whose peer is *peer) until it ends; never returns. */

@@ -175,6 +175,7 @@ enum bd_event_type {
 	BD_EV_STATE,    /* game state changed: n = enum bd_game_state, m = game number */
 	BD_EV_OVER,     /* game over: n = top score; m = the recipient's own points, per connection */
 	BD_EV_BYE,      /* daemon is stopping */
+	BD_EV_RESYNC,   /* never in the ring: one connection fell behind; n = events it was not sent */
 	BD_EV_COUNT
 };
 

@@ -27,13 +27,24 @@ static const char *const card_states[] = {"down", "up", "locked"};
 static const char *const event_words[] = {
 	[BD_EV_JOIN] = "join", [BD_EV_LEAVE] = "leave", [BD_EV_UP] = "up", [BD_EV_DOWN] = "down",
 	[BD_EV_MATCH] = "match", [BD_EV_MISMATCH] = "mismatch", [BD_EV_STATE] = "state",
-	[BD_EV_OVER] = "over", [BD_EV_BYE] = "bye",
+	[BD_EV_OVER] = "over", [BD_EV_BYE] = "bye", [BD_EV_RESYNC] = "resync",
 };
 static const char *const down_reasons[] = {
 	[BD_DOWN_TIMEOUT] = "timeout", [BD_DOWN_MISMATCH] = "mismatch",
 	[BD_DOWN_RESTART] = "restart", [BD_DOWN_QUIT] = "quit", [BD_DOWN_REPICK] = "repick",
 };
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
+
+/* The wire format of every event, for bd_event_format and bd_msg_event alike: the tokens
+ * after the event's word, one letter each: C card (x y: two tokens), v value (value1, then
+ * value2), p player, n and m numbers, r down reason (in n), s game state (in n), N name,
+ * L login, c colour, R the recipient's result, B the bye reason. The parser checks c, R
+ * and B by their letter alone. */
+static const char *const event_specs[] = {
+	[BD_EV_JOIN] = "pcNL", [BD_EV_LEAVE] = "p", [BD_EV_UP] = "Cvp", [BD_EV_DOWN] = "Cr",
+	[BD_EV_MATCH] = "CCvpn", [BD_EV_MISMATCH] = "CvCvp", [BD_EV_STATE] = "sm",
+	[BD_EV_OVER] = "nRm", [BD_EV_BYE] = "B", [BD_EV_RESYNC] = "n",
+};
 
 /* Index of word in a table of names, -1 if absent. */
 static int name_index(const char *const *table, size_t n, const char *word)
@@ -208,42 +219,93 @@ int bd_req_parse(const char *line, size_t len, struct bd_req *req, struct bd_err
 	return req_args_parse(req, tok + 1, n - 1, err);
 }
 
+/* A line being written into buf: like snprintf, bytes past len are counted, not stored. */
+struct line_out {
+	char *buf;
+	size_t len, n;
+};
+
+/* Append k bytes of s. */
+static void put_mem(struct line_out *o, const char *s, size_t k)
+{
+	for (size_t i = 0; i < k; i++, o->n++)
+		if (o->n + 1 < o->len)
+			o->buf[o->n] = s[i];
+}
+
+/* Append a string. */
+static void put_str(struct line_out *o, const char *s) { put_mem(o, s, strlen(s)); }
+
+/* Append v in decimal. */
+static void put_uint(struct line_out *o, uint64_t v)
+{
+	char d[20];
+	size_t i = sizeof d;
+
+	do
+		d[--i] = (char)('0' + v % 10);
+	while ((v /= 10) != 0);
+	put_mem(o, d + i, sizeof d - i);
+}
+
+/* Append one spec letter's field(s) of ev; *ncards and *nvalues count the cards and values
+ * written so far (the first is card1/value1, the next card2/value2). */
+static void event_put(struct line_out *o, const struct bd_event *ev, char letter, unsigned dim,
+		      const char *result, int *ncards, int *nvalues)
+{
+	char colour[8];
+	const char *value;
+	int card;
+
+	switch (letter) {
+	case 'C':
+		card = (*ncards)++ == 0 ? ev->card1 : ev->card2;
+		put_uint(o, dim ? (unsigned)card % dim : 0);
+		put_str(o, " ");
+		put_uint(o, dim ? (unsigned)card / dim : 0);
+		return;
+	case 'v':
+		value = (*nvalues)++ == 0 ? ev->value1 : ev->value2;
+		put_mem(o, value, strnlen(value, 2));
+		return;
+	case 'p': put_uint(o, ev->player); return;
+	case 'n': put_uint(o, ev->n); return;
+	case 'm': put_uint(o, ev->m); return;
+	case 'r': put_str(o, name_of(down_reasons, NELEM(down_reasons), ev->n)); return;
+	case 's': put_str(o, bd_game_state_name(ev->n)); return;
+	case 'N': put_mem(o, ev->name, strnlen(ev->name, sizeof ev->name)); return;
+	case 'L': put_str(o, ev->login[0] ? ev->login : "?"); return;
+	case 'c':
+		bd_colour_hex(ev->colour, colour);
+		put_str(o, colour);
+		return;
+	case 'R': put_str(o, result); return;
+	case 'B': put_str(o, "shutdown"); return;
+	}
+}
+
 int bd_event_format(char *buf, size_t len, const struct bd_event *ev, unsigned dim,
 		    const char *result, unsigned points)
 {
-	const char *w = name_of(event_words, NELEM(event_words), ev->type);
-	unsigned x1 = dim ? (unsigned)ev->card1 % dim : 0, y1 = dim ? (unsigned)ev->card1 / dim : 0;
-	unsigned x2 = dim ? (unsigned)ev->card2 % dim : 0, y2 = dim ? (unsigned)ev->card2 / dim : 0;
-	uint64_t s = ev->seq;
-	char colour[8];
+	struct line_out o = {buf, len, 0};
+	struct bd_event e = *ev;
+	int ncards = 0, nvalues = 0;
+	const char *spec = e.type < NELEM(event_specs) ? event_specs[e.type] : NULL;
 
-	switch (ev->type) {
-	case BD_EV_JOIN:
-		bd_colour_hex(ev->colour, colour);
-		return snprintf(buf, len, "EVENT %" PRIu64 " %s %u %s %s %s\n", s, w, ev->player, colour, ev->name,
-				ev->login[0] ? ev->login : "?");
-	case BD_EV_LEAVE:
-		return snprintf(buf, len, "EVENT %" PRIu64 " %s %u\n", s, w, ev->player);
-	case BD_EV_UP:
-		return snprintf(buf, len, "EVENT %" PRIu64 " %s %u %u %.2s %u\n", s, w, x1, y1, ev->value1, ev->player);
-	case BD_EV_DOWN:
-		return snprintf(buf, len, "EVENT %" PRIu64 " %s %u %u %s\n", s, w, x1, y1,
-				name_of(down_reasons, NELEM(down_reasons), ev->n));
-	case BD_EV_MATCH:
-		return snprintf(buf, len, "EVENT %" PRIu64 " %s %u %u %u %u %.2s %u %u\n", s, w, x1, y1, x2, y2,
-				ev->value1, ev->player, ev->n);
-	case BD_EV_MISMATCH:
-		return snprintf(buf, len, "EVENT %" PRIu64 " %s %u %u %.2s %u %u %.2s %u\n", s, w, x1, y1,
-				ev->value1, x2, y2, ev->value2, ev->player);
-	case BD_EV_STATE:
-		return snprintf(buf, len, "EVENT %" PRIu64 " %s %s %u\n", s, w, bd_game_state_name(ev->n), ev->m);
-	case BD_EV_OVER:
-		return snprintf(buf, len, "EVENT %" PRIu64 " %s %u %s %u\n", s, w, ev->n, result, points);
-	case BD_EV_BYE:
-		return snprintf(buf, len, "EVENT %" PRIu64 " %s shutdown\n", s, w);
-	default:
-		return snprintf(buf, len, "EVENT %" PRIu64 " unknown\n", s);
+	if (e.type == BD_EV_OVER)
+		e.m = points; /* the recipient's own */
+	put_str(&o, "EVENT ");
+	put_uint(&o, e.seq);
+	put_str(&o, spec != NULL ? " " : " unknown");
+	put_str(&o, spec != NULL ? event_words[e.type] : "");
+	for (; spec != NULL && *spec; spec++) {
+		put_str(&o, " ");
+		event_put(&o, &e, *spec, dim, result, &ncards, &nvalues);
 	}
+	put_str(&o, "\n");
+	if (len > 0)
+		buf[o.n < len ? o.n : len - 1] = '\0';
+	return (int)o.n;
 }
 
 int bd_msg_parse(const char *line, struct bd_msg *m)
@@ -303,15 +365,6 @@ static int card_at(const char *xs, const char *ys, unsigned dim)
 		return -1;
 	return (int)(y * (long)dim + x);
 }
-
-/* The tokens of each event, one letter each: C card (x y: two tokens), v value, p player,
- * n and m numbers, r down reason (into n), s game state (into n), N name, L login, and w a
- * word that is checked by the letter alone (colour, result, bye reason). */
-static const char *const event_specs[] = {
-	[BD_EV_JOIN] = "pwNL", [BD_EV_LEAVE] = "p", [BD_EV_UP] = "Cvp", [BD_EV_DOWN] = "Cr",
-	[BD_EV_MATCH] = "CCvpn", [BD_EV_MISMATCH] = "CvCvp", [BD_EV_STATE] = "sm",
-	[BD_EV_OVER] = "nwm", [BD_EV_BYE] = "w",
-};
 
 /* Tokens needed by a spec (C takes two). */
 static int spec_tokens(const char *spec)

@@ -234,6 +234,7 @@ static const struct bd_event sample_events[] = {
 	{.seq = 14, .type = BD_EV_STATE, .n = BD_GAME_FROZEN, .m = 3},
 	{.seq = 15, .type = BD_EV_STATE, .n = BD_GAME_OVER, .m = 999},
 	{.seq = 16, .type = BD_EV_OVER, .n = 20},
+	{.seq = 4017, .type = BD_EV_RESYNC, .n = 4000},
 	{.seq = 18446744073709551615ull, .type = BD_EV_BYE},
 };
 
@@ -255,7 +256,7 @@ static void event_compare(const struct bd_event *want, const struct bd_event *go
 	CHECK(strcmp(got->name, want->name) == 0, "%s: name %s", line, got->name);
 	CHECK(strcmp(got->login, want->login) == 0, "%s: login %s", line, got->login);
 	int n = want->type == BD_EV_DOWN || want->type == BD_EV_MATCH || want->type == BD_EV_STATE ||
-		want->type == BD_EV_OVER;
+		want->type == BD_EV_OVER || want->type == BD_EV_RESYNC;
 	CHECK(got->n == (n ? want->n : 0), "%s: n %u", line, got->n);
 }
 
@@ -279,6 +280,7 @@ static void test_event_roundtrip(void)
 		"EVENT 14 state frozen 3\n",
 		"EVENT 15 state over 999\n",
 		"EVENT 16 over 20 lose 12\n",
+		"EVENT 4017 resync 4000\n",
 		"EVENT 18446744073709551615 bye shutdown\n",
 	};
 	for (size_t i = 0; i < sizeof sample_events / sizeof sample_events[0]; i++) {
