@@ -23,6 +23,10 @@
 #include "ipc/colour.h"
 #include "log.h"
 
+/* Most bytes one send() takes: the kernel frees a socket's buffer one send's worth at a
+ * time, as the client reads it, so this is how finely a slow reader is seen reading. */
+#define SEND_CHUNK 16384
+
 struct worker {
 	int fd, epfd, timerfd;
 	struct board *boards;
@@ -148,7 +152,8 @@ static void worker_flush(struct worker *w)
 	size_t off = 0;
 
 	while (off < w->outlen) {
-		ssize_t n = send(w->fd, w->out + off, w->outlen - off, MSG_DONTWAIT | MSG_NOSIGNAL);
+		size_t len = w->outlen - off < SEND_CHUNK ? w->outlen - off : SEND_CHUNK;
+		ssize_t n = send(w->fd, w->out + off, len, MSG_DONTWAIT | MSG_NOSIGNAL);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0 && errno == EAGAIN)

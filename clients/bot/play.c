@@ -39,6 +39,17 @@ static const struct bd_pub *play_snapshot(struct play *p)
 	return bd_snapshot(p->c.pub, &snap) == 0 && snap.dim == p->c.dim ? &snap : NULL;
 }
 
+/* Take the board from a snapshot. What the bot knew of values survives only if it kept
+ * its seat in the same game; card states always come from the snapshot. */
+static void play_load(struct play *p, const struct bd_pub *snap, int same_seat)
+{
+	if (!same_seat || p->mind.dim != p->c.dim || snap->game_number != p->mind.game) {
+		mind_reset(&p->mind, p->c.dim, p->o->memory, snap->game_number);
+		p->moves = 0;
+	}
+	mind_load(&p->mind, snap);
+}
+
 /* Connect, join (in the seat of token if the daemon still has it) and read the board.
  * What the bot knew survives only if it got its seat back in the same game. 0, or -1
  * with the reason in err. */
@@ -56,11 +67,7 @@ static int play_enter(struct play *p, uint64_t token, char *err, size_t len)
 		bd_client_close(&p->c);
 		return -1;
 	}
-	if (token == 0 || p->c.token != token || p->mind.dim != p->c.dim || snap->game_number != p->mind.game) {
-		mind_reset(&p->mind, p->c.dim, p->o->memory, snap->game_number);
-		p->moves = 0;
-	}
-	mind_load(&p->mind, snap);
+	play_load(p, snap, token != 0 && p->c.token == token);
 	p->mind.seq = 0;
 	p->pending = 0;
 	p->barrier = 0;
@@ -89,6 +96,7 @@ static int play_over(struct play *p, const struct bd_msg *msg, const struct bd_e
 static int play_event(struct play *p, const struct bd_msg *msg)
 {
 	struct bd_event ev;
+	const struct bd_pub *snap;
 
 	if (bd_msg_event(msg, p->c.dim, &ev) < 0) {
 		bot_say("ignored a malformed event: %s", msg->line);
@@ -104,6 +112,10 @@ static int play_event(struct play *p, const struct bd_msg *msg)
 		break;
 	case BD_EV_OVER:
 		return play_over(p, msg, &ev);
+	case BD_EV_RESYNC: /* the daemon dropped events this bot was too slow to read */
+		if ((snap = play_snapshot(p)) != NULL)
+			play_load(p, snap, 1);
+		break;
 	case BD_EV_BYE:
 		return PLAY_BYE;
 	}

@@ -101,6 +101,41 @@ static void conn_own_event(struct app *a, const struct bd_event *ev)
 	}
 }
 
+/* The result of a finished game as the over event tells it, from a snapshot instead. */
+static void conn_result(struct app *a, const struct bd_pub *s)
+{
+	unsigned top = 0;
+
+	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++)
+		if (s->players[i].state != BD_PLAYER_EMPTY && s->players[i].last_score > top)
+			top = s->players[i].last_score;
+	if (a->me < 0)
+		panel_result(a, "none", 0, top);
+	else
+		panel_result(a, s->players[a->me].last_score == top ? "win" : "lose", s->players[a->me].last_score, top);
+}
+
+/* The daemon dropped events this window was too slow to read (it was stalled): the board
+ * and players are drawn from the snapshot anyway; what the events told besides is worked
+ * out from it again. */
+static void conn_resync(struct app *a)
+{
+	const struct bd_pub *s = a->snap;
+	unsigned up = 0;
+
+	if (!a->have_snap)
+		return;
+	a->my_first = -1;
+	for (unsigned c = 0; a->me >= 0 && c < s->dim * s->dim; c++)
+		if (s->cards[c].state == BD_CARD_UP && s->cards[c].owner == (unsigned)a->me)
+			a->my_first = up++ == 0 ? (int)c : -1; /* two up: a mismatch, no first pick */
+	if (s->game_state == BD_GAME_OVER)
+		conn_result(a, s);
+	else
+		panel_result(a, NULL, 0, 0);
+	panel_note(a, "This window fell behind the game; the board was read again.");
+}
+
 /* One event line. The board itself is redrawn from shared memory, not from events. */
 static void conn_event(struct app *a, const struct bd_msg *m)
 {
@@ -113,7 +148,9 @@ static void conn_event(struct app *a, const struct bd_msg *m)
 	}
 	if (bd_msg_event(m, a->c.dim, &ev) < 0)
 		return;
-	if (ev.type == BD_EV_STATE && ev.n == BD_GAME_ON)
+	if (ev.type == BD_EV_RESYNC)
+		conn_resync(a);
+	else if (ev.type == BD_EV_STATE && ev.n == BD_GAME_ON)
 		panel_result(a, NULL, 0, 0);
 	else if (a->me >= 0)
 		conn_own_event(a, &ev);

@@ -68,11 +68,21 @@ void board_playable(void);
 /* Open the board's semaphores (needs the daemon's user). */
 void board_locks(struct bd_locks *l);
 
+/* --- lag.c -------------------------------------------------------------------------- */
+/* Read c until nothing comes for a second; die on an ERR, a closed connection or a gap in
+ * event seqs (a resync's count must join it to the event before). The number of resyncs. */
+unsigned lag_readout(struct bd_client *c, const char *who);
+/* who (on c) picks a face-down card of snap; die unless it is accepted. */
+void lag_pick(struct bd_client *c, const struct bd_pub *snap, const char *who);
+
 /* --- commands ---------------------------------------------------------------------- */
 int cmd_chaos(void);
 int cmd_park(void);
 int cmd_stop(void);
 int cmd_stuck(void);
+int cmd_lag(void);
+int cmd_stall(void);
+int cmd_pipeline(void);
 int cmd_flood(void);
 int cmd_rate(void);
 int cmd_hog(void);

@@ -119,9 +119,18 @@ static void model_match(struct model *md, const struct bd_msg *m)
 	md->t[T_MATCH]++;
 }
 
-/* Check one event against the model and apply it. */
+/* Check one event against the model and apply it. A resync (this client fell behind and
+ * the daemon dropped events) leaves the model unknown until the next game starts. */
 static void model_event(struct model *md, const struct bd_msg *m)
 {
+	if (strcmp(m->word, "resync") == 0) {
+		if (m->seq <= md->seq)
+			model_fail(m, "a resync that goes back");
+		md->seq = m->seq;
+		md->game = 0;
+		md->first = -1;
+		return;
+	}
 	if (md->seq != 0 && m->seq != md->seq + 1)
 		model_fail(m, "a gap in event seqs");
 	md->seq = m->seq;

@@ -1,0 +1,58 @@
+#!/bin/sh
+# Lagging clients are resynchronised, not dropped (issue 9). The daemon runs as root; the
+# flood of events comes from nobody's players picking with no rate limit (bd-fault picks,
+# in a process group of its own so bd-fault can pause it).
+# - A player that stops reading until the daemon must have dropped events past
+#   --max-backlog, then reads: one resync event, no gap in seqs, its seat kept (its pick is
+#   accepted), and `players` and `cards` equal the board.
+# - Requests written at once are all answered, whole and in order: `boards` x4 on a daemon
+#   of 40 boards, and a spectator's `players` x8 on a board of 200 seats, both with the
+#   smallest --max-backlog (4096), which one `players` reply alone exceeds.
+# - With --stall-ms 2000, a player that reads nothing for 6 s is closed; one that reads
+#   slowly (4 KiB every 100 ms) is not.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/fault/lib.sh"
+
+[ "$(id -u)" = 0 ] || fail "this test needs root (the daemon as root, the flood as nobody)"
+command -v setpriv >/dev/null || fail "setpriv is missing (package util-linux)"
+as_nobody() { setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"; }
+chmod 755 "$WORK"
+as_nobody test -x "$FAULT" || fail "nobody cannot run $FAULT (a folder above it is closed to others)"
+
+# start_flood: nobody's four players pick as fast as the daemon answers, in a new process
+# group ($FLOOD, its leader's pid: setsid does not fork in a background job of sh).
+start_flood() {
+	setsid setpriv --reuid=nobody --regid=nogroup --clear-groups \
+		"$FAULT" picks --picks 1000000000 --clients 4 --watch 0 >>"$WORK/flood.log" 2>&1 &
+	FLOOD=$!
+}
+stop_flood() { kill -KILL "-$FLOOD"; wait "$FLOOD" 2>/dev/null; FLOOD=""; }
+
+flood_opts="--board main:8 --min-players 1 --max-rate 0 --first-pick-ms 600000 --mismatch-ms 5 --restart-ms 10"
+start_daemon $flood_opts
+start_flood
+"$FAULT" lag --flood "$FLOOD" --backlog 262144 || { stop_flood; fail "the lagging player was not resynchronised"; }
+stop_flood
+grep -q 'fell behind: .* events dropped from' "$WORK/daemon.log" || fail "no fall-behind in the daemon log"
+note "daemon: $(grep -m1 'fell behind' "$WORK/daemon.log" | sed 's/^boardd\[[0-9]*\]: //')"
+grep -q 'closed: client read nothing' "$WORK/daemon.log" && fail "a connection was closed for not reading"
+stop_and_count
+
+boards=""
+for i in $(seq 1 40); do boards="$boards --board b$i"; done
+start_daemon $boards --max-backlog 4096
+as_nobody "$FAULT" pipeline --request boards --times 4 || fail "boards x4 in one write"
+stop_and_count
+start_daemon --board main:4 --max-backlog 4096
+as_nobody "$FAULT" pipeline --request players --times 8 --seats 200 || fail "players x8 in one write"
+stop_and_count
+
+start_daemon $flood_opts --stall-ms 2000
+start_flood
+"$FAULT" stall --flood "$FLOOD" --seconds 6 || { stop_flood; fail "stall-ms closed the wrong client"; }
+stop_flood
+grep -q 'closed: client read nothing of its waiting output for 2000 ms' "$WORK/daemon.log" ||
+	fail "no stall close in the daemon log"
+[ "$(grep -c 'closed: client read nothing' "$WORK/daemon.log")" = 1 ] || fail "more than one client closed for stalling"
+stop_and_count
+finish
