@@ -1,20 +1,21 @@
 /* stuck.c: `bd-fault stuck`. A picker flips one card up and down (pick X, then pick X again:
  * ERR filled and a `down ... repick` event), so that each pick makes exactly one event; an
  * observing spectator times each event from the pick's send to its arrival. First with no
- * one else, then while a player that never reads its socket is connected, until the daemon
- * drops that player. Then the stuck player's socket is read out: it must end, and what it
- * was never sent (from the observer's copy of every event) must exceed --backlog (the
- * daemon's --max-backlog, default 262144): dropped only once past the bound.
+ * one else, then while a player that does not read its socket is connected, until what it
+ * was not sent (the observer's copy of every event since it joined, less what its socket
+ * holds) exceeds --backlog (the daemon's --max-backlog, default 262144). Then the stuck
+ * player reads: it was not dropped, it gets exactly one resync event and no gap in seqs,
+ * and its pick is accepted.
  * Options: --picks N (2000, for the first phase), --backlog BYTES. */
 #include "fault.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 
 #define SAMPLES_MAX 400000
-#define SEQ_MAX 2000000
 
 struct timing {
 	double *ms;
@@ -23,9 +24,8 @@ struct timing {
 
 struct stuck {
 	struct bd_client picker, observer, stuck;
-	unsigned short *len;  /* length of each event line by seq, from the observer */
-	uint64_t leave_seq;   /* the stuck player's leave, once the observer saw it */
-	uint64_t first_seq;   /* the first event the stuck player was to get */
+	uint64_t first_seq;   /* the stuck player was to get every event after this one */
+	uint64_t bytes;       /* of the events since first_seq, as the observer got them */
 };
 
 /* In the observer: read until the event about card (x, y) arrives; note every line. */
@@ -38,10 +38,8 @@ static void stuck_observe(struct stuck *s, unsigned x, unsigned y)
 			die("the observer got no event for card %u %u within 10 s", x, y);
 		if (m.kind != BD_MSG_EVENT)
 			continue;
-		if (m.seq < SEQ_MAX)
-			s->len[m.seq] = (unsigned short)(strlen(m.line) + 1);
-		if (strcmp(m.word, "leave") == 0 && s->stuck.fd >= 0 && event_player(&m) == s->stuck.player)
-			s->leave_seq = m.seq;
+		if (s->stuck.fd >= 0 && m.seq > s->first_seq)
+			s->bytes += strlen(m.line) + 1;
 		if ((strcmp(m.word, "up") == 0 || strcmp(m.word, "down") == 0) && m.ntok >= 2 &&
 		    bd_parse_uint(m.tok[0]) == x && bd_parse_uint(m.tok[1]) == y)
 			return;
@@ -82,112 +80,64 @@ static void stuck_report(const char *what, struct timing *t)
 	    t->ms[t->n / 2], t->ms[t->n * 99 / 100], t->ms[t->n - 1]);
 }
 
-/* Flip card 0 0 up and down `cycles` times, or until the stuck player leaves (cycles 0). */
-static void stuck_flip(struct stuck *s, unsigned cycles, struct timing *t)
+/* Bytes the daemon must still hold for the stuck player, or must have dropped: what the
+ * observer got since it joined, less what its socket holds. */
+static long stuck_unsent(const struct stuck *s)
 {
-	for (unsigned i = 0; cycles ? i < cycles : s->leave_seq == 0; i++) {
+	int held = 0;
+
+	if (s->stuck.fd < 0)
+		return 0;
+	if (ioctl(s->stuck.fd, FIONREAD, &held) < 0)
+		die("FIONREAD on the stuck player's socket failed");
+	return (long)s->bytes - held - (long)s->stuck.rlen;
+}
+
+/* Flip card 0 0 up and down `cycles` times, or (cycles 0) until the stuck player's unsent
+ * events pass backlog. */
+static void stuck_flip(struct stuck *s, unsigned cycles, long backlog, struct timing *t)
+{
+	for (unsigned i = 0; cycles ? i < cycles : stuck_unsent(s) <= backlog; i++) {
 		if (i > SAMPLES_MAX / 2)
-			die("the stuck player was not dropped after %u picks", i * 2);
+			die("the stuck player's events did not pass the bound after %u picks", i * 2);
 		stuck_pick(s, 0, 0, t);
 		stuck_pick(s, 0, 0, t);
 	}
 }
 
-/* Account for one complete line the stuck player received. */
-static void stuck_line(const char *line, uint64_t *last, int *err)
-{
-	if (strncmp(line, "EVENT ", 6) == 0) {
-		uint64_t seq = strtoull(line + 6, NULL, 10);
-		if (seq > *last)
-			*last = seq;
-	}
-	*err |= strncmp(line, "ERR backlog", 11) == 0;
-}
-
-/* Feed received bytes through the line being assembled (line, *n). */
-static void stuck_bytes(const char *buf, size_t len, char *line, size_t *n, uint64_t *last, int *err)
-{
-	for (size_t i = 0; i < len; i++) {
-		if (buf[i] != '\n') {
-			if (*n < BD_LINE_MAX)
-				line[(*n)++] = buf[i];
-			continue;
-		}
-		line[*n] = '\0';
-		stuck_line(line, last, err);
-		*n = 0;
-	}
-}
-
-/* Read out the stuck player's socket to its end: the newest complete event it got, the
- * bytes of a trailing partial line, the bytes read, and whether ERR backlog came. */
-static void stuck_drain(struct bd_client *c, uint64_t *last, size_t *partial, size_t *total, int *err)
-{
-	struct bd_msg m;
-	char line[BD_LINE_MAX + 1], buf[65536];
-	size_t n = 0;
-	ssize_t r;
-
-	while (bd_client_next(c, &m)) /* what the library read while joining */
-		stuck_line(m.line, last, err);
-	stuck_bytes(c->rbuf, c->rlen, line, &n, last, err);
-	while ((r = recv(c->fd, buf, sizeof buf, 0)) > 0) {
-		*total += (size_t)r;
-		stuck_bytes(buf, (size_t)r, line, &n, last, err);
-	}
-	if (r < 0)
-		die("reading the stuck player's socket failed");
-	*partial = n;
-}
-
-/* The stuck player was dropped; check it was only once past the bound. */
-static void stuck_check(struct stuck *s, long backlog)
-{
-	uint64_t last = 0;
-	size_t partial = 0, total = 0, unsent = 0;
-	int err = 0;
-
-	stuck_drain(&s->stuck, &last, &partial, &total, &err);
-	for (uint64_t q = last + 1; q < s->leave_seq && q < SEQ_MAX; q++)
-		unsent += s->len[q];
-	unsent -= partial;
-	say("stuck player: its socket still held %zu bytes (the kernel's buffer), then end of file; %s",
-	    total, err ? "ERR backlog came last" : "no room was left for ERR backlog");
-	say("stuck player: %zu bytes of events were never sent to it, bound %ld (over by %ld)", unsent,
-	    backlog, (long)unsent - backlog);
-	if ((long)unsent <= backlog)
-		die("the stuck player was dropped with only %zu bytes unsent, within the bound %ld", unsent, backlog);
-}
-
-/* The command: latency alone, latency with a stuck player, then its drop. */
+/* The command: latency alone, latency with a stuck player, then its resync. */
 int cmd_stuck(void)
 {
 	static struct stuck s;
+	static struct bd_pub snap;
 	struct timing alone = {0}, stuck = {0};
 	long picks = opt_num("picks", 2000), backlog = opt_num("backlog", 262144);
 
 	opts_done();
-	s.len = calloc(SEQ_MAX, sizeof s.len[0]);
 	alone.ms = malloc(SAMPLES_MAX * sizeof(double));
 	stuck.ms = malloc(SAMPLES_MAX * sizeof(double));
-	if (s.len == NULL || alone.ms == NULL || stuck.ms == NULL)
+	if (alone.ms == NULL || stuck.ms == NULL)
 		die("out of memory");
 	s.stuck.fd = -1;
 	player_enter(&s.observer, "observer", BD_ROLE_SPECTATOR);
 	player_enter(&s.picker, "picker", BD_ROLE_PLAYER);
-	stuck_flip(&s, (unsigned)picks / 2, &alone);
+	stuck_flip(&s, (unsigned)picks / 2, backlog, &alone);
 	stuck_report("with every client reading", &alone);
 	player_enter(&s.stuck, "stuck", BD_ROLE_PLAYER);
+	s.first_seq = __atomic_load_n(&pub_map()->event_seq, __ATOMIC_ACQUIRE);
 	int64_t t0 = now_us();
-	stuck_flip(&s, 0, &stuck);
+	stuck_flip(&s, 0, backlog, &stuck);
 	stuck_report("while a player does not read", &stuck);
-	say("the stuck player was dropped after %.1f s and %u events", (double)(now_us() - t0) / 1e6, stuck.n);
-	stuck_check(&s, backlog);
-	board_settled(1, 2);
+	say("after %.1f s and %u events, at least %ld bytes of events were not sent to the stuck player "
+	    "(bound %ld)", (double)(now_us() - t0) / 1e6, stuck.n, stuck_unsent(&s), backlog);
+	if (lag_readout(&s.stuck, "stuck player") != 1)
+		die("the stuck player did not get exactly one resync event");
+	pub_snapshot(&snap);
+	lag_pick(&s.stuck, &snap, "stuck player");
+	board_settled(2, 3);
 	bd_client_close(&s.stuck);
 	bd_client_close(&s.picker);
 	bd_client_close(&s.observer);
-	free(s.len);
 	free(alone.ms);
 	free(stuck.ms);
 	say("stuck: ok");
