@@ -13,11 +13,7 @@
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/fault/lib.sh"
 
-[ "$(id -u)" = 0 ] || fail "this test needs root (the daemon as root, the flood as nobody)"
-command -v setpriv >/dev/null || fail "setpriv is missing (package util-linux)"
-as_nobody() { setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"; }
-chmod 755 "$WORK"
-as_nobody test -x "$FAULT" || fail "nobody cannot run $FAULT (a folder above it is closed to others)"
+need_nobody "the daemon as root, the flood as nobody"
 
 # start_flood: nobody's four players pick as fast as the daemon answers, in a new process
 # group ($FLOOD, its leader's pid: setsid does not fork in a background job of sh).
