@@ -24,7 +24,7 @@ start_flood() {
 }
 stop_flood() { kill -KILL "-$FLOOD"; wait "$FLOOD" 2>/dev/null; FLOOD=""; }
 
-flood_opts="--board main:8 --min-players 1 --max-rate 0 --first-pick-ms 600000 --mismatch-ms 5 --restart-ms 10"
+flood_opts="--board main:8 --min-players 1 --max-rate 0 --first-pick-ms 2 --mismatch-ms 1 --restart-ms 10"
 start_daemon $flood_opts
 start_flood
 "$FAULT" lag --flood "$FLOOD" --backlog 262144 || { stop_flood; fail "the lagging player was not resynchronised"; }

@@ -125,7 +125,7 @@ struct view {
 static void view_player(const struct bd_msg *m, void *arg)
 {
 	struct view *v = arg;
-	long id = m->ntok == 5 ? bd_parse_uint(m->tok[0]) : -1, score = m->ntok == 5 ? bd_parse_uint(m->tok[3]) : -1;
+	long id = m->ntok >= 5 ? bd_parse_uint(m->tok[0]) : -1, score = m->ntok >= 5 ? bd_parse_uint(m->tok[3]) : -1;
 
 	v->lines++;
 	if (id < 0 || id >= BD_PLAYERS_MAX || strcmp(m->tok[1], bd_player_state_name(v->snap->players[id].state)) != 0 ||
@@ -319,8 +319,11 @@ int cmd_pipeline(void)
 	opts_done();
 	if (nseats < 0 || nseats >= BD_PLAYERS_MAX || times < 1 || (size_t)times * (strlen(req) + 1) > sizeof buf)
 		die("bad --seats or --times");
-	for (long i = 0; i < nseats; i++)
-		player_enter(&seats[i], "seat", BD_ROLE_PLAYER);
+	for (long i = 0; i < nseats; i++) {
+		char name[16];
+		snprintf(name, sizeof name, "seat%ld", i);
+		player_enter(&seats[i], name, BD_ROLE_PLAYER);
+	}
 	player_connect(&c);
 	if (player_request(&c, &r, "hello piper %s", role) != 0 ||
 	    (strcmp(req, "players") == 0 && player_request(&c, &r, "join %s", board_name()) != 0))
