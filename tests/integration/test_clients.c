@@ -96,7 +96,10 @@ static void check_colours(struct h_client *watcher, struct h_client **players, u
 	char colours[64][8];
 	struct bd_msg m;
 
-	while (h_event(watcher, &m, 50))
+	/* Every event the board has emitted by now (its number in the segment), however slowly
+	 * a loaded machine forwards them. */
+	uint64_t target = __atomic_load_n(&watcher->c.pub->event_seq, __ATOMIC_ACQUIRE);
+	while (watcher->last_seq < target && h_event(watcher, &m, H_TIMEOUT_MS))
 		if (strcmp(m.word, "join") == 0 && m.ntok == 4 && h_num(&m, 0) >= 0 && h_num(&m, 0) < 64)
 			snprintf(joined[h_num(&m, 0)], 8, "%s", m.tok[1]);
 	memset(colours, 0, sizeof colours);
