@@ -126,7 +126,7 @@ check: deps-check
 	@$(MAKE) --no-print-directory all tests
 	@sh tests/run-all.sh $(BUILD)
 
-# Installed layout; boardd.service's ExecStart is rewritten to $(SBINDIR)/boardd.
+# Installed layout; boardd.service's ExecStart and ExecStopPost are rewritten to $(SBINDIR)/boardd.
 BINDIR = $(PREFIX)/bin
 SBINDIR = $(PREFIX)/sbin
 UNITDIR = $(PREFIX)/lib/systemd/system
@@ -139,7 +139,7 @@ install: all $(INSTALL_GTK)
 		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man8 $(DESTDIR)$(DOCDIR)
 	install -m 0755 $(BUILD)/boardd $(DESTDIR)$(SBINDIR)/boardd
 	install -m 0755 $(BUILD)/board-bot $(BUILD)/boardctl $(DESTDIR)$(BINDIR)/
-	sed 's|^ExecStart=/usr/local/sbin/boardd|ExecStart=$(SBINDIR)/boardd|' systemd/boardd.service \
+	sed 's|^\(Exec[A-Za-z]*=\)/usr/local/sbin/boardd|\1$(SBINDIR)/boardd|' systemd/boardd.service \
 		>$(DESTDIR)$(UNITDIR)/boardd.service
 	chmod 0644 $(DESTDIR)$(UNITDIR)/boardd.service
 	install -m 0644 systemd/boardd.socket $(DESTDIR)$(UNITDIR)/boardd.socket

@@ -16,21 +16,13 @@
 #include "ipc/seqlock.h"
 #include "ipc/shm.h"
 #include "log.h"
+#include "objects.h"
 
 /* The longest the supervisor waits for a lock before it goes back to reaping and repairing. */
 #define SUPERVISOR_WAIT_MS 50
-
-int board_owned_elsewhere(const char *prefix, const char *board, pid_t *pid)
-{
-	const char *why;
-	const struct bd_pub *pub = bd_pub_map_ro(prefix, board, &why);
-
-	if (pub == NULL)
-		return 0;
-	*pid = pub->daemon_pid;
-	bd_pub_unmap(pub);
-	return *pid != getpid() && bd_pid_is_boardd(*pid);
-}
+/* New instances drawn before giving up when every one's names are taken (each try has a
+ * chance of 2^-64 to meet a name by accident: more than one failure means an attack). */
+#define BOARD_INST_TRIES 8
 
 unsigned board_region_of(const struct board *b, unsigned card)
 {
@@ -488,6 +480,7 @@ static void board_init_fresh(struct board *b)
 		priv->players[i].first = priv->players[i].second = -1;
 	priv->version = BD_LAYOUT_VERSION;
 	priv->size = sizeof *priv;
+	snprintf(priv->instance, sizeof priv->instance, "%s", b->inst);
 	priv->rng = b->set.seed;
 	while (priv->rng == 0)
 		if (getrandom(&priv->rng, sizeof priv->rng, 0) < 0)
@@ -551,72 +544,128 @@ static void board_resume(struct board *b)
 	b->dirty = 0;
 }
 
-/* Map (creating if missing) both segments; *fresh is set unless both were found. */
-static int board_map(struct board *b, int *fresh)
+/* The number of lock regions a board of these settings has. */
+static unsigned board_nregions(const struct board_settings *s)
 {
-	char pubname[BD_OBJ_NAME_MAX], privname[BD_OBJ_NAME_MAX];
-	int pub_new = 0, priv_new = 0;
+	unsigned side = s->region_side < s->dim ? s->region_side : s->dim, across = (s->dim + side - 1) / side;
 
-	if (bd_obj_public(pubname, sizeof pubname, b->prefix, b->set.name) < 0 ||
-	    bd_obj_private(privname, sizeof privname, b->prefix, b->set.name) < 0) {
-		log_msg(LOG_ERR, "board %s: invalid board or prefix name", b->set.name);
-		return -1;
-	}
-	b->pub = bd_seg_open_rw(pubname, sizeof *b->pub, 0644, &pub_new);
-	b->priv = bd_seg_open_rw(privname, sizeof *b->priv, 0600, &priv_new);
-	if (b->pub == NULL || b->priv == NULL) {
-		log_msg(LOG_ERR, "board %s: cannot create shared memory %s: %s", b->set.name, pubname, strerror(errno));
-		return -1;
-	}
-	if (pub_new != priv_new)
-		log_msg(LOG_WARNING, "board %s: found only one segment of an earlier run; starting this board fresh",
-			b->set.name);
-	*fresh = pub_new || priv_new;
-	return 0;
+	return across * across;
 }
 
-/* Decide whether found segments can be resumed; log why not. */
-static int board_resumable(const struct board *b)
+/* Make the objects of a new instance: segments (zero-filled) and semaphores, each created
+ * anew (O_EXCL); a taken name means another instance is drawn. 0, or -1 logged. */
+static int board_make(struct board *b)
 {
-	const char *why = board_check_found(b);
+	char pubname[BD_OBJ_NAME_MAX], privname[BD_OBJ_NAME_MAX];
 
-	if (why != NULL)
-		log_msg(LOG_WARNING, "board %s: found objects of an earlier run that cannot be trusted (%s); "
-			"starting this board fresh", b->set.name, why);
-	return why == NULL;
+	for (int tries = 0; tries < BOARD_INST_TRIES; tries++) {
+		if (bd_inst_new(b->inst) < 0 ||
+		    bd_obj_public(pubname, sizeof pubname, b->prefix, b->set.name, b->inst) < 0 ||
+		    bd_obj_private(privname, sizeof privname, b->prefix, b->set.name, b->inst) < 0) {
+			log_msg(LOG_ERR, "board %s: cannot name its objects: %s", b->set.name,
+				errno == EINVAL ? "invalid board or prefix name" : strerror(errno));
+			return -1;
+		}
+		if ((b->pub = bd_seg_create(pubname, sizeof *b->pub, 0644)) != NULL &&
+		    (b->priv = bd_seg_create(privname, sizeof *b->priv, 0600)) != NULL &&
+		    bd_locks_open(&b->locks, b->prefix, b->set.name, b->inst, board_nregions(&b->set),
+				  b->priv->holders, 1) == 0) {
+			snprintf(b->pubname, sizeof b->pubname, "%s", pubname);
+			return 0;
+		}
+		int err = errno;
+		board_close(b, 1);
+		if (err != EEXIST) {
+			log_msg(LOG_ERR, "board %s: cannot create %s or its semaphores: %s", b->set.name, pubname,
+				strerror(err));
+			return -1;
+		}
+		log_msg(LOG_WARNING, "board %s: a name of new instance %s is taken already; drawing another",
+			b->set.name, b->inst);
+	}
+	log_msg(LOG_ERR, "board %s: the names of %d new instances were all taken; giving up", b->set.name,
+		BOARD_INST_TRIES);
+	return -1;
+}
+
+/* Copy our board of an earlier run called pubname into the new objects (magic left 0: not
+ * trusted by readers until resumed). Why it cannot be resumed, or NULL if it can. */
+static const char *board_copy_found(struct board *b, const char *pubname)
+{
+	char privname[BD_OBJ_NAME_MAX], inst[BD_INST_LEN + 1];
+	const char *why = NULL;
+	const struct bd_pub *pub = NULL;
+	const struct bd_priv *priv = NULL;
+
+	snprintf(privname, sizeof privname, "%s.private", pubname);
+	if (bd_obj_split(pubname, NULL, NULL, inst) < 0 ||
+	    (pub = bd_seg_map_own(pubname, sizeof *pub, &why)) == NULL ||
+	    (priv = bd_seg_map_own(privname, sizeof *priv, &why)) == NULL)
+		why = why != NULL ? why : "not a board's name";
+	else if ((why = bd_priv_check(priv, sizeof *priv)) == NULL &&
+		 strncmp(priv->instance, inst, sizeof priv->instance) != 0)
+		why = "its private segment records another instance";
+	if (why == NULL) {
+		/* Everything but magic, which comes first in both. */
+		memcpy(&b->pub->magic + 1, &pub->magic + 1, sizeof *pub - sizeof pub->magic);
+		memcpy(&b->priv->magic + 1, &priv->magic + 1, sizeof *priv - sizeof priv->magic);
+		snprintf(b->priv->instance, sizeof b->priv->instance, "%s", b->inst);
+		/* No process that held a lock of that run is alive. */
+		memset(b->priv->holders, 0, sizeof b->priv->holders);
+		b->pub->magic = BD_PUB_MAGIC;
+		b->priv->magic = BD_PRIV_MAGIC;
+		why = board_check_found(b);
+		b->pub->magic = 0;
+	}
+	bd_pub_unmap(pub);
+	bd_priv_unmap(priv);
+	return why;
+}
+
+/* Take over the first sound board of ours that an earlier run left; 1 if one was. */
+static int board_take_over(struct board *b, const struct objects_seen *seen)
+{
+	for (unsigned i = 0; i < seen->nown; i++) {
+		const char *why = board_copy_found(b, seen->own[i]);
+		if (why == NULL) {
+			log_msg(LOG_INFO, "board %s: resuming %s of an earlier run as %s", b->set.name, seen->own[i],
+				b->pubname);
+			return 1;
+		}
+		log_msg(LOG_WARNING, "board %s: found %s of an earlier run that cannot be trusted (%s); "
+			"it will be removed", b->set.name, seen->own[i], why);
+	}
+	return 0;
 }
 
 int board_open(struct board *b, const char *prefix, const struct board_settings *s, int *resumed)
 {
-	int fresh;
+	struct objects_seen seen;
 
 	memset(b, 0, sizeof *b);
 	b->set = *s;
 	b->prefix = prefix;
 	b->game = game_find(s->game_kind);
 	b->wake_fd = -1;
-	if (b->game == NULL || board_map(b, &fresh) < 0) {
-		if (b->game == NULL)
-			log_msg(LOG_ERR, "board %s: unknown game kind %u", s->name, s->game_kind);
-		board_close(b, 0);
+	if (b->game == NULL) {
+		log_msg(LOG_ERR, "board %s: unknown game kind %u", s->name, s->game_kind);
 		return -1;
 	}
-	*resumed = !fresh && board_resumable(b);
-	if (*resumed)
-		b->pub->magic = 0; /* not trusted by readers until resumed */
-	else
+	if (objects_look(prefix, s->name, &seen) < 0 || objects_live_owner(prefix, s->name, &seen) ||
+	    board_make(b) < 0)
+		return -1;
+	*resumed = board_take_over(b, &seen);
+	if (!*resumed)
 		board_init_fresh(b);
-	if (bd_locks_open(&b->locks, prefix, s->name, b->pub->nregions, b->priv->holders, 1) < 0 ||
-	    (b->wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK)) < 0) {
-		log_msg(LOG_ERR, "board %s: cannot create semaphores: %s", s->name, strerror(errno));
-		if (*resumed) /* a sound board stays for the next start */
-			__atomic_store_n(&b->pub->magic, BD_PUB_MAGIC, __ATOMIC_RELEASE);
-		board_close(b, !*resumed);
+	if ((b->wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK)) < 0) {
+		log_msg(LOG_ERR, "board %s: cannot make its eventfd: %s", s->name, strerror(errno));
+		board_close(b, 1);
 		return -1;
 	}
 	bd_locks_track(&b->locks, &b->priv->lockers, 1); /* no earlier process uses these semaphores */
 	if (*resumed) {
 		board_resume(b);
+		__atomic_store_n(&b->priv->magic, BD_PRIV_MAGIC, __ATOMIC_RELEASE);
 		__atomic_store_n(&b->pub->magic, BD_PUB_MAGIC, __ATOMIC_RELEASE);
 		log_msg(LOG_NOTICE, "board %s: resumed game %u of an earlier run (%u cards locked)", s->name,
 			b->pub->game_number, b->pub->nlocked);
@@ -624,10 +673,13 @@ int board_open(struct board *b, const char *prefix, const struct board_settings 
 	return 0;
 }
 
+void board_commit(struct board *b)
+{
+	objects_remove(b->prefix, b->set.name, NULL, b->inst);
+}
+
 void board_close(struct board *b, int remove)
 {
-	unsigned nregions = b->pub != NULL ? b->pub->nregions : 0;
-
 	bd_locks_close(&b->locks);
 	free(b->watch);
 	b->watch = NULL;
@@ -640,14 +692,8 @@ void board_close(struct board *b, int remove)
 		munmap(b->priv, sizeof *b->priv);
 	b->pub = NULL;
 	b->priv = NULL;
-	if (remove) {
-		char name[BD_OBJ_NAME_MAX];
-		if (bd_obj_public(name, sizeof name, b->prefix, b->set.name) == 0)
-			shm_unlink(name);
-		if (bd_obj_private(name, sizeof name, b->prefix, b->set.name) == 0)
-			shm_unlink(name);
-		bd_locks_unlink(b->prefix, b->set.name, nregions);
-	}
+	if (remove && b->inst[0] != '\0')
+		objects_remove(b->prefix, b->set.name, b->inst, NULL);
 }
 
 /* Give back a lock whose holder is dead, making its seqlock even again. */

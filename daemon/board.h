@@ -11,6 +11,7 @@
 #include "ipc/lock.h"
 #include "ipc/proto.h"
 #include "quota.h"
+#include "ipc/shm.h"
 
 struct board_settings {
 	char name[BD_BOARD_NAME_MAX + 1];
@@ -28,6 +29,8 @@ struct board_settings {
 struct board {
 	struct board_settings set;
 	const char *prefix;
+	char inst[BD_INST_LEN + 1];         /* the instance of the objects this run made */
+	char pubname[BD_OBJ_NAME_MAX];      /* their public segment's name, told to clients */
 	struct bd_pub *pub;
 	struct bd_priv *priv;
 	struct bd_locks locks;
@@ -40,14 +43,16 @@ struct board {
 	struct bd_lock_watch *watch; /* supervisor: what the last lock repair pass saw */
 };
 
-/* Create the board's objects, or resume a sound board left by a dead daemon.
- * 0, or -1 with a message logged. *resumed says which. */
+/* Create the board's objects under a new random instance, and resume in them a sound board
+ * of ours left by a dead daemon if there is one (*resumed says so). Refuses (-1) if a live
+ * boardd of our user serves the board; ignores every object that is not ours. 0, or -1
+ * with a message logged and nothing of this run left in /dev/shm. */
 int board_open(struct board *b, const char *prefix, const struct board_settings *s, int *resumed);
-/* Unmap; with remove, also unlink every object of the board. */
+/* Once the whole start succeeded: remove what earlier runs of ours left of the board (the
+ * resumed copy's original too). Until then a failed start leaves them to the next one. */
+void board_commit(struct board *b);
+/* Unmap; with remove, also remove the objects this run made (never anyone else's). */
 void board_close(struct board *b, int remove);
-
-/* Nonzero if another live boardd owns this board (its pid, in *pid). */
-int board_owned_elsewhere(const char *prefix, const char *board, pid_t *pid);
 
 /* --- For game files, with the locks held ------------------------------------------- */
 unsigned board_region_of(const struct board *b, unsigned card);

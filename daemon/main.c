@@ -9,7 +9,7 @@
 #include "log.h"
 #include "supervisor.h"
 
-enum { O_SETTING = 256, O_CONFIG, O_CHECK, O_HELP, O_VERSION };
+enum { O_SETTING = 256, O_CONFIG, O_CHECK, O_STOPPED, O_HELP, O_VERSION };
 
 /* A setting given on the command line, applied after the file so that it wins. */
 struct main_arg {
@@ -23,7 +23,9 @@ static void usage(FILE *f)
 		"Keep Memory game boards in POSIX shared memory and serve players on a UNIX socket.\n\n"
 		"  --config PATH                settings file (default " CONFIG_DEFAULT_PATH ", if it exists);\n"
 		"                               the options below override it; see boardd.conf(5)\n"
-		"  --check-config               check the settings, print the effective ones and exit\n");
+		"  --check-config               check the settings, print the effective ones and exit\n"
+		"  --stopped                    for systemd's ExecStopPost=: after a stop, remove what is left\n"
+		"                               of the boards in /dev/shm; after a crash keep it, and exit\n");
 	config_usage(f);
 	fprintf(f,
 		"  --help                       show this help and exit\n"
@@ -34,7 +36,7 @@ static void usage(FILE *f)
 static void main_longopts(struct option *o)
 {
 	static const struct option rest[] = {
-		{"config", 1, 0, O_CONFIG}, {"check-config", 0, 0, O_CHECK}, {"help", 0, 0, O_HELP},
+		{"config", 1, 0, O_CONFIG}, {"check-config", 0, 0, O_CHECK}, {"stopped", 0, 0, O_STOPPED}, {"help", 0, 0, O_HELP},
 		{"version", 0, 0, O_VERSION}, {0, 0, 0, 0},
 	};
 	unsigned n = config_count();
@@ -83,10 +85,10 @@ static int main_reload(struct quota_limits *q, int *level, char *err, size_t err
 int main(int argc, char **argv)
 {
 	static struct config cfg;
-	struct option longopts[CONFIG_KEYS_MAX + 5];
+	struct option longopts[CONFIG_KEYS_MAX + 6];
 	struct main_arg *args = calloc((size_t)argc, sizeof *args);
 	const char *path = NULL;
-	int c, idx, check = 0;
+	int c, idx, check = 0, stopped = 0;
 	unsigned nargs = 0;
 
 	if (args == NULL)
@@ -97,6 +99,7 @@ int main(int argc, char **argv)
 		case O_SETTING: args[nargs++] = (struct main_arg){longopts[idx].name, optarg}; break;
 		case O_CONFIG: path = optarg; break;
 		case O_CHECK: check = 1; break;
+		case O_STOPPED: stopped = 1; break;
 		case O_HELP: usage(stdout); free(args); return 0;
 		case O_VERSION: printf("boardd %s (protocol %d, layout %u)\n", BD_VERSION, BD_PROTO_VERSION, BD_LAYOUT_VERSION); free(args); return 0;
 		default: usage(stderr); free(args); return 2;
@@ -124,7 +127,7 @@ int main(int argc, char **argv)
 	}
 	log_init(cfg.level);
 	cfg.opts.reload = main_reload;
-	rc = supervisor_run(&cfg.opts);
+	rc = stopped ? supervisor_stopped(&cfg.opts) : supervisor_run(&cfg.opts);
 	free(args);
 	return rc;
 }

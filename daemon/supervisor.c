@@ -19,6 +19,7 @@
 
 #include "ipc/clock.h"
 #include "log.h"
+#include "objects.h"
 #include "sd.h"
 
 #define HOUSEKEEP_MS 250
@@ -109,20 +110,14 @@ static int supervisor_listen(struct supervisor *s)
 	return 0;
 }
 
-/* Create or resume every board; refuse if another live daemon owns one. */
+/* Create or resume every board; refuse if another live daemon of ours owns one. */
 static int supervisor_boards(struct supervisor *s)
 {
 	s->boards = calloc(s->o->nboards, sizeof *s->boards);
 	if (s->boards == NULL)
 		return -1;
 	for (unsigned i = 0; i < s->o->nboards; i++) {
-		pid_t other;
 		int resumed;
-		if (board_owned_elsewhere(s->o->prefix, s->o->boards[i].name, &other)) {
-			log_msg(LOG_ERR, "board %s of prefix %s belongs to a running boardd (pid %d); not starting",
-				s->o->boards[i].name, s->o->prefix, (int)other);
-			return -1;
-		}
 		if (board_open(&s->boards[i], s->o->prefix, &s->o->boards[i], &resumed) < 0)
 			return -1;
 		s->boards[i].resumed = resumed;
@@ -147,9 +142,15 @@ static int supervisor_signals(struct supervisor *s)
 	sigprocmask(SIG_BLOCK, &set, NULL);
 	signal(SIGPIPE, SIG_IGN);
 	s->sigfd = signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
+	return s->sigfd < 0 ? -1 : 0;
+}
+
+/* The housekeeping timer, and one epoll set for the socket, the signals and the timer. */
+static int supervisor_watch(struct supervisor *s)
+{
 	s->timerfd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
 	s->epfd = epoll_create1(EPOLL_CLOEXEC);
-	if (s->sigfd < 0 || s->timerfd < 0 || s->epfd < 0)
+	if (s->timerfd < 0 || s->epfd < 0)
 		return -1;
 	struct itimerspec its = {.it_interval = {0, HOUSEKEEP_MS * 1000000L}, .it_value = {0, HOUSEKEEP_MS * 1000000L}};
 	if (timerfd_settime(s->timerfd, 0, &its, NULL) < 0)
@@ -336,11 +337,12 @@ static void supervisor_stop(struct supervisor *s)
 	}
 }
 
-/* Close everything; remove every board (stop), or only those made now (failed start). */
-static void supervisor_cleanup(struct supervisor *s, int remove)
+/* Close everything and remove the objects this run made: after a stop, or a failed start
+ * (which leaves what earlier runs left, uncommitted, to the next start). */
+static void supervisor_cleanup(struct supervisor *s)
 {
 	for (unsigned i = 0; i < s->nboards; i++)
-		board_close(&s->boards[i], remove || !s->boards[i].resumed);
+		board_close(&s->boards[i], 1);
 	if (s->own_socket)
 		unlink(s->o->socket_path);
 	free(s->boards);
@@ -397,12 +399,16 @@ int supervisor_run(const struct supervisor_opts *o)
 {
 	struct supervisor s = {.o = o, .listen_fd = -1, .sigfd = -1, .timerfd = -1, .epfd = -1};
 
-	/* The socket first: a second daemon must fail before it touches any board. */
-	if (supervisor_listen(&s) < 0 || supervisor_boards(&s) < 0 || quota_init(&o->quota) < 0 ||
-	    supervisor_signals(&s) < 0) {
-		supervisor_cleanup(&s, 0);
+	/* Signals first: a stop that comes while starting waits in the signalfd, so the start
+	 * finishes and then stops cleanly. The socket next: a second daemon must fail before
+	 * it touches any board. */
+	if (supervisor_signals(&s) < 0 || supervisor_listen(&s) < 0 || supervisor_boards(&s) < 0 ||
+	    quota_init(&o->quota) < 0 || supervisor_watch(&s) < 0) {
+		supervisor_cleanup(&s);
 		return 1;
 	}
+	for (unsigned i = 0; i < s.nboards; i++)
+		board_commit(&s.boards[i]);
 	s.watchdog_ms = sd_watchdog_ms();
 	log_msg(LOG_NOTICE, "ready: %u board%s on %s, shm prefix %s", s.nboards, s.nboards == 1 ? "" : "s",
 		s.own_socket ? o->socket_path : "the socket from systemd", o->prefix);
@@ -417,10 +423,32 @@ int supervisor_run(const struct supervisor_opts *o)
 				supervisor_housekeep(&s);
 			else if (evs[i].data.fd == s.sigfd && supervisor_signal(&s)) {
 				supervisor_stop(&s);
-				supervisor_cleanup(&s, 1);
+				supervisor_cleanup(&s);
 				log_msg(LOG_NOTICE, "stopped; every shared-memory object removed");
 				return 0;
 			}
 		}
 	}
+}
+
+int supervisor_stopped(const struct supervisor_opts *o)
+{
+	const char *result = getenv("SERVICE_RESULT");
+
+	if (result == NULL || strcmp(result, "success") != 0) {
+		log_msg(LOG_INFO, "the service ended (%s): its boards stay for the restart to resume",
+			result != NULL ? result : "no SERVICE_RESULT");
+		return 0;
+	}
+	for (unsigned i = 0; i < o->nboards; i++) {
+		struct objects_seen seen;
+		const char *board = o->boards[i].name;
+		if (objects_look(o->prefix, board, &seen) < 0 || objects_live_owner(o->prefix, board, &seen))
+			continue;
+		unsigned n = objects_remove(o->prefix, board, NULL, NULL);
+		if (n > 0)
+			log_msg(LOG_NOTICE, "board %s: removed %u object%s left by a daemon stopped before it could "
+				"clean up", board, n, n == 1 ? "" : "s");
+	}
+	return 0;
 }

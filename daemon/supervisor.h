@@ -24,5 +24,9 @@ struct supervisor_opts {
 
 /* Run the daemon until SIGTERM/SIGINT; returns the exit status. */
 int supervisor_run(const struct supervisor_opts *o);
+/* boardd --stopped, systemd's ExecStopPost=: after a stop (SERVICE_RESULT=success) remove
+ * what a daemon killed before it could stop cleanly left of the boards; after a failure keep
+ * it for the restart to resume. Returns the exit status. */
+int supervisor_stopped(const struct supervisor_opts *o);
 
 #endif

@@ -343,8 +343,8 @@ static void worker_boards(struct worker *w)
 {
 	for (unsigned i = 0; i < w->nboards; i++) {
 		const struct bd_pub *pub = w->boards[i].pub;
-		worker_printf(w, "BOARD %s %s %u %s %u\n", pub->name, w->boards[i].game->name, pub->dim,
-			      bd_game_state_name(pub->game_state), pub->nplaying);
+		worker_printf(w, "BOARD %s %s %u %s %u %s\n", pub->name, w->boards[i].game->name, pub->dim,
+			      bd_game_state_name(pub->game_state), pub->nplaying, w->boards[i].pubname);
 	}
 	worker_printf(w, "OK boards %u\n", w->nboards);
 }
@@ -377,7 +377,7 @@ static int worker_join(struct worker *w, const struct bd_req *req)
 	w->last_seq = __atomic_load_n(&b->priv->ring_head, __ATOMIC_ACQUIRE);
 	if (w->role == BD_ROLE_SPECTATOR) {
 		worker_listen(w, EPOLL_CTL_DEL, b);
-		worker_printf(w, "OK join %s - - %u -\n", b->set.name, b->pub->dim);
+		worker_printf(w, "OK join %s - - %u - %s\n", b->set.name, b->pub->dim, b->pubname);
 		return 0;
 	}
 	int id = board_seat(b, w->name, &w->peer, req->token, &err);
@@ -389,8 +389,8 @@ static int worker_join(struct worker *w, const struct bd_req *req)
 	w->player = id;
 	char colour[8];
 	bd_colour_hex(b->pub->players[id].colour, colour);
-	worker_printf(w, "OK join %s %d %s %u %016" PRIx64 "\n", b->set.name, id, colour, b->pub->dim,
-		      b->priv->players[id].token);
+	worker_printf(w, "OK join %s %d %s %u %016" PRIx64 " %s\n", b->set.name, id, colour, b->pub->dim,
+		      b->priv->players[id].token, b->pubname);
 	log_msg(LOG_INFO, "board %s: %s joined as player %d (pid %d uid %u)", b->set.name, w->name, id,
 		(int)w->peer.pid, (unsigned)w->peer.uid);
 	return 0;

@@ -76,7 +76,7 @@ static void via_shm(const unsigned char *data, size_t size)
 
 	if (prefix[0] == '\0')
 		snprintf(prefix, sizeof prefix, "fuzzpub%d", (int)getpid());
-	bd_obj_public(name, sizeof name, prefix, "b");
+	bd_obj_public(name, sizeof name, prefix, "b", "0123456789abcdef");
 	int fd = shm_open(name, O_RDWR | O_CREAT | O_TRUNC, 0600);
 	unsigned char *copy = malloc(size ? size : 1);
 	if (fd < 0 || copy == NULL)
@@ -84,7 +84,7 @@ static void via_shm(const unsigned char *data, size_t size)
 	memcpy(copy, data, size);
 	even_counters(copy, size);
 	if (write(fd, copy, size) == (ssize_t)size) {
-		const struct bd_pub *pub = bd_pub_map_ro(prefix, "b", &why);
+		const struct bd_pub *pub = bd_pub_map_ro(name, &why);
 		struct bd_pub *out = malloc(sizeof *out);
 		if (pub != NULL && out != NULL && bd_snapshot(pub, out) == 0)
 			snapshot_walk(out);

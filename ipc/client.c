@@ -270,9 +270,9 @@ int bd_client_enter(struct bd_client *c, const char *name, enum bd_role role, co
 		client_err(err, errlen, rc < 0 ? "connection lost" : "%s: %s", r.word, r.text);
 		return -1;
 	}
-	/* OK join BOARD ID|- COLOUR|- DIM TOKEN|- */
-	long dim = r.ntok == 5 ? bd_parse_uint(r.tok[3]) : -1;
-	if (dim < BD_DIM_MIN || dim > BD_DIM_MAX) {
+	/* OK join BOARD ID|- COLOUR|- DIM TOKEN|- SEGMENT */
+	long dim = r.ntok >= 6 ? bd_parse_uint(r.tok[3]) : -1;
+	if (dim < BD_DIM_MIN || dim > BD_DIM_MAX || bd_obj_split(r.tok[5], NULL, NULL, NULL) < 0) {
 		client_err(err, errlen, "malformed join reply");
 		return -1;
 	}
@@ -280,10 +280,11 @@ int bd_client_enter(struct bd_client *c, const char *name, enum bd_role role, co
 	c->player = strcmp(r.tok[1], "-") == 0 ? -1 : (int)bd_parse_uint(r.tok[1]);
 	c->dim = (unsigned)dim;
 	c->token = strcmp(r.tok[4], "-") == 0 ? 0 : strtoull(r.tok[4], NULL, 16);
+	snprintf(c->segment, sizeof c->segment, "%s", r.tok[5]);
 	const char *why;
-	c->pub = bd_pub_map_ro(prefix, board, &why);
+	c->pub = bd_pub_map_ro(c->segment, &why);
 	if (c->pub == NULL) {
-		client_err(err, errlen, "cannot map board %s (prefix %s): %s", board, prefix, why);
+		client_err(err, errlen, "cannot map board %s (%s, prefix %s): %s", board, c->segment, prefix, why);
 		return -1;
 	}
 	return 0;

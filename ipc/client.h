@@ -8,6 +8,7 @@
 
 #include "layout.h"
 #include "proto.h"
+#include "shm.h"
 
 #define BD_VERSION "0.1.0"
 
@@ -23,6 +24,7 @@ struct bd_client {
 	int player;                     /* -1 for a spectator */
 	unsigned dim;
 	uint64_t token;
+	char segment[BD_OBJ_NAME_MAX];  /* the public segment's name, from the join reply */
 	const struct bd_pub *pub;       /* read-only mapping, or NULL */
 };
 
@@ -57,7 +59,8 @@ typedef void bd_data_fn(const struct bd_msg *m, void *arg);
 int bd_client_request(struct bd_client *c, struct bd_msg *reply, bd_data_fn *on_data, void *arg,
 		      const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
-/* hello + join (token 0 for a new seat) + map the public segment. 0 or -1 with err.
+/* hello + join (token 0 for a new seat) + map the public segment the daemon names in its
+ * reply (prefix is only for messages). 0 or -1 with err.
  * A token the daemon refuses with ERR token (its seat is gone) falls back to a new seat:
  * c->token differs from the token given when that happened. */
 int bd_client_enter(struct bd_client *c, const char *name, enum bd_role role, const char *board,

@@ -1,8 +1,8 @@
 /* layout.h: the shared-memory layouts of one board, used by boardd and every client.
  *
- * Each board has two segments:
- *   public  /<prefix>.<board>          mode 0644: header, players, cards (values only when UP/LOCKED)
- *   private /<prefix>.<board>.private  mode 0600: values, pick state, lock holders, event ring
+ * Each board has two segments (names in shm.h; <inst> is the board's random instance):
+ *   public  /<prefix>.<board>.<inst>          mode 0644: header, players, cards (values only when UP/LOCKED)
+ *   private /<prefix>.<board>.<inst>.private  mode 0600: values, pick state, lock holders, event ring
  * Every field has a fixed width so that a reader built by another compiler agrees on offsets.
  * A reader checks magic, layout version and size before it trusts anything else.
  */
@@ -26,6 +26,7 @@
 #define BD_LOGIN_MAX 32       /* login of a seat's uid as shown, bytes, without the NUL */
 #define BD_BOARD_NAME_MAX 24  /* board name, bytes, without the NUL */
 #define BD_RING_SIZE 4096     /* events kept in the private ring; a power of two */
+#define BD_INST_LEN 16        /* hex digits of a board's instance (see shm.h) */
 
 /* Game kinds; only Memory exists so far. */
 enum bd_game_kind { BD_GAME_MEMORY = 1 };
@@ -212,6 +213,7 @@ struct bd_priv {
 	uint32_t version;
 	uint32_t size;
 	uint32_t reserved;
+	char instance[BD_INST_LEN + 8];                 /* the instance in the objects' names, NUL-terminated */
 	uint64_t rng;                                   /* shuffle state, so --seed reproduces */
 	uint64_t ring_head;                             /* seq of the newest event in ring */
 	char values[BD_CARDS_MAX][2];

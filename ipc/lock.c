@@ -13,24 +13,31 @@
 #include "clock.h"
 #include "shm.h"
 
-/* Open one semaphore; when creating, a stale one of an earlier run is replaced. */
+/* Open one semaphore; when creating, a new one (O_EXCL: errno EEXIST if the name is taken). */
 static sem_t *lock_open_one(const char *name, int create)
 {
 	if (!create)
 		return sem_open(name, 0);
-	sem_unlink(name);
 	sem_t *s = sem_open(name, O_CREAT | O_EXCL, 0600, 1);
 	if (s != SEM_FAILED) {
 		/* The umask masks sem_open's mode too; make it exact. */
 		char path[BD_OBJ_NAME_MAX + 16];
-		snprintf(path, sizeof path, "/dev/shm/sem.%s", name + 1);
+		snprintf(path, sizeof path, BD_SHM_DIR "/sem.%s", name + 1);
 		chmod(path, 0600);
 	}
 	return s;
 }
 
-int bd_locks_open(struct bd_locks *l, const char *prefix, const char *board, unsigned nregions,
-		  struct bd_lock_holder *holders, int create)
+/* The name of semaphore i of a board (nregions: the state semaphore). */
+static int lock_name(char *buf, size_t len, const char *prefix, const char *board, const char *inst,
+		     unsigned i, unsigned nregions)
+{
+	return i < nregions ? bd_obj_region_sem(buf, len, prefix, board, inst, i)
+			    : bd_obj_state_sem(buf, len, prefix, board, inst);
+}
+
+int bd_locks_open(struct bd_locks *l, const char *prefix, const char *board, const char *inst,
+		  unsigned nregions, struct bd_lock_holder *holders, int create)
 {
 	char name[BD_OBJ_NAME_MAX];
 
@@ -38,11 +45,15 @@ int bd_locks_open(struct bd_locks *l, const char *prefix, const char *board, uns
 	l->nregions = nregions;
 	l->holders = holders;
 	for (unsigned i = 0; i <= nregions; i++) {
-		int rc = i < nregions ? bd_obj_region_sem(name, sizeof name, prefix, board, i)
-				      : bd_obj_state_sem(name, sizeof name, prefix, board);
+		int rc = lock_name(name, sizeof name, prefix, board, inst, i, nregions);
 		if (rc < 0 || (l->sem[i] = lock_open_one(name, create)) == SEM_FAILED) {
+			int err = rc < 0 ? EINVAL : errno;
 			l->sem[i] = NULL;
 			bd_locks_close(l);
+			while (create && i-- > 0) /* what this call made, and only that */
+				if (lock_name(name, sizeof name, prefix, board, inst, i, nregions) == 0)
+					sem_unlink(name);
+			errno = err;
 			return -1;
 		}
 		if (create && holders != NULL)
@@ -60,15 +71,13 @@ void bd_locks_close(struct bd_locks *l)
 	}
 }
 
-void bd_locks_unlink(const char *prefix, const char *board, unsigned nregions)
+void bd_locks_unlink(const char *prefix, const char *board, const char *inst, unsigned nregions)
 {
 	char name[BD_OBJ_NAME_MAX];
 
-	for (unsigned i = 0; i < nregions; i++)
-		if (bd_obj_region_sem(name, sizeof name, prefix, board, i) == 0)
+	for (unsigned i = 0; i <= nregions; i++)
+		if (lock_name(name, sizeof name, prefix, board, inst, i, nregions) == 0)
 			sem_unlink(name);
-	if (bd_obj_state_sem(name, sizeof name, prefix, board) == 0)
-		sem_unlink(name);
 }
 
 /* A waiter wakes this often to say, by counting a nap, that it still has not got the lock:

@@ -34,12 +34,14 @@ struct bd_lockset {
 	unsigned idx[BD_REGIONS_MAX + 1];
 };
 
-/* Open (create=1: create with value 1 and mode 0600, replacing stale ones) every semaphore. */
-int bd_locks_open(struct bd_locks *l, const char *prefix, const char *board, unsigned nregions,
-		  struct bd_lock_holder *holders, int create);
+/* Open every semaphore of board instance inst (names in shm.h). create=1: make them, value 1
+ * and mode 0600, never taking an existing name (O_EXCL: -1 with errno EEXIST if one is
+ * taken; what was made is removed again). */
+int bd_locks_open(struct bd_locks *l, const char *prefix, const char *board, const char *inst,
+		  unsigned nregions, struct bd_lock_holder *holders, int create);
 void bd_locks_close(struct bd_locks *l);
-/* Remove every semaphore name of the board (the mappings stay valid until closed). */
-void bd_locks_unlink(const char *prefix, const char *board, unsigned nregions);
+/* Remove every semaphore name of the instance (the mappings stay valid until closed). */
+void bd_locks_unlink(const char *prefix, const char *board, const char *inst, unsigned nregions);
 
 /* Use the board's lockers table (in the private segment); reset empties it (the daemon, at
  * start: no process of an earlier run can still be using these new semaphores). */

@@ -1,4 +1,4 @@
-/* shm.c: naming, creating and mapping a board's segments. */
+/* shm.c: naming, creating, finding and mapping a board's segments. */
 #include "shm.h"
 
 #include <dirent.h>
@@ -6,8 +6,10 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -26,35 +28,109 @@ int bd_name_ok(const char *s, size_t max)
 	return 1;
 }
 
-/* Format "/<prefix>.<board><suffix>" after checking both names. */
-static int obj_name(char *buf, size_t len, const char *prefix, const char *board, const char *suffix)
+int bd_inst_ok(const char *s)
 {
-	if (!bd_name_ok(prefix, BD_PREFIX_MAX) || !bd_name_ok(board, BD_BOARD_NAME_MAX))
+	size_t n = 0;
+
+	while (n < BD_INST_LEN && ((s[n] >= '0' && s[n] <= '9') || (s[n] >= 'a' && s[n] <= 'f')))
+		n++;
+	return n == BD_INST_LEN && s[n] == '\0';
+}
+
+int bd_inst_new(char inst[BD_INST_LEN + 1])
+{
+	uint64_t r;
+
+	if (getrandom(&r, sizeof r, 0) != (ssize_t)sizeof r)
 		return -1;
-	int n = snprintf(buf, len, "/%s.%s%s", prefix, board, suffix);
+	snprintf(inst, BD_INST_LEN + 1, "%016llx", (unsigned long long)r);
+	return 0;
+}
+
+/* Format "/<prefix>.<board>.<inst><suffix>" after checking every part. */
+static int obj_name(char *buf, size_t len, const char *prefix, const char *board, const char *inst,
+		    const char *suffix)
+{
+	if (!bd_name_ok(prefix, BD_PREFIX_MAX) || !bd_name_ok(board, BD_BOARD_NAME_MAX) || !bd_inst_ok(inst))
+		return -1;
+	int n = snprintf(buf, len, "/%s.%s.%s%s", prefix, board, inst, suffix);
 	return n < 0 || (size_t)n >= len ? -1 : 0;
 }
 
-int bd_obj_public(char *buf, size_t len, const char *prefix, const char *board)
+int bd_obj_public(char *buf, size_t len, const char *prefix, const char *board, const char *inst)
 {
-	return obj_name(buf, len, prefix, board, "");
+	return obj_name(buf, len, prefix, board, inst, "");
 }
 
-int bd_obj_private(char *buf, size_t len, const char *prefix, const char *board)
+int bd_obj_private(char *buf, size_t len, const char *prefix, const char *board, const char *inst)
 {
-	return obj_name(buf, len, prefix, board, ".private");
+	return obj_name(buf, len, prefix, board, inst, ".private");
 }
 
-int bd_obj_region_sem(char *buf, size_t len, const char *prefix, const char *board, unsigned r)
+int bd_obj_region_sem(char *buf, size_t len, const char *prefix, const char *board, const char *inst,
+		      unsigned r)
 {
 	char suffix[16];
 	snprintf(suffix, sizeof suffix, ".r%u", r);
-	return obj_name(buf, len, prefix, board, suffix);
+	return obj_name(buf, len, prefix, board, inst, suffix);
 }
 
-int bd_obj_state_sem(char *buf, size_t len, const char *prefix, const char *board)
+int bd_obj_state_sem(char *buf, size_t len, const char *prefix, const char *board, const char *inst)
 {
-	return obj_name(buf, len, prefix, board, ".state");
+	return obj_name(buf, len, prefix, board, inst, ".state");
+}
+
+/* Copy the part of s up to the next '.' (or the end) into out (size n) if it is 1..max bytes;
+ * returns what follows it, or NULL. */
+static const char *obj_part(const char *s, char *out, size_t n, size_t max)
+{
+	size_t len = strcspn(s, ".");
+
+	if (len == 0 || len > max || len >= n)
+		return NULL;
+	memcpy(out, s, len);
+	out[len] = '\0';
+	return s + len;
+}
+
+/* Split "<prefix>.<board>.<inst><rest>" (no slash); the kind of object rest names is in
+ * *kind. 0, or -1 if s is not named like a board's object. */
+static int obj_parse(const char *s, char *prefix, char *board, char *inst, enum bd_obj_kind *kind)
+{
+	char p[BD_PREFIX_MAX + 1], b[BD_BOARD_NAME_MAX + 1], i[BD_INST_LEN + 1];
+
+	if ((s = obj_part(s, p, sizeof p, BD_PREFIX_MAX)) == NULL || *s++ != '.' ||
+	    (s = obj_part(s, b, sizeof b, BD_BOARD_NAME_MAX)) == NULL || *s++ != '.' ||
+	    (s = obj_part(s, i, sizeof i, BD_INST_LEN)) == NULL || !bd_name_ok(p, BD_PREFIX_MAX) ||
+	    !bd_name_ok(b, BD_BOARD_NAME_MAX) || !bd_inst_ok(i))
+		return -1;
+	if (*s == '\0')
+		*kind = BD_OBJ_PUBLIC;
+	else if (strcmp(s, ".private") == 0)
+		*kind = BD_OBJ_PRIVATE;
+	else if (strcmp(s, ".state") == 0)
+		*kind = BD_OBJ_STATE;
+	else if (s[0] == '.' && s[1] == 'r' && s[2] >= '0' && s[2] <= '9' && strlen(s) <= 6 &&
+		 strspn(s + 2, "0123456789") == strlen(s + 2) && (s[2] != '0' || s[3] == '\0'))
+		*kind = BD_OBJ_REGION;
+	else
+		return -1;
+	if (prefix != NULL)
+		strcpy(prefix, p);
+	if (board != NULL)
+		strcpy(board, b);
+	if (inst != NULL)
+		strcpy(inst, i);
+	return 0;
+}
+
+int bd_obj_split(const char *name, char *prefix, char *board, char *inst)
+{
+	enum bd_obj_kind kind;
+
+	if (name[0] != '/' || obj_parse(name + 1, prefix, board, inst, &kind) < 0)
+		return -1;
+	return kind == BD_OBJ_PUBLIC ? 0 : -1;
 }
 
 const char *bd_pub_check(const struct bd_pub *pub, size_t mapped)
@@ -117,17 +193,13 @@ static const void *seg_map_ro(const char *name, size_t *size, const char **why)
 	return p;
 }
 
-/* Map a board's public or private segment read-only and check it; NULL with *why if not. */
-static const void *board_map_ro(const char *prefix, const char *board, int private, const char **why)
+/* Map a segment read-only and check it as a public (private = 0) or private segment; NULL
+ * with *why if it is not sound. */
+static const void *board_map_ro(const char *name, int private, const char **why)
 {
-	char name[BD_OBJ_NAME_MAX];
 	size_t size = 0, want = private ? sizeof(struct bd_priv) : sizeof(struct bd_pub);
-
-	if ((private ? bd_obj_private : bd_obj_public)(name, sizeof name, prefix, board) < 0) {
-		*why = "invalid board or prefix name";
-		return NULL;
-	}
 	const void *p = seg_map_ro(name, &size, why);
+
 	if (p == NULL)
 		return NULL;
 	*why = private ? bd_priv_check(p, size) : bd_pub_check(p, size);
@@ -140,9 +212,13 @@ static const void *board_map_ro(const char *prefix, const char *board, int priva
 	return p;
 }
 
-const struct bd_pub *bd_pub_map_ro(const char *prefix, const char *board, const char **why)
+const struct bd_pub *bd_pub_map_ro(const char *name, const char **why)
 {
-	return board_map_ro(prefix, board, 0, why);
+	if (bd_obj_split(name, NULL, NULL, NULL) < 0) {
+		*why = "not the name of a board's public segment";
+		return NULL;
+	}
+	return board_map_ro(name, 0, why);
 }
 
 void bd_pub_unmap(const struct bd_pub *pub)
@@ -151,9 +227,22 @@ void bd_pub_unmap(const struct bd_pub *pub)
 		munmap((void *)pub, sizeof *pub);
 }
 
-const struct bd_priv *bd_priv_map_ro(const char *prefix, const char *board, const char **why)
+const struct bd_priv *bd_priv_map_ro(const char *pubname, const char **why)
 {
-	return board_map_ro(prefix, board, 1, why);
+	char name[BD_OBJ_NAME_MAX], inst[BD_INST_LEN + 1];
+
+	if (bd_obj_split(pubname, NULL, NULL, inst) < 0 ||
+	    snprintf(name, sizeof name, "%s.private", pubname) >= (int)sizeof name) {
+		*why = "not the name of a board's public segment";
+		return NULL;
+	}
+	const struct bd_priv *priv = board_map_ro(name, 1, why);
+	if (priv != NULL && strncmp(priv->instance, inst, sizeof priv->instance) != 0) {
+		*why = "the private segment records another instance than its name's";
+		bd_priv_unmap(priv);
+		return NULL;
+	}
+	return priv;
 }
 
 void bd_priv_unmap(const struct bd_priv *priv)
@@ -162,64 +251,135 @@ void bd_priv_unmap(const struct bd_priv *priv)
 		munmap((void *)priv, sizeof *priv);
 }
 
-/* Open name read-write, creating it if missing. A found object that another user made is
- * removed and made anew: its maker could still open it and read or write the board. (In
- * sticky /dev/shm only root can remove another user's object; anyone else fails here.) */
-static int seg_open(const char *name, unsigned mode, int *created)
+void *bd_seg_create(const char *name, size_t size, unsigned mode)
 {
-	struct stat st;
 	int fd = shm_open(name, O_RDWR | O_CREAT | O_EXCL, mode);
-
-	*created = fd >= 0;
-	if (fd < 0 && errno == EEXIST && (fd = shm_open(name, O_RDWR, 0)) >= 0 &&
-	    (fstat(fd, &st) < 0 || st.st_uid != geteuid())) {
-		close(fd);
-		fd = shm_unlink(name) == 0 ? shm_open(name, O_RDWR | O_CREAT | O_EXCL, mode) : -1;
-		*created = fd >= 0;
-	}
-	return fd;
-}
-
-void *bd_seg_open_rw(const char *name, size_t size, unsigned mode, int *created)
-{
-	int fd = seg_open(name, mode, created);
 	if (fd < 0)
 		return NULL;
-	struct stat st;
 	void *p = MAP_FAILED;
 	/* fchmod because the umask (systemd's UMask=) masks shm_open's mode. */
-	if (fstat(fd, &st) == 0 && fchmod(fd, mode) == 0) {
-		if (*created || (size_t)st.st_size != size) {
-			/* A found segment of the wrong size is not ours to trust: start it over. */
-			if (!*created && (ftruncate(fd, 0) < 0))
-				goto out;
-			*created = 1;
-			if (ftruncate(fd, (off_t)size) < 0)
-				goto out;
-		}
+	if (fchmod(fd, mode) == 0 && ftruncate(fd, (off_t)size) == 0)
 		p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	int err = errno;
+	close(fd);
+	if (p == MAP_FAILED) {
+		shm_unlink(name); /* made just now by us: O_EXCL */
+		errno = err;
+		return NULL;
 	}
-out:
+	return p;
+}
+
+const void *bd_seg_map_own(const char *name, size_t size, const char **why)
+{
+	struct stat st;
+	void *p = MAP_FAILED;
+	/* shm_open adds O_NOFOLLOW: a symlink at the name fails (ELOOP), never followed. */
+	int fd = shm_open(name, O_RDONLY, 0);
+
+	*why = "cannot open it";
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st) < 0)
+		*why = "cannot stat it";
+	else if (!S_ISREG(st.st_mode) || st.st_uid != geteuid())
+		*why = "not a regular file of this user";
+	else if ((size_t)st.st_size != size)
+		*why = "its size differs from this program's layout";
+	else if ((p = mmap(NULL, size, PROT_READ, MAP_SHARED, fd, 0)) == MAP_FAILED)
+		*why = "cannot map it";
 	close(fd);
 	return p == MAP_FAILED ? NULL : p;
 }
 
-int bd_board_scan(const char *prefix, void (*fn)(const char *board, void *arg), void *arg)
+/* Fill f from /dev/shm entry e of prefix; 0, or -1 if e is not named like a board object. */
+static int scan_entry(int dfd, const char *e, const char *prefix, struct bd_found *f)
 {
-	DIR *d = opendir("/dev/shm");
+	char p[BD_PREFIX_MAX + 1];
+	struct stat st;
+	int sem = strncmp(e, "sem.", 4) == 0;
+
+	if (strlen(e) >= sizeof f->entry || obj_parse(e + (sem ? 4 : 0), p, f->board, f->inst, &f->kind) < 0 ||
+	    strcmp(p, prefix) != 0 || sem != (f->kind == BD_OBJ_REGION || f->kind == BD_OBJ_STATE) ||
+	    fstatat(dfd, e, &st, AT_SYMLINK_NOFOLLOW) < 0)
+		return -1;
+	strcpy(f->entry, e);
+	snprintf(f->name, sizeof f->name, "/%s", e + (sem ? 4 : 0));
+	f->uid = st.st_uid;
+	f->mode = st.st_mode;
+	f->size = st.st_size;
+	return 0;
+}
+
+int bd_obj_scan(const char *prefix, void (*fn)(const struct bd_found *f, void *arg), void *arg)
+{
+	DIR *d = opendir(BD_SHM_DIR);
+	struct dirent *e;
+	struct bd_found f;
+
 	if (d == NULL)
 		return -1;
-	size_t plen = strlen(prefix);
-	struct dirent *e;
-	while ((e = readdir(d)) != NULL) {
-		const char *n = e->d_name;
-		if (strncmp(n, prefix, plen) != 0 || n[plen] != '.')
-			continue;
-		if (bd_name_ok(n + plen + 1, BD_BOARD_NAME_MAX))
-			fn(n + plen + 1, arg);
-	}
+	while ((e = readdir(d)) != NULL)
+		if (scan_entry(dirfd(d), e->d_name, prefix, &f) == 0)
+			fn(&f, arg);
 	closedir(d);
 	return 0;
+}
+
+/* The callback and its argument that bd_board_scan passes public segments to. */
+struct scan_public {
+	void (*fn)(const struct bd_found *f, void *arg);
+	void *arg;
+};
+
+/* bd_obj_scan callback of bd_board_scan: pass on the public segments. */
+static void scan_public(const struct bd_found *f, void *arg)
+{
+	struct scan_public *sp = arg;
+
+	if (f->kind == BD_OBJ_PUBLIC)
+		sp->fn(f, sp->arg);
+}
+
+int bd_board_scan(const char *prefix, void (*fn)(const struct bd_found *f, void *arg), void *arg)
+{
+	struct scan_public sp = {fn, arg};
+
+	return bd_obj_scan(prefix, scan_public, &sp);
+}
+
+/* What bd_board_find looks for, and what it found. */
+struct scan_find {
+	const char *board;
+	uid_t uid;
+	int n;
+	struct bd_found *f;
+};
+
+/* bd_board_scan callback of bd_board_find. */
+static void scan_find(const struct bd_found *f, void *arg)
+{
+	struct scan_find *sf = arg;
+
+	if (strcmp(f->board, sf->board) != 0 || !S_ISREG(f->mode) || (sf->uid != (uid_t)-1 && f->uid != sf->uid))
+		return;
+	if (sf->n++ == 0)
+		*sf->f = *f;
+}
+
+int bd_board_find(const char *prefix, const char *board, uid_t uid, struct bd_found *f)
+{
+	struct scan_find sf = {board, uid, 0, f};
+
+	return bd_board_scan(prefix, scan_find, &sf) < 0 ? 0 : sf.n;
+}
+
+int bd_obj_remove(const struct bd_found *f)
+{
+	char path[sizeof BD_SHM_DIR + sizeof f->entry];
+
+	snprintf(path, sizeof path, BD_SHM_DIR "/%s", f->entry);
+	return unlink(path); /* unlink never follows a symlink: it removes the link itself */
 }
 
 /* Nonzero if pid is a live (not zombie) process named boardd, not a recycled pid. */

@@ -53,6 +53,14 @@ stop_daemon() {
 	[ "$rc" -eq 0 ] || fail "boardd exited $rc on SIGTERM"
 }
 
+# for_nobody PROGRAM: print the path of a copy of PROGRAM that another user can run: the
+# checkout may sit under a folder closed to others (a home of mode 0700, a mktemp -d).
+for_nobody() {
+	chmod 755 "$WORK" && mkdir -p "$WORK/run" && chmod 755 "$WORK/run" &&
+		cp "$1" "$WORK/run/" && chmod 755 "$WORK/run/$(basename "$1")" || fail "cannot copy $1 for nobody"
+	echo "$WORK/run/$(basename "$1")"
+}
+
 # Names in /dev/shm made with this test's prefix.
 leftovers() { ls /dev/shm 2>/dev/null | grep -E "^(sem\.)?$PREFIX\." || true; }
 

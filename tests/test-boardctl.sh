@@ -161,16 +161,18 @@ assert len(frames) >= 2 and frames[-1]['cards'][3]['state'] != 'down', frames
 " "$WORK/watch" || fail "watch frames: $(cat "$WORK/watch")"
 
 note "damaged segments: a clear error, exit 1, never a crash"
-cp "/dev/shm/$PREFIX.main" "/dev/shm/$PREFIX.trunc"
-truncate -s 1000 "/dev/shm/$PREFIX.trunc"
-cp "/dev/shm/$PREFIX.main" "/dev/shm/$PREFIX.garbage"
+MAIN=$(ls /dev/shm | grep -x "$PREFIX\.main\.[0-9a-f]\{16\}") || fail "no public segment of main in /dev/shm"
+I=0123456789abcdef # the damaged boards' instance
+cp "/dev/shm/$MAIN" "/dev/shm/$PREFIX.trunc.$I"
+truncate -s 1000 "/dev/shm/$PREFIX.trunc.$I"
+cp "/dev/shm/$MAIN" "/dev/shm/$PREFIX.garbage.$I"
 python3 -c "
 import os, sys
 with open(sys.argv[1], 'r+b') as f: f.seek(4); f.write(os.urandom(os.path.getsize(sys.argv[1]) - 4))
-" "/dev/shm/$PREFIX.garbage"
-cp "/dev/shm/$PREFIX.main" "/dev/shm/$PREFIX.cards"
-printf '\377%.0s' $(seq 1 64) | dd of="/dev/shm/$PREFIX.cards" bs=1 seek=4208 conv=notrunc 2>/dev/null
-: >"/dev/shm/$PREFIX.empty"
+" "/dev/shm/$PREFIX.garbage.$I"
+cp "/dev/shm/$MAIN" "/dev/shm/$PREFIX.cards.$I"
+printf '\377%.0s' $(seq 1 64) | dd of="/dev/shm/$PREFIX.cards.$I" bs=1 seek=4208 conv=notrunc 2>/dev/null
+: >"/dev/shm/$PREFIX.empty.$I"
 for b in trunc garbage cards empty; do
 	for cmd in dump watch players locks; do
 		rc_of 1 "$cmd" "$b"
@@ -182,17 +184,18 @@ rc_of 1 dump cards; grep -q "damaged" "$WORK/err" || fail "cards: $(cat "$WORK/e
 rc_of 1 list --json
 json "$WORK/out" "[b['name'] for b in d['boards']]==['cards','empty','garbage','main','trunc']" \
 	"[('error' in b) for b in d['boards']]==[True,True,True,False,True]"
-cp "/dev/shm/$PREFIX.main" "/dev/shm/$PREFIX.priv"
-head -c 5000 /dev/urandom >"/dev/shm/$PREFIX.priv.private"
+cp "/dev/shm/$MAIN" "/dev/shm/$PREFIX.priv.$I"
+head -c 5000 /dev/urandom >"/dev/shm/$PREFIX.priv.$I.private"
 rc_of 1 events priv; grep -q "private" "$WORK/err" || fail "events priv: $(cat "$WORK/err")"
 rc_of 1 locks priv
-rm -f "/dev/shm/$PREFIX.trunc" "/dev/shm/$PREFIX.garbage" "/dev/shm/$PREFIX.cards" \
-	"/dev/shm/$PREFIX.empty" "/dev/shm/$PREFIX.priv" "/dev/shm/$PREFIX.priv.private"
+rm -f "/dev/shm/$PREFIX.trunc.$I" "/dev/shm/$PREFIX.garbage.$I" "/dev/shm/$PREFIX.cards.$I" \
+	"/dev/shm/$PREFIX.empty.$I" "/dev/shm/$PREFIX.priv.$I" "/dev/shm/$PREFIX.priv.$I.private"
 
-if [ "$ME" -eq 0 ] && setpriv --reuid=65534 --regid=65534 --clear-groups "$CTL" dump >/dev/null 2>&1; then
+if [ "$ME" -eq 0 ] && NCTL=$(for_nobody "$CTL") &&
+	setpriv --reuid=65534 --regid=65534 --clear-groups "$NCTL" dump >/dev/null 2>&1; then
 	note "locks and events need the daemon's user"
 	for cmd in locks events; do
-		setpriv --reuid=65534 --regid=65534 --clear-groups "$CTL" "$cmd" >"$WORK/out" 2>"$WORK/err"
+		setpriv --reuid=65534 --regid=65534 --clear-groups "$NCTL" "$cmd" >"$WORK/out" 2>"$WORK/err"
 		rc=$?
 		[ "$rc" -eq 1 ] && grep -q "needs the daemon's user" "$WORK/err" || fail "$cmd as nobody: $rc $(cat "$WORK/err")"
 	done

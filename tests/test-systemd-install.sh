@@ -18,6 +18,8 @@ for f in "sbin/boardd 755" "bin/board-bot 755" "bin/boardctl 755" "lib/systemd/s
 done
 [ "$(grep '^ExecStart=' "$D/opt/bd/lib/systemd/system/boardd.service")" = "ExecStart=/opt/bd/sbin/boardd" ] ||
 	fail "installed unit: $(grep '^ExecStart=' "$D/opt/bd/lib/systemd/system/boardd.service")"
+[ "$(grep '^ExecStopPost=' "$D/opt/bd/lib/systemd/system/boardd.service")" = "ExecStopPost=/opt/bd/sbin/boardd --stopped" ] ||
+	fail "installed unit: $(grep '^ExecStopPost=' "$D/opt/bd/lib/systemd/system/boardd.service")"
 "$D/opt/bd/sbin/boardd" --version | grep -q '^boardd ' || fail "installed boardd does not run"
 cmp -s "$ROOT/systemd/boardd.socket" "$D/opt/bd/lib/systemd/system/boardd.socket" || fail "socket unit altered"
 find "$D" -type f | grep -v "^$D/opt/bd/" && fail "files installed outside PREFIX"

@@ -9,7 +9,12 @@
 # restarts boardd, which resumes both games with the same cards and score, the socat
 # client takes its seat back with its token and plays on, the bot finishes its game in
 # its seat; `systemctl stop` says goodbye and leaves nothing in /dev/shm; STATUS= in
-# `systemctl status`, priorities in the journal.
+# `systemctl status`, priorities in the journal. Squatters (nobody): files and symlinks at
+# every name of the old scheme and a forged board, made before the first connection; a loop
+# taking every free name of each instance it sees in /dev/shm during `systemctl restart` and
+# across three `systemctl kill -s KILL`: each time the service starts and a client (nobody)
+# plays, boardd.socket never fails, nobody's names are never removed. A stop that comes
+# while the service is being restarted after a kill leaves nothing of the board.
 # The script runs itself a second time inside the sandbox, with the argument "inside".
 . "$(dirname "$0")/lib.sh"
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -47,6 +52,7 @@ inside_fail() {
 	journalctl --no-pager -u boardd.service --since "$START"
 	systemctl stop boardd.socket boardd.service
 	for f in $(leftovers); do rm -f "/dev/shm/$f"; done
+	[ -z "${SQUATTER:-}" ] || kill "$SQUATTER" 2>/dev/null
 	exit 1
 }
 
@@ -91,7 +97,7 @@ xy() { echo "$(($1 % 4)) $(($1 / 4))"; }
 
 # Two face-down cards of the same value (root reads the private segment), as "i j".
 find_pair() {
-	od -An -v -tx1 -w2 -j "$VALUES" -N 32 "/dev/shm/$PREFIX.main.private" | tr -d ' ' >"$T/values"
+	od -An -v -tx1 -w2 -j "$VALUES" -N 32 "$(segment main).private" | tr -d ' ' >"$T/values"
 	cards_as_nobody | cut -c2-3 >"$T/states"
 	paste "$T/values" "$T/states" | awk '$2 == "00" { if ($1 in seen) { print seen[$1], NR - 1; exit }
 		seen[$1] = NR - 1 }'
@@ -113,12 +119,18 @@ second_pick() {
 	expect "^EVENT [0-9]+ match $(xy "$2") $(xy "$3") [a-z]+ 0 $1\$"
 }
 
+# The file of board $1's public segment, the daemon's (/dev/shm/<prefix>.<board>.<instance>).
+segment() {
+	find /dev/shm -maxdepth 1 -user boardd -type f -regex "/dev/shm/$PREFIX\.$1\.[0-9a-f]*" | grep -m1 . ||
+		fail "no public segment of board $1 owned by boardd"
+}
+
 # The cards of board $1 (default main, 4x4; bots is 6x6) in its public segment, read by
 # nobody: one card a line, its state first.
 cards_as_nobody() {
 	n=16
 	[ "${1:-main}" = bots ] && n=36
-	$NOBODY od -An -v -tx1 -w8 -j "$CARDS" -N $((8 * n)) "/dev/shm/$PREFIX.${1:-main}" ||
+	$NOBODY od -An -v -tx1 -w8 -j "$CARDS" -N $((8 * n)) "$(segment "${1:-main}")" ||
 		fail "nobody cannot read the public segment of ${1:-main}"
 }
 
@@ -143,10 +155,11 @@ step_install() {
 	cc -I"$ROOT" -x c -o "$T/offsets" - <<-'EOF' || fail "cannot compile the layout offsets"
 	#include <stdio.h>
 	#include "ipc/layout.h"
-	int main(void) { printf("%zu %zu\n", offsetof(struct bd_pub, cards), offsetof(struct bd_priv, values)); }
+	int main(void) { printf("%zu %zu %zu %zu %u\n", offsetof(struct bd_pub, cards), offsetof(struct bd_priv, values),
+		offsetof(struct bd_pub, daemon_pid), sizeof(struct bd_pub), BD_LAYOUT_VERSION); }
 	EOF
 	set -- $("$T/offsets")
-	CARDS=$1 VALUES=$2
+	CARDS=$1 VALUES=$2 PID_AT=$3 PUB_SIZE=$4 LAYOUT=$5
 }
 
 # The service's steps of docs/SERVICE.md, with this test's settings in /etc/boardd.conf.
@@ -187,8 +200,11 @@ step_first_connection() {
 	request "join main"
 	expect '^OK join main 0 '
 	JOINED=$LINE
-	TOKEN=${LINE##* }
-	for f in "$PREFIX.main 644" "$PREFIX.main.private 600" "sem.$PREFIX.main.state 600" "sem.$PREFIX.main.r0 600"; do
+	set -- $LINE # OK join main ID COLOUR DIM TOKEN SEGMENT
+	TOKEN=$7
+	[ "/dev/shm$8" = "$(segment main)" ] || fail "join names segment $8, /dev/shm has $(segment main)"
+	seg=${8#/}
+	for f in "$seg 644" "$seg.private 600" "sem.$seg.state 600" "sem.$seg.r0 600"; do
 		set -- $f
 		[ "$(stat -c '%a %U' "/dev/shm/$1")" = "$2 boardd" ] ||
 			fail "/dev/shm/$1 is $(stat -c '%a %U' "/dev/shm/$1"), not $2 boardd"
@@ -205,9 +221,10 @@ step_bot() {
 # What nobody may and may not do with the board's objects.
 step_permissions() {
 	cards_as_nobody >/dev/null
-	! $NOBODY cat "/dev/shm/$PREFIX.main.private" >/dev/null 2>&1 || fail "nobody can read the private segment"
-	! $NOBODY sh -c ": <'/dev/shm/sem.$PREFIX.main.state'" 2>/dev/null || fail "nobody can open a semaphore"
-	! $NOBODY sh -c ": >>'/dev/shm/$PREFIX.main'" 2>/dev/null || fail "nobody can write the public segment"
+	pub=$(segment main)
+	! $NOBODY cat "$pub.private" >/dev/null 2>&1 || fail "nobody can read the private segment"
+	! $NOBODY sh -c ": <'/dev/shm/sem.${pub#/dev/shm/}.state'" 2>/dev/null || fail "nobody can open a semaphore"
+	! $NOBODY sh -c ": >>'$pub'" 2>/dev/null || fail "nobody can write the public segment"
 }
 
 # Kill -9 mid-game, with a first pick face up: systemd restarts boardd.
@@ -243,7 +260,9 @@ step_resume() {
 	expect '^OK hello'
 	request "join main $TOKEN"
 	expect '^(OK join|ERR )'
-	[ "$LINE" = "$JOINED" ] || fail "rejoin gave '$LINE', first join was '$JOINED'"
+	# The same seat, colour and token; the segment has the restarted daemon's new instance.
+	[ "${LINE% *}" = "${JOINED% *}" ] || fail "rejoin gave '$LINE', first join was '$JOINED'"
+	[ "/dev/shm${LINE##* }" = "$(segment main)" ] || fail "rejoin names ${LINE##* }, /dev/shm has $(segment main)"
 	cards_as_nobody >"$T/cards.after"
 	cmp -s "$T/cards.before" "$T/cards.after" || fail "cards differ after the restart"
 	request "players"
@@ -285,9 +304,128 @@ step_stop() {
 	expect '^EVENT [0-9]+ bye shutdown$'
 	wait "$CPID"
 	exec 3>&-
-	[ -z "$(leftovers)" ] || fail "left in /dev/shm after stop: $(leftovers)"
+	[ -z "$(own_leftovers)" ] || fail "left in /dev/shm after stop: $(own_leftovers)"
+	[ "$(squats)" = "$SQUATS" ] || fail "nobody's names changed: $(squats)"
 	[ ! -e $SOCKET ] || fail "$SOCKET left after stopping the socket"
 	[ "$(systemctl show -p Result --value boardd)" = success ] || fail "boardd did not stop cleanly"
+}
+
+# --- inside: squatters ----------------------------------------------------------------
+# The board objects of this test's prefix left in /dev/shm by the service's user.
+own_leftovers() { find /dev/shm -maxdepth 1 -user boardd -name "*$PREFIX.*" -printf '%f\n'; }
+
+# What nobody has made under the prefix, with owner, size and link target: must not change.
+squats() { find /dev/shm -maxdepth 1 -user nobody -name "*$PREFIX.*" -printf '%f %s %l\n' | sort; }
+
+# Before any first use, as nobody: a file or a symlink to /etc/passwd at every name the
+# daemon used before its names had an instance, a symlink at a name of the current scheme,
+# and a forged public segment (sound header) recording a live process of nobody named boardd.
+step_squat() {
+	for b in main bots; do
+		for n in "$PREFIX.$b" "$PREFIX.$b.private" "sem.$PREFIX.$b.state" "sem.$PREFIX.$b.r0"; do
+			$NOBODY sh -c "umask 0; : >'/dev/shm/$n'" || fail "nobody cannot create /dev/shm/$n"
+		done
+		for n in "$PREFIX.$b.r1" "sem.$PREFIX.$b.r1" "$PREFIX.$b.0123456789abcdef"; do
+			$NOBODY ln -s /etc/passwd "/dev/shm/$n" || fail "nobody cannot make the symlink /dev/shm/$n"
+		done
+	done
+	cp /bin/sleep "$T/boardd" && chmod 755 $T "$T/boardd"
+	$NOBODY "$T/boardd" 600 &
+	FAKE=$!
+	until_true '[ "$(cat /proc/$FAKE/comm 2>/dev/null)" = boardd ]'
+	forged="/dev/shm/$PREFIX.main.fedcba9876543210"
+	$NOBODY /usr/bin/python3 -c '
+import struct, sys
+head = struct.pack("<4I", 0x42445055, int(sys.argv[2]), int(sys.argv[3]), 1) + struct.pack("<5I", 0, 4, 4, 1, 1)
+with open(sys.argv[1], "xb") as f:
+	f.write(head.ljust(int(sys.argv[4]), b"\0"))
+	f.seek(int(sys.argv[4])); f.write(struct.pack("<i", int(sys.argv[5])))
+' "$forged" "$LAYOUT" "$PUB_SIZE" "$PID_AT" "$FAKE" || fail "nobody cannot forge $forged"
+	$NOBODY truncate -s "$PUB_SIZE" "$forged"
+	SQUATS=$(squats)
+	sha256sum /etc/passwd >"$T/passwd.sum"
+	note "nobody made $(echo "$SQUATS" | wc -l) names under the prefix before the first connection"
+}
+
+# A loop as nobody: for every instance of the prefix it sees in /dev/shm, try to create
+# each of its names (O_EXCL) that is free, hoping to be first when the daemon makes it.
+squatter_start() {
+	$NOBODY sh -c '
+		set -C; umask 0
+		while :; do
+			for p in /dev/shm/'"$PREFIX"'.*.????????????????; do
+				i=${p#/dev/shm/}
+				for n in "$i.private" "sem.$i.state" "sem.$i.r0" "sem.$i.r1"; do
+					: 2>/dev/null >"/dev/shm/$n"
+				done
+			done
+			sleep 0.01
+		done' &
+	SQUATTER=$!
+}
+
+squatter_stop() {
+	kill "$SQUATTER"
+	wait "$SQUATTER" 2>/dev/null
+	SQUATTER=""
+}
+
+# The service is active, the socket is not failed, and a new client (nobody) plays a move.
+serves() {
+	client_start "$1" # its connection starts the service if it is not running
+	until_true '[ "$(systemctl is-active boardd.service)" = active ]'
+	[ "$(systemctl is-active boardd.socket)" = active ] || fail "boardd.socket is $(systemctl is-active boardd.socket) ($1)"
+	request "hello squat$1 player"
+	expect '^OK hello'
+	request "join main"
+	expect '^OK join main [0-9]+ '
+	first_pick
+	request quit
+	expect '^OK bye'
+	wait "$CPID"
+	exec 3>&-
+}
+
+# Squatting during `systemctl restart`, and racing three crashes (systemctl kill -s KILL,
+# restarted by systemd): the service comes back and serves every time.
+step_squat_race() {
+	systemctl start boardd.socket || fail "cannot start boardd.socket again"
+	squatter_start
+	serves 3
+	systemctl restart boardd || fail "systemctl restart failed"
+	serves 4
+	for k in 1 2 3; do
+		systemctl reset-failed boardd # the test's own kills must not reach the start limit (5 in 10 s)
+		restarts=$(systemctl show -p NRestarts --value boardd)
+		systemctl kill -s KILL boardd || fail "systemctl kill failed"
+		until_true '[ "$(systemctl show -p NRestarts --value boardd)" -gt "$restarts" ]'
+		serves "k$k"
+	done
+	squatter_stop
+	note "$(squats | wc -l) names made by nobody; the service started and served after a restart and 3 kills"
+}
+
+# A stop that comes as soon as the process restarted after a kill exists, before it is
+# ready: nothing of the board is left. Three times, to meet it at different moments.
+step_stop_while_starting() {
+	for k in 1 2 3; do
+		systemctl reset-failed boardd
+		[ "$(systemctl is-active boardd.socket)" = active ] || systemctl start boardd.socket
+		[ "$(systemctl is-active boardd.service)" = active ] || serves "s$k"
+		old=$(systemctl show -p MainPID --value boardd)
+		systemctl kill -s KILL boardd || fail "systemctl kill failed"
+		for _ in $(seq 1 2000); do
+			pid=$(systemctl show -p MainPID --value boardd)
+			[ "$pid" != 0 ] && [ "$pid" != "$old" ] && break
+		done
+		systemctl stop boardd boardd.socket
+		[ -z "$(own_leftovers)" ] || fail "left in /dev/shm by a stop while starting (round $k): $(own_leftovers)"
+	done
+	[ "$(squats | grep -v "^$PREFIX\.[a-z]*\.[0-9a-f]\{16\}\.\|^sem\.$PREFIX\.[a-z]*\.[0-9a-f]\{16\}\.")" = "$SQUATS" ] ||
+		fail "nobody's names before the first connection changed: $(squats)"
+	sha256sum -c --quiet "$T/passwd.sum" || fail "/etc/passwd changed"
+	kill "$FAKE"
+	for f in $(squats | cut -d' ' -f1); do rm -f "/dev/shm/$f"; done
 }
 
 inside() {
@@ -299,6 +437,7 @@ inside() {
 	step_overlays
 	step_install
 	step_service
+	step_squat
 	step_first_connection
 	step_bot
 	step_permissions
@@ -307,6 +446,8 @@ inside() {
 	step_journal
 	step_reload
 	step_stop
+	step_squat_race
+	step_stop_while_starting
 	echo "inside the sandbox: ok"
 }
 

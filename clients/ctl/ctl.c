@@ -20,10 +20,19 @@ const char *ctl_copy(const struct bd_pub *pub, struct bd_pub *out)
 	return NULL;
 }
 
+const char *ctl_find(const char *prefix, const char *board, struct bd_found *f)
+{
+	int n = bd_board_find(prefix, board, (uid_t)-1, f);
+
+	return n == 0 ? "no such board (segment missing)" :
+	       n > 1 ? "several public segments have this board's name; cannot tell which is the daemon's" : NULL;
+}
+
 const char *ctl_read(const char *prefix, const char *board, struct bd_pub *out)
 {
-	const char *why;
-	const struct bd_pub *pub = bd_pub_map_ro(prefix, board, &why);
+	struct bd_found f;
+	const char *why = ctl_find(prefix, board, &f);
+	const struct bd_pub *pub = why != NULL ? NULL : bd_pub_map_ro(f.name, &why);
 
 	if (pub == NULL)
 		return why;
@@ -38,14 +47,14 @@ int ctl_snapshot(const struct ctl *c, struct bd_pub *out)
 	return why != NULL ? ctl_fail(c, why) : CTL_OK;
 }
 
-const struct bd_priv *ctl_private(const struct ctl *c, struct bd_pub *snap)
+const struct bd_priv *ctl_private(const struct ctl *c, struct bd_pub *snap, struct bd_found *f)
 {
 	const char *why;
 
-	if (ctl_snapshot(c, snap) != CTL_OK)
+	if (ctl_snapshot(c, snap) != CTL_OK || ctl_find(c->prefix, c->board, f) != NULL)
 		return NULL;
 	errno = 0;
-	const struct bd_priv *priv = bd_priv_map_ro(c->prefix, c->board, &why);
+	const struct bd_priv *priv = bd_priv_map_ro(f->name, &why);
 	if (priv == NULL)
 		ctl_fail(c, errno == EACCES ? "the private segment is mode 0600: this command needs the "
 					      "daemon's user (or root)" : why);

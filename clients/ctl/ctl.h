@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "ipc/layout.h"
+#include "ipc/shm.h"
 #include "json.h"
 
 /* Exit statuses. */
@@ -39,13 +40,16 @@ void dump_frame(FILE *f, const struct ctl *c, const struct bd_pub *p);
 int ctl_fail(const struct ctl *c, const char *why);
 /* A consistent snapshot of a mapped board into out; NULL, or why it failed. */
 const char *ctl_copy(const struct bd_pub *pub, struct bd_pub *out);
+/* The public segment of board (found in /dev/shm) into *f; NULL, or why there is none. */
+const char *ctl_find(const char *prefix, const char *board, struct bd_found *f);
 /* Map a board read-only and take a consistent snapshot into out; NULL, or why it failed. */
 const char *ctl_read(const char *prefix, const char *board, struct bd_pub *out);
 /* Map c->board read-only and take a consistent snapshot into out; prints why not. */
 int ctl_snapshot(const struct ctl *c, struct bd_pub *out);
 /* Snapshot c->board into snap and map its private segment (explaining, if it cannot, that
- * this needs the daemon's user); NULL on failure, with the reason printed. */
-const struct bd_priv *ctl_private(const struct ctl *c, struct bd_pub *snap);
+ * this needs the daemon's user); NULL on failure, with the reason printed. *f gets what
+ * was found of the board. */
+const struct bd_priv *ctl_private(const struct ctl *c, struct bd_pub *snap, struct bd_found *f);
 /* Start and end a colour for colour index i (nothing when colours are off). */
 void ctl_colour_on(FILE *f, const struct ctl *c, unsigned i, int bold);
 void ctl_colour_off(FILE *f, const struct ctl *c);

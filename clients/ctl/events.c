@@ -69,8 +69,9 @@ int events_run(const struct ctl *c)
 {
 	static struct bd_pub snap;
 	struct json j;
+	struct bd_found f;
 
-	const struct bd_priv *priv = ctl_private(c, &snap);
+	const struct bd_priv *priv = ctl_private(c, &snap, &f);
 	if (priv == NULL)
 		return CTL_ERROR;
 	uint64_t head = __atomic_load_n(&priv->ring_head, __ATOMIC_ACQUIRE);

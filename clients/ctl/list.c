@@ -13,9 +13,10 @@ struct names {
 };
 
 /* bd_board_scan callback: keep one board name. */
-static void list_add(const char *board, void *arg)
+static void list_add(const struct bd_found *f, void *arg)
 {
 	struct names *ns = arg;
+	const char *board = f->board;
 
 	if (ns->n == ns->cap) {
 		size_t cap = ns->cap ? ns->cap * 2 : 16;

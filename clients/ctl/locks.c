@@ -185,10 +185,11 @@ int locks_run(const struct ctl *c)
 	static struct bd_pub snap;
 	struct bd_locks l;
 
-	const struct bd_priv *priv = ctl_private(c, &snap);
+	struct bd_found f;
+	const struct bd_priv *priv = ctl_private(c, &snap, &f);
 	if (priv == NULL)
 		return CTL_ERROR;
-	int opened = bd_locks_open(&l, c->prefix, c->board, snap.nregions, NULL, 0) == 0;
+	int opened = bd_locks_open(&l, c->prefix, c->board, f.inst, snap.nregions, NULL, 0) == 0;
 	if (!opened) {
 		char why[128];
 		snprintf(why, sizeof why, "cannot open its semaphores (%s): values unknown", strerror(errno));

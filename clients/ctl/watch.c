@@ -16,8 +16,8 @@
 
 struct watch {
 	const struct ctl *c;
-	char path[BD_OBJ_NAME_MAX + 16]; /* the public segment in /dev/shm */
 	const struct bd_pub *pub;        /* current mapping, NULL while the board is gone */
+	char name[BD_OBJ_NAME_MAX];      /* the public segment mapped (a restarted daemon renames it) */
 	ino_t ino;
 	int dirty;                       /* mapping or error changed: draw */
 	uint64_t sig;                    /* watch_signature of the last frame */
@@ -55,16 +55,20 @@ static uint64_t watch_signature(const struct bd_pub *pub)
 static void watch_remap(struct watch *w)
 {
 	struct stat st;
-	const char *why = "no such board (segment missing)";
-	int found = stat(w->path, &st) == 0;
+	struct bd_found f;
+	char path[BD_OBJ_NAME_MAX + 16];
+	const char *why = ctl_find(w->c->prefix, w->c->board, &f);
+	int found = why == NULL && snprintf(path, sizeof path, BD_SHM_DIR "%s", f.name) > 0 && stat(path, &st) == 0;
 
-	if (w->pub != NULL && found && st.st_ino == w->ino && (size_t)st.st_size >= sizeof *w->pub)
+	if (w->pub != NULL && found && strcmp(f.name, w->name) == 0 && st.st_ino == w->ino &&
+	    (size_t)st.st_size >= sizeof *w->pub)
 		return;
 	if (w->pub != NULL)
 		w->dirty = 1;
 	bd_pub_unmap(w->pub);
 	w->pub = NULL;
-	if (found && (w->pub = bd_pub_map_ro(w->c->prefix, w->c->board, &why)) != NULL) {
+	if (found && (w->pub = bd_pub_map_ro(f.name, &why)) != NULL) {
+		snprintf(w->name, sizeof w->name, "%s", f.name);
 		w->ino = st.st_ino;
 		w->why = NULL;
 		w->dirty = 1;
@@ -140,10 +144,7 @@ int watch_run(const struct ctl *c)
 {
 	struct watch w = {.c = c, .tty = isatty(STDOUT_FILENO)};
 	struct sigaction sa = {.sa_handler = watch_signal};
-	char name[BD_OBJ_NAME_MAX];
 
-	bd_obj_public(name, sizeof name, c->prefix, c->board);
-	snprintf(w.path, sizeof w.path, "/dev/shm%s", name);
 	watch_remap(&w);
 	const char *why = w.pub != NULL ? ctl_copy(w.pub, &watch_snap) : w.why;
 	if (why != NULL) {

@@ -11,7 +11,7 @@
 
 void board_locks(struct bd_locks *l)
 {
-	if (bd_locks_open(l, bd_default_prefix(), board_name(), pub_map()->nregions, NULL, 0) < 0)
+	if (bd_locks_open(l, bd_default_prefix(), board_name(), board_inst(), pub_map()->nregions, NULL, 0) < 0)
 		die("cannot open the semaphores of board %s (run as the daemon's user)", board_name());
 }
 

@@ -28,6 +28,9 @@ void rnd_reseed(uint64_t salt);
 
 const char *board_name(void);
 /* The board's segments, mapped read-only (private needs the daemon's user) once. */
+/* The board's public segment name and instance, as the daemon names them to a spectator. */
+const char *board_segment(void);
+const char *board_inst(void);
 const struct bd_pub *pub_map(void);
 const struct bd_priv *priv_map(void);
 void pub_snapshot(struct bd_pub *out);

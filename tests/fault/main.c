@@ -18,7 +18,7 @@ static const struct { const char *name; int (*run)(void); const char *help; } co
 	{"rate", cmd_rate, "one client floods picks: ERR rate for it, others still served"},
 	{"probe", cmd_probe, "raw bytes from a script on stdin; check each reply and the board"},
 	{"perm", cmd_perm, "what a user other than the daemon's can and cannot open"},
-	{"squat", cmd_squat, "create a board's shm names first, world-writable (before the daemon)"},
+	{"squat", cmd_squat, "plant files, symlinks and a forged board under the prefix (before the daemon)"},
 	{"steal", cmd_steal, "another connection cannot take or act for a seat in use"},
 	{"picks", cmd_picks, "many picks, or whole games; no face-down value seen in events or shm"},
 	{"hoard", cmd_hoard, "one user's seats first-pick every card the moment it turns down"},

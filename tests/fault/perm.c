@@ -2,8 +2,9 @@
  * as that user): it can map the public segment read-only and read a snapshot; it cannot
  * open the private segment or a semaphore, open the public segment for writing, make its
  * read-only mapping writable, write through it, resize or remove the segment, and the
- * segments belong to --owner UID (the daemon's). `bd-fault squat` (as that user, before
- * the daemon starts): creates the board's names first, world-writable, to be taken over.
+ * segments belong to --owner UID (the daemon's). `bd-fault squat [--pid PID]` (as that user,
+ * before the daemon starts): files and symlinks at the names the daemon used before its
+ * names had a random instance, and a forged board recording PID as its daemon.
  * `bd-fault steal`: another connection cannot take a seat in use with its token, and a
  * pick acts only for the picker's own seat; with --ctl PATH, `PATH players BOARD` must
  * show the seat with this process's uid and pid (its peer credentials). */
@@ -38,7 +39,7 @@ static int perm_open(int priv, int flags)
 	char name[BD_OBJ_NAME_MAX];
 	const char *prefix = bd_default_prefix();
 
-	if ((priv ? bd_obj_private : bd_obj_public)(name, sizeof name, prefix, board_name()) < 0)
+	if ((priv ? bd_obj_private : bd_obj_public)(name, sizeof name, prefix, board_name(), board_inst()) < 0)
 		die("bad board or prefix name");
 	int fd = shm_open(name, flags, 0);
 	if (fd >= 0)
@@ -53,9 +54,9 @@ static int perm_sem(unsigned idx)
 	const char *prefix = bd_default_prefix();
 
 	if (idx < pub_map()->nregions)
-		bd_obj_region_sem(name, sizeof name, prefix, board_name(), idx);
+		bd_obj_region_sem(name, sizeof name, prefix, board_name(), board_inst(), idx);
 	else
-		bd_obj_state_sem(name, sizeof name, prefix, board_name());
+		bd_obj_state_sem(name, sizeof name, prefix, board_name(), board_inst());
 	sem_t *s = sem_open(name, 0);
 	if (s != SEM_FAILED)
 		sem_close(s);
@@ -84,7 +85,7 @@ static long perm_owner(int priv)
 	char path[BD_OBJ_NAME_MAX + 16];
 	struct stat st;
 
-	snprintf(path, sizeof path, "/dev/shm/%s.%s%s", bd_default_prefix(), board_name(), priv ? ".private" : "");
+	snprintf(path, sizeof path, BD_SHM_DIR "%s%s", board_segment(), priv ? ".private" : "");
 	return stat(path, &st) == 0 ? (long)st.st_uid : -1;
 }
 
@@ -106,7 +107,7 @@ int cmd_perm(void)
 	perm_expect(mprotect((void *)pub_map(), sizeof snap, PROT_READ | PROT_WRITE) == 0, 0,
 		    "make the read-only mapping writable (mprotect)");
 	perm_expect(perm_write_through(), 0, "write through the read-only mapping");
-	bd_obj_public(path, sizeof path, bd_default_prefix(), board_name());
+	snprintf(path, sizeof path, "%s", board_segment());
 	int fd = shm_open(path, O_RDONLY, 0);
 	perm_expect(fd >= 0 && ftruncate(fd, 0) == 0, 0, "truncate the public segment");
 	if (fd >= 0)
@@ -118,28 +119,75 @@ int cmd_perm(void)
 	return 0;
 }
 
-/* Create one name in /dev/shm first, writable by all, as someone hoping to be trusted. */
-static void squat_one(const char *name)
+/* Create one name in /dev/shm first, writable by all, as someone hoping to be trusted
+ * or to stop the daemon; returns the open descriptor. */
+static int squat_file(const char *entry)
 {
-	int fd = shm_open(name, O_RDWR | O_CREAT | O_EXCL, 0666);
+	char path[BD_OBJ_NAME_MAX + 32];
+	snprintf(path, sizeof path, BD_SHM_DIR "/%s", entry);
+	int fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW, 0666);
 
-	if (fd < 0)
-		die("cannot create %s: %s", name, strerror(errno));
-	fchmod(fd, 0666);
-	close(fd);
-	say("squat: created %s (mode 0666, uid %u)", name, (unsigned)geteuid());
+	if (fd < 0 || fchmod(fd, 0666) < 0)
+		die("cannot create %s: %s", path, strerror(errno));
+	say("squat: created %s (mode 0666, uid %u)", path, (unsigned)geteuid());
+	return fd;
 }
 
-/* The command: take the board's two segment names before the daemon does. */
+/* A symlink at one name, to a file the daemon must never touch. */
+static void squat_link(const char *entry)
+{
+	char path[BD_OBJ_NAME_MAX + 32];
+
+	snprintf(path, sizeof path, BD_SHM_DIR "/%s", entry);
+	if (symlink("/etc/passwd", path) < 0)
+		die("cannot make the symlink %s: %s", path, strerror(errno));
+	say("squat: %s -> /etc/passwd", path);
+}
+
+/* A public segment with a sound header, recording pid (a process of ours named boardd) as
+ * its daemon, at a name of the current scheme: a board that is not the daemon's. */
+static void squat_forged(const char *inst, pid_t pid)
+{
+	static struct bd_pub pub;
+	char entry[BD_OBJ_NAME_MAX];
+
+	snprintf(entry, sizeof entry, "%s.%s.%s", bd_default_prefix(), board_name(), inst);
+	pub = (struct bd_pub){.magic = BD_PUB_MAGIC, .version = BD_LAYOUT_VERSION, .size = sizeof pub,
+			      .game_kind = BD_GAME_MEMORY, .dim = 4, .region_side = 4, .regions_across = 1,
+			      .nregions = 1, .min_players = 2, .daemon_pid = pid};
+	snprintf(pub.name, sizeof pub.name, "%s", board_name());
+	int fd = squat_file(entry);
+	if (write(fd, &pub, sizeof pub) != (ssize_t)sizeof pub)
+		die("cannot write the forged segment: %s", strerror(errno));
+	close(fd);
+	snprintf(entry, sizeof entry, "%s.%s.%s.private", bd_default_prefix(), board_name(), inst);
+	close(squat_file(entry));
+}
+
+/* The command: every name the daemon used before instances (files, and symlinks to
+ * /etc/passwd), a symlink at a name of the current scheme, and a forged board whose daemon
+ * is --pid (a live process of this user named boardd). */
 int cmd_squat(void)
 {
-	char name[BD_OBJ_NAME_MAX];
+	static const char *const old[] = {"%s.%s", "%s.%s.private", "sem.%s.%s.state", "sem.%s.%s.r0"};
+	static const char *const links[] = {"%s.%s.r1", "sem.%s.%s.r1", "sem.%s.%s.r2", "%s.%s.0123456789abcdef"};
+	char entry[BD_OBJ_NAME_MAX], inst[BD_INST_LEN + 1];
+	pid_t pid = (pid_t)opt_num("pid", 0);
 
 	opts_done();
-	bd_obj_public(name, sizeof name, bd_default_prefix(), board_name());
-	squat_one(name);
-	bd_obj_private(name, sizeof name, bd_default_prefix(), board_name());
-	squat_one(name);
+	for (unsigned i = 0; i < sizeof old / sizeof old[0]; i++) {
+		snprintf(entry, sizeof entry, old[i], bd_default_prefix(), board_name());
+		close(squat_file(entry));
+	}
+	for (unsigned i = 0; i < sizeof links / sizeof links[0]; i++) {
+		snprintf(entry, sizeof entry, links[i], bd_default_prefix(), board_name());
+		squat_link(entry);
+	}
+	if (pid > 0) {
+		if (bd_inst_new(inst) < 0)
+			die("getrandom: %s", strerror(errno));
+		squat_forged(inst, pid);
+	}
 	return 0;
 }
 

@@ -127,19 +127,37 @@ const char *board_name(void)
 	return opt_str("board", "main");
 }
 
+/* The public segment's name from the first join reply (player_enter). */
+static char segment_name[BD_OBJ_NAME_MAX];
+
+const char *board_segment(void)
+{
+	struct bd_client c;
+
+	if (segment_name[0] == '\0') {
+		/* As every client does: the daemon names the segment in its join reply. */
+		player_enter(&c, "probe", BD_ROLE_SPECTATOR);
+		bd_client_close(&c);
+	}
+	return segment_name;
+}
+
+const char *board_inst(void)
+{
+	static char inst[BD_INST_LEN + 1];
+
+	if (inst[0] == '\0' && bd_obj_split(board_segment(), NULL, NULL, inst) < 0)
+		die("the daemon named no sound segment for board %s: '%s'", board_name(), board_segment());
+	return inst;
+}
+
 const struct bd_pub *pub_map(void)
 {
 	static const struct bd_pub *pub;
-	struct bd_client c;
 	const char *why;
 
-	if (pub != NULL || (pub = bd_pub_map_ro(bd_default_prefix(), board_name(), &why)) != NULL)
-		return pub;
-	/* The daemon makes its socket before its boards; once it greets, they are made. */
-	player_connect(&c);
-	bd_client_close(&c);
-	if ((pub = bd_pub_map_ro(bd_default_prefix(), board_name(), &why)) == NULL)
-		die("cannot map board %s of prefix %s: %s", board_name(), bd_default_prefix(), why);
+	if (pub == NULL && (pub = bd_pub_map_ro(board_segment(), &why)) == NULL)
+		die("cannot map board %s (%s): %s", board_name(), board_segment(), why);
 	return pub;
 }
 
@@ -148,7 +166,7 @@ const struct bd_priv *priv_map(void)
 	static const struct bd_priv *priv;
 	const char *why;
 
-	if (priv == NULL && (priv = bd_priv_map_ro(bd_default_prefix(), board_name(), &why)) == NULL)
+	if (priv == NULL && (priv = bd_priv_map_ro(board_segment(), &why)) == NULL)
 		die("cannot map the private segment of %s: %s", board_name(), why);
 	return priv;
 }
@@ -176,6 +194,8 @@ void player_enter(struct bd_client *c, const char *name, enum bd_role role)
 	player_connect(c);
 	if (bd_client_enter(c, name, role, board_name(), 0, bd_default_prefix(), err, sizeof err) < 0)
 		die("%s cannot enter board %s: %s", name, board_name(), err);
+	if (segment_name[0] == '\0')
+		snprintf(segment_name, sizeof segment_name, "%s", c->segment);
 }
 
 int player_request(struct bd_client *c, struct bd_msg *r, const char *fmt, ...)

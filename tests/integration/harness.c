@@ -450,8 +450,9 @@ const struct bd_priv *h_priv(void)
 {
 	const char *why = "";
 
-	if (hd.priv == NULL)
-		hd.priv = bd_priv_map_ro(hd.prefix, "main", &why);
+	struct bd_found f;
+	if (hd.priv == NULL && bd_board_find(hd.prefix, "main", geteuid(), &f) == 1)
+		hd.priv = bd_priv_map_ro(f.name, &why);
 	REQUIRE(hd.priv != NULL, "cannot map the private segment: %s", why);
 	return hd.priv;
 }

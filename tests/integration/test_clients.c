@@ -42,10 +42,12 @@ static void test_spectator(void)
 	s = h_connect("sam");
 	CHECK(H_OK(s, "hello sam spectator"), "hello as spectator refused");
 	h_send(s, "join main");
-	CHECK(h_reply(s, &r, NULL, NULL) == 0 && strcmp(r.line, "OK join main - - 4 -") == 0, "spectator join: '%s'",
-	      r.line);
+	CHECK(h_reply(s, &r, NULL, NULL) == 0 && strncmp(r.line, "OK join main - - 4 - ", 21) == 0 && r.ntok == 6 &&
+	      bd_obj_split(r.tok[5], NULL, NULL, NULL) == 0, "spectator join: '%s'", r.line);
+	char segment[BD_OBJ_NAME_MAX];
+	snprintf(segment, sizeof segment, "%s", r.ntok == 6 ? r.tok[5] : "");
 	H_ERR(s, "again", "join main");
-	s->c.pub = bd_pub_map_ro(hd.prefix, "main", &(const char *){NULL});
+	s->c.pub = bd_pub_map_ro(segment, &(const char *){NULL});
 	s->c.dim = 4;
 	a = h_join("ana", BD_ROLE_PLAYER);
 	b = h_join("bob", BD_ROLE_BOT);

@@ -119,7 +119,7 @@ static void joined(struct h_client *cl, const struct bd_msg *r)
 {
 	cl->id = (int)h_num(r, 1);
 	cl->c.dim = (unsigned)h_num(r, 3);
-	cl->c.pub = bd_pub_map_ro(hd.prefix, "main", &(const char *){NULL});
+	cl->c.pub = r->ntok >= 6 ? bd_pub_map_ro(r->tok[5], &(const char *){NULL}) : NULL;
 	REQUIRE(cl->c.pub != NULL && cl->c.dim == 4, "join reply '%s'", r->line);
 }
 

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "harness.h"
+#include "ipc/shm.h"
 #include "suites.h"
 
 #define DIM 4
@@ -130,7 +131,11 @@ static unsigned shm_mode(const char *suffix)
 	char path[128];
 	struct stat st;
 
-	snprintf(path, sizeof path, "/dev/shm/%s.main%s", hd.prefix, suffix);
+	struct bd_found f;
+
+	if (bd_board_find(hd.prefix, "main", geteuid(), &f) != 1)
+		return 0;
+	snprintf(path, sizeof path, BD_SHM_DIR "%s%s", f.name, suffix);
 	return stat(path, &st) == 0 ? st.st_mode & 07777 : 0;
 }
 

@@ -4,6 +4,8 @@
  * possible holder is dead (child processes killed or stopped at the worst moments). */
 #include <CUnit/CUnit.h>
 #include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <signal.h>
@@ -91,6 +93,8 @@ static int sems_left(const char *prefix)
 	return n;
 }
 
+#define INST "0123456789abcdef"
+
 /* Taking a set takes exactly its semaphores plus the state one, last, and records us. */
 static void test_lockset_take(void)
 {
@@ -101,7 +105,17 @@ static void test_lockset_take(void)
 	char prefix[32];
 
 	snprintf(prefix, sizeof prefix, "unit%d", (int)getpid());
-	CU_ASSERT_EQUAL_FATAL(bd_locks_open(&l, prefix, "lk", NREG, holders, 1), 0);
+	/* The state semaphore's name taken already: never opened, and the region semaphores
+	 * that try made are gone again. */
+	char name[64];
+	snprintf(name, sizeof name, "/%s.lk.%s.state", prefix, INST);
+	sem_t *taken = sem_open(name, O_CREAT | O_EXCL, 0600, 0);
+	CU_ASSERT_FATAL(taken != SEM_FAILED);
+	CU_ASSERT(bd_locks_open(&l, prefix, "lk", INST, NREG, holders, 1) == -1 && errno == EEXIST);
+	CU_ASSERT_EQUAL(sems_left(prefix), 1);
+	sem_close(taken);
+	sem_unlink(name);
+	CU_ASSERT_EQUAL_FATAL(bd_locks_open(&l, prefix, "lk", INST, NREG, holders, 1), 0);
 	CU_ASSERT_EQUAL(sems_left(prefix), NREG + 1);
 	bd_lockset_init(&s);
 	bd_lockset_add(&s, 8);
@@ -128,7 +142,7 @@ static void test_lockset_take(void)
 	CU_ASSERT(s.n == 1 && s.idx[0] == NREG && sem_value(&l, NREG) == 0);
 	bd_lockset_give(&l, &s);
 	bd_locks_close(&l);
-	bd_locks_unlink(prefix, "lk", NREG);
+	bd_locks_unlink(prefix, "lk", INST, NREG);
 	CU_ASSERT_EQUAL(sems_left(prefix), 0);
 }
 
@@ -148,14 +162,14 @@ static void tracked_open(struct bd_locks *l)
 	CU_ASSERT_FATAL(t != MAP_FAILED);
 	snprintf(t_prefix, sizeof t_prefix, "unit%dt", (int)getpid());
 	memset(&t_watch, 0, sizeof t_watch);
-	CU_ASSERT_EQUAL_FATAL(bd_locks_open(l, t_prefix, "lk", TNREG, t->holders, 1), 0);
+	CU_ASSERT_EQUAL_FATAL(bd_locks_open(l, t_prefix, "lk", INST, TNREG, t->holders, 1), 0);
 	bd_locks_track(l, &t->lockers, 1);
 }
 
 static void tracked_close(struct bd_locks *l)
 {
 	bd_locks_close(l);
-	bd_locks_unlink(t_prefix, "lk", TNREG);
+	bd_locks_unlink(t_prefix, "lk", INST, TNREG);
 	munmap(t, sizeof *t);
 }
 

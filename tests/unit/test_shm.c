@@ -54,23 +54,45 @@ static void test_name_ok(void)
 	CU_ASSERT_FALSE(bd_name_ok("xy", 1));
 }
 
-/* The /dev/shm object names of a board, and refused names. */
+/* The /dev/shm object names of a board instance, and refused names. */
 static void test_obj_names(void)
 {
-	char buf[BD_OBJ_NAME_MAX];
+	char buf[BD_OBJ_NAME_MAX], p[BD_PREFIX_MAX + 1], b[BD_BOARD_NAME_MAX + 1], i[BD_INST_LEN + 1];
+	const char *in = "0123456789abcdef";
 
-	CU_ASSERT(bd_obj_public(buf, sizeof buf, "boardd", "main") == 0 && strcmp(buf, "/boardd.main") == 0);
-	CU_ASSERT(bd_obj_private(buf, sizeof buf, "boardd", "main") == 0 &&
-		  strcmp(buf, "/boardd.main.private") == 0);
-	CU_ASSERT(bd_obj_region_sem(buf, sizeof buf, "p", "b", 1023) == 0 && strcmp(buf, "/p.b.r1023") == 0);
-	CU_ASSERT(bd_obj_state_sem(buf, sizeof buf, "p", "b") == 0 && strcmp(buf, "/p.b.state") == 0);
-	CU_ASSERT(bd_obj_public(buf, sizeof buf, "abcdefghijklmnopqrstuvwxyz012345", "abcdefghijklmnopqrstuvwx") == 0);
+	CU_ASSERT(bd_obj_public(buf, sizeof buf, "boardd", "main", in) == 0 &&
+		  strcmp(buf, "/boardd.main.0123456789abcdef") == 0);
+	CU_ASSERT(bd_obj_private(buf, sizeof buf, "boardd", "main", in) == 0 &&
+		  strcmp(buf, "/boardd.main.0123456789abcdef.private") == 0);
+	CU_ASSERT(bd_obj_region_sem(buf, sizeof buf, "p", "b", in, 1023) == 0 && strcmp(buf, "/p.b.0123456789abcdef.r1023") == 0);
+	CU_ASSERT(bd_obj_state_sem(buf, sizeof buf, "p", "b", in) == 0 && strcmp(buf, "/p.b.0123456789abcdef.state") == 0);
+	CU_ASSERT(bd_obj_public(buf, sizeof buf, "abcdefghijklmnopqrstuvwxyz012345", "abcdefghijklmnopqrstuvwx", in) == 0);
 	CU_ASSERT(bd_obj_region_sem(buf, sizeof buf, "abcdefghijklmnopqrstuvwxyz012345", "abcdefghijklmnopqrstuvwx",
-				    BD_REGIONS_MAX - 1) == 0);
-	CU_ASSERT_EQUAL(bd_obj_public(buf, sizeof buf, "abcdefghijklmnopqrstuvwxyz0123456", "main"), -1);
-	CU_ASSERT_EQUAL(bd_obj_public(buf, sizeof buf, "boardd", "../etc"), -1);
-	CU_ASSERT_EQUAL(bd_obj_private(buf, sizeof buf, "", "main"), -1);
-	CU_ASSERT_EQUAL(bd_obj_state_sem(buf, 8, "boardd", "main"), -1); /* does not fit */
+				    in, BD_REGIONS_MAX - 1) == 0);
+	CU_ASSERT(bd_obj_private(buf, sizeof buf, "abcdefghijklmnopqrstuvwxyz012345", "abcdefghijklmnopqrstuvwx", in) == 0);
+	CU_ASSERT_EQUAL(bd_obj_public(buf, sizeof buf, "abcdefghijklmnopqrstuvwxyz0123456", "main", in), -1);
+	CU_ASSERT_EQUAL(bd_obj_public(buf, sizeof buf, "boardd", "../etc", in), -1);
+	CU_ASSERT_EQUAL(bd_obj_private(buf, sizeof buf, "", "main", in), -1);
+	CU_ASSERT_EQUAL(bd_obj_state_sem(buf, 8, "boardd", "main", in), -1); /* does not fit */
+	/* An instance is exactly 16 lower-case hex digits. */
+	CU_ASSERT_EQUAL(bd_obj_public(buf, sizeof buf, "boardd", "main", "0123456789ABCDEF"), -1);
+	CU_ASSERT_EQUAL(bd_obj_public(buf, sizeof buf, "boardd", "main", "0123456789abcde"), -1);
+	CU_ASSERT_EQUAL(bd_obj_public(buf, sizeof buf, "boardd", "main", "0123456789abcdef0"), -1);
+	CU_ASSERT_EQUAL(bd_obj_public(buf, sizeof buf, "boardd", "main", ""), -1);
+	/* New instances are valid and differ. */
+	char i1[BD_INST_LEN + 1], i2[BD_INST_LEN + 1];
+	CU_ASSERT(bd_inst_new(i1) == 0 && bd_inst_new(i2) == 0 && bd_inst_ok(i1) && bd_inst_ok(i2) && strcmp(i1, i2) != 0);
+	/* Splitting a public segment's name, and names that are not one. */
+	CU_ASSERT(bd_obj_split("/boardd.main.0123456789abcdef", p, b, i) == 0 && strcmp(p, "boardd") == 0 &&
+		  strcmp(b, "main") == 0 && strcmp(i, in) == 0);
+	CU_ASSERT_EQUAL(bd_obj_split("boardd.main.0123456789abcdef", p, b, i), -1);
+	CU_ASSERT_EQUAL(bd_obj_split("/boardd.main", p, b, i), -1);
+	CU_ASSERT_EQUAL(bd_obj_split("/boardd.main.private", p, b, i), -1);
+	CU_ASSERT_EQUAL(bd_obj_split("/boardd.main.0123456789abcdef.private", p, b, i), -1);
+	CU_ASSERT_EQUAL(bd_obj_split("/boardd.main.0123456789abcdef.", p, b, i), -1);
+	CU_ASSERT_EQUAL(bd_obj_split("/boardd..0123456789abcdef", p, b, i), -1);
+	CU_ASSERT_EQUAL(bd_obj_split("/../etc.main.0123456789abcdef", p, b, i), -1);
+	CU_ASSERT_EQUAL(bd_obj_split("/boardd.main.0123456789abcdef/x", p, b, i), -1);
 }
 
 /* A sound board is accepted and copied (also 32x32 with partial regions). */
