@@ -11,7 +11,7 @@ FAKE="$WORK/fake.sock"
 
 cat >"$WORK/fake.py" <<'PY'
 import os, socket, sys
-path, mode, mark = sys.argv[1], sys.argv[2], sys.argv[3]
+path, mode, mark, segment = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4].encode()
 # CR and NUL last: a client cuts the line there.
 EVIL = b"\x1b]0;pwned\x07\x1b[2J\x1b[H\x7f\x9b31m\xc3\x28\xff\x1b[6n\x01\x08\x0b\x0c\x1f\r$ fake-prompt \x00x"
 s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -34,7 +34,7 @@ while True:
         elif w[0] == b"hello":
             c.sendall(b"OK hello " + EVIL + b"\n")
         elif w[0] == b"join":
-            c.sendall(b"OK join main 0 #e69f00 4 0123456789abcdef\n"
+            c.sendall(b"OK join main 0 #e69f00 4 0123456789abcdef " + segment + b"\n"
                       b"EVENT 1 join 0 #e69f00 " + EVIL + b" root\n"
                       b"EVENT 2 " + EVIL + b"\n"
                       b"EVENT 3 state on 1\n")
@@ -54,7 +54,7 @@ FPID=""
 fake() {
 	[ -n "$FPID" ] && { kill "$FPID" 2>/dev/null; wait "$FPID" 2>/dev/null; }
 	rm -f "$FAKE"
-	python3 "$WORK/fake.py" "$FAKE" "$1" "$WORK/mark" 2>>"$WORK/fake.err" &
+	python3 "$WORK/fake.py" "$FAKE" "$1" "$WORK/mark" "$SEGMENT" 2>>"$WORK/fake.err" &
 	FPID=$!
 	for _ in $(seq 1 200); do [ -S "$FAKE" ] && return 0; sleep 0.05; done
 	fail "the fake daemon did not start: $(cat "$WORK/fake.err")"
@@ -71,6 +71,8 @@ clean() {
 }
 
 start_daemon --min-players 1 # the board's shared memory, for the client to map
+SEGMENT=$(printf 'boards\n' | socat -t 5 - "UNIX-CONNECT:$SOCK" | awk '$1 == "BOARD" && $2 == "main" { print $7 }')
+[ -n "$SEGMENT" ] || fail "the daemon named no segment for board main"
 trap 'kill "$FPID" 2>/dev/null; cleanup' EXIT INT TERM
 
 fake busy
