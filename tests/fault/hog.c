@@ -196,9 +196,9 @@ int cmd_grab(void)
 		die("--conns wants 1 to %d", HOG_MAX);
 	snprintf(want, sizeof want, "too many seats on this board for uid %u (limit %ld)", (unsigned)getuid(), limit);
 	static char joined[HOG_MAX];
+	const struct bd_pub *pub = pub_map(); /* before the joins: it connects to learn the name */
 	for (long i = 0; i < n; i++)
 		seated += joined[i] = (char)grab_join(&hog.c[i], i, limit, want);
-	const struct bd_pub *pub = pub_map();
 	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++)
 		mine += pub->players[i].state != BD_PLAYER_EMPTY && pub->players[i].uid == getuid();
 	say("grab: %ld of %ld joins by uid %u seated; the board shows %ld seats of this uid", seated, n,
