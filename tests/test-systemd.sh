@@ -430,6 +430,7 @@ step_stop_while_starting() {
 
 inside() {
 	fail() { inside_fail "$@"; }
+	cd / # a working folder nobody can read: the checkout may sit in a closed one
 	PREFIX=$1
 	START=$(date '+%Y-%m-%d %H:%M:%S')
 	touch "$2"
