@@ -1,7 +1,11 @@
-/* test_shm.c: object names, and how readers judge a public segment: bd_pub_check on the
- * header, bd_snapshot on everything, each fed boards built and then damaged in plain memory. */
+/* test_shm.c: object names, the scan of /dev/shm, and how readers judge a public segment:
+ * bd_pub_check on the header, bd_snapshot on everything, each fed boards built and then
+ * damaged in plain memory. */
 #include <CUnit/CUnit.h>
+#include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "ipc/client.h"
 #include "ipc/shm.h"
@@ -191,12 +195,81 @@ static void test_snapshot_damaged(void)
 	}
 }
 
+/* What bd_obj_scan saw: one letter per kind (p, v, r, s) of board b's objects, and links. */
+struct seen {
+	char kinds[16];
+	unsigned links;
+};
+
+/* bd_obj_scan callback: note board b's objects. */
+static void scan_note(const struct bd_found *f, void *arg)
+{
+	struct seen *s = arg;
+	size_t n = strlen(s->kinds);
+
+	if (strcmp(f->board, "b") != 0 || n + 1 >= sizeof s->kinds)
+		return;
+	s->links += S_ISLNK(f->mode) != 0;
+	s->kinds[n] = "pvrs"[f->kind];
+}
+
+/* Make /dev/shm/<entry> (a symlink to /etc/passwd if link), owned by uid. */
+static void scan_make(const char *entry, int link, uid_t uid)
+{
+	char path[200];
+	FILE *f;
+
+	snprintf(path, sizeof path, BD_SHM_DIR "/%s", entry);
+	if (link) {
+		CU_ASSERT(symlink("/etc/passwd", path) == 0);
+	} else if ((f = fopen(path, "w")) != NULL) {
+		fclose(f);
+	}
+	CU_ASSERT(lchown(path, uid, (gid_t)-1) == 0 || uid == geteuid());
+}
+
+/* The scan reports every object named like a board's, never following links; board_find
+ * counts only regular public segments of the uid asked for. */
+static void test_scan(void)
+{
+	static const char *const entries[] = {"%s.b.0123456789abcdef", "%s.b.0123456789abcdef.private",
+		"sem.%s.b.0123456789abcdef.r3", "sem.%s.b.0123456789abcdef.state", "%s.b.1111111111111111",
+		"%s.b.2222222222222222", "%s.b", "%s.b.private", "sem.%s.b.r0", "%s.b.0123456789abcdef.r3",
+		"%s.b.0123456789ABCDEF", "%s.other.0123456789abcdef"};
+	char prefix[32], entry[160];
+	struct seen seen = {0};
+	struct bd_found f;
+	uid_t other = geteuid() == 0 ? 65534 : geteuid();
+
+	snprintf(prefix, sizeof prefix, "unitscan%d", (int)getpid());
+	for (unsigned i = 0; i < sizeof entries / sizeof entries[0]; i++) {
+		snprintf(entry, sizeof entry, entries[i], prefix);
+		scan_make(entry, i == 5, i == 4 ? other : geteuid());
+	}
+	CU_ASSERT_EQUAL(bd_obj_scan(prefix, scan_note, &seen), 0);
+	CU_ASSERT_EQUAL(strlen(seen.kinds), 6); /* the old scheme's names and bad instances are not objects */
+	CU_ASSERT(strchr(seen.kinds, 'v') && strchr(seen.kinds, 'r') && strchr(seen.kinds, 's'));
+	CU_ASSERT_EQUAL(seen.links, 1);
+	CU_ASSERT_EQUAL(bd_board_find(prefix, "b", (uid_t)-1, &f), 2); /* not the symlink */
+	CU_ASSERT(bd_board_find(prefix, "b", geteuid(), &f) == (other == geteuid() ? 2 : 1) &&
+		  (other == geteuid() || strcmp(f.inst, "0123456789abcdef") == 0));
+	CU_ASSERT(strcmp(f.board, "b") == 0 && f.kind == BD_OBJ_PUBLIC && S_ISREG(f.mode) && f.name[0] == '/');
+	CU_ASSERT_EQUAL(bd_board_find(prefix, "nope", (uid_t)-1, &f), 0);
+	for (unsigned i = 0; i < sizeof entries / sizeof entries[0]; i++) {
+		char path[200];
+		snprintf(entry, sizeof entry, entries[i], prefix);
+		snprintf(path, sizeof path, BD_SHM_DIR "/%s", entry);
+		unlink(path);
+	}
+}
+
 /* Register this file's tests. */
 void suite_shm(void)
 {
 	CU_pSuite s = CU_add_suite("shm", NULL, NULL);
 	CU_add_test(s, "name_ok", test_name_ok);
 	CU_add_test(s, "obj_names", test_obj_names);
+	CU_add_test(s, "scan", test_scan);
 	CU_add_test(s, "snapshot_sound", test_snapshot_sound);
 	CU_add_test(s, "snapshot_damaged", test_snapshot_damaged);
 }
