@@ -14,6 +14,7 @@
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 #include <sys/un.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -53,14 +54,20 @@ static int h_waitpid(pid_t pid, int ms)
 	}
 }
 
-/* Nonzero if a connection to the daemon's socket succeeds. */
+/* Nonzero if the daemon greets on its socket. */
 static int h_socket_answers(void)
 {
 	struct sockaddr_un sa = {.sun_family = AF_UNIX};
+	struct timeval tv = {.tv_sec = 1};
+	char greeting[7];
 	int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0), ok;
 
 	snprintf(sa.sun_path, sizeof sa.sun_path, "%s", hd.sock);
-	ok = fd >= 0 && connect(fd, (struct sockaddr *)&sa, sizeof sa) == 0;
+	/* The greeting, not just the connect: the socket listens before the boards exist. */
+	ok = fd >= 0 && connect(fd, (struct sockaddr *)&sa, sizeof sa) == 0 &&
+	     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv) == 0 &&
+	     recv(fd, greeting, sizeof greeting, MSG_WAITALL) == (ssize_t)sizeof greeting &&
+	     memcmp(greeting, "BOARDD ", sizeof greeting) == 0;
 	if (fd >= 0)
 		close(fd);
 	return ok;
