@@ -4,7 +4,8 @@
 # in a process group of its own so bd-fault can pause it).
 # - A player that stops reading until the daemon must have dropped events past
 #   --max-backlog, then reads: one resync event, no gap in seqs, its seat kept (its pick is
-#   accepted), and `players` and `cards` equal the board.
+#   accepted), and `players` and `cards` equal the board. Then board-bot, stopped until its
+#   worker falls behind: it re-reads the board and plays on in its seat, then quits.
 # - Requests written at once are all answered, whole and in order: `boards` x4 on a daemon
 #   of 40 boards, and a spectator's `players` x8 on a board of 200 seats, both with the
 #   smallest --max-backlog (4096), which one `players` reply alone exceeds.
@@ -28,9 +29,22 @@ flood_opts="--board main:8 --min-players 1 --max-rate 0 --first-pick-ms 2 --mism
 start_daemon $flood_opts
 start_flood
 "$FAULT" lag --flood "$FLOOD" --backlog 262144 || { stop_flood; fail "the lagging player was not resynchronised"; }
-stop_flood
 grep -q 'fell behind: .* events dropped from' "$WORK/daemon.log" || fail "no fall-behind in the daemon log"
 note "daemon: $(grep -m1 'fell behind' "$WORK/daemon.log" | sed 's/^boardd\[[0-9]*\]: //')"
+# board-bot stopped (SIGSTOP) until its worker falls behind, then continued.
+"$BIN/board-bot" --name lagbot --delay-ms 0 >"$WORK/bot.log" 2>&1 &
+BOT=$!
+wait_until "board-bot to join" grep -q 'playing on board' "$WORK/bot.log"
+kill -STOP "$BOT"
+wait_until "board-bot's worker to fall behind" grep -q "pid $BOT uid 0 fell behind" "$WORK/daemon.log"
+kill -CONT "$BOT"
+wait_until "board-bot's resync" grep -q 'fell behind the board' "$WORK/bot.log"
+stop_flood
+kill -TERM "$BOT"
+wait "$BOT" || fail "board-bot failed after its resync: $(cat "$WORK/bot.log")"
+note "board-bot: $(grep -m1 'fell behind' "$WORK/bot.log")"
+grep -q 'lost the connection\|malformed\|refused' "$WORK/bot.log" && fail "board-bot after its resync: $(cat "$WORK/bot.log")"
+grep -q 'left the board' "$WORK/bot.log" || fail "board-bot did not leave its seat in the end: $(cat "$WORK/bot.log")"
 grep -q 'closed: client read nothing' "$WORK/daemon.log" && fail "a connection was closed for not reading"
 stop_and_count
 

@@ -113,6 +113,7 @@ static int play_event(struct play *p, const struct bd_msg *msg)
 	case BD_EV_OVER:
 		return play_over(p, msg, &ev);
 	case BD_EV_RESYNC: /* the daemon dropped events this bot was too slow to read */
+		bot_say("fell behind the board: %u events were dropped; the board was read again", ev.n);
 		if ((snap = play_snapshot(p)) != NULL)
 			play_load(p, snap, 1);
 		break;
