@@ -675,11 +675,28 @@ int board_open(struct board *b, const char *prefix, const struct board_settings 
 
 void board_commit(struct board *b)
 {
-	objects_remove(b->prefix, b->set.name, NULL, b->inst);
+	objects_remove(b->prefix, b->set.name, b->inst);
+}
+
+/* Remove the objects this run made, by name (no scan of /dev/shm, which may be what failed):
+ * a mapped segment is one we made (we map no other read-write), and the semaphores are all
+ * ours once they are open (a failed bd_locks_open removed what it made). */
+static void board_unlink(const struct board *b)
+{
+	char name[BD_OBJ_NAME_MAX];
+
+	if (b->pub != NULL && bd_obj_public(name, sizeof name, b->prefix, b->set.name, b->inst) == 0)
+		shm_unlink(name);
+	if (b->priv != NULL && bd_obj_private(name, sizeof name, b->prefix, b->set.name, b->inst) == 0)
+		shm_unlink(name);
+	if (b->locks.sem[0] != NULL)
+		bd_locks_unlink(b->prefix, b->set.name, b->inst, b->locks.nregions);
 }
 
 void board_close(struct board *b, int remove)
 {
+	if (remove)
+		board_unlink(b);
 	bd_locks_close(&b->locks);
 	free(b->watch);
 	b->watch = NULL;
@@ -692,8 +709,6 @@ void board_close(struct board *b, int remove)
 		munmap(b->priv, sizeof *b->priv);
 	b->pub = NULL;
 	b->priv = NULL;
-	if (remove && b->inst[0] != '\0')
-		objects_remove(b->prefix, b->set.name, b->inst, NULL);
 }
 
 /* Give back a lock whose holder is dead, making its seqlock even again. */

@@ -54,7 +54,7 @@ int objects_look(const char *prefix, const char *board, struct objects_seen *s)
 
 /* Which of our objects objects_remove removes, and how many it did. */
 struct objects_remove_arg {
-	const char *board, *only, *keep;
+	const char *board, *keep;
 	unsigned removed;
 };
 
@@ -64,8 +64,7 @@ static void objects_remove_one(const struct bd_found *f, void *arg)
 {
 	struct objects_remove_arg *a = arg;
 
-	if (strcmp(f->board, a->board) != 0 || !objects_ours(f) || (a->only != NULL && strcmp(f->inst, a->only) != 0) ||
-	    (a->keep != NULL && strcmp(f->inst, a->keep) == 0))
+	if (strcmp(f->board, a->board) != 0 || !objects_ours(f) || (a->keep != NULL && strcmp(f->inst, a->keep) == 0))
 		return;
 	if (bd_obj_remove(f) == 0) {
 		log_msg(LOG_DEBUG, "board %s: removed %s/%s", a->board, BD_SHM_DIR, f->entry);
@@ -73,9 +72,9 @@ static void objects_remove_one(const struct bd_found *f, void *arg)
 	}
 }
 
-unsigned objects_remove(const char *prefix, const char *board, const char *only, const char *keep)
+unsigned objects_remove(const char *prefix, const char *board, const char *keep)
 {
-	struct objects_remove_arg a = {board, only, keep, 0};
+	struct objects_remove_arg a = {board, keep, 0};
 
 	bd_obj_scan(prefix, objects_remove_one, &a);
 	return a.removed;

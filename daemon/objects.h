@@ -20,9 +20,9 @@ struct objects_seen {
 
 /* Look at every object of prefix.board; logs the foreign ones once. 0, or -1 (no /dev/shm). */
 int objects_look(const char *prefix, const char *board, struct objects_seen *s);
-/* Remove this user's objects (regular files) of prefix.board: of instance only if only is
- * not NULL, else of every instance but keep (NULL: none). Returns how many it removed. */
-unsigned objects_remove(const char *prefix, const char *board, const char *only, const char *keep);
+/* Remove this user's objects (regular files) of prefix.board of every instance but keep
+ * (NULL: all). Returns how many it removed. */
+unsigned objects_remove(const char *prefix, const char *board, const char *keep);
 /* Nonzero (logged) if a live boardd of this euid other than this process serves one of the
  * instances seen: a second daemon on the same prefix must not take or remove its boards. */
 int objects_live_owner(const char *prefix, const char *board, const struct objects_seen *s);

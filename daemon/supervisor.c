@@ -445,7 +445,7 @@ int supervisor_stopped(const struct supervisor_opts *o)
 		const char *board = o->boards[i].name;
 		if (objects_look(o->prefix, board, &seen) < 0 || objects_live_owner(o->prefix, board, &seen))
 			continue;
-		unsigned n = objects_remove(o->prefix, board, NULL, NULL);
+		unsigned n = objects_remove(o->prefix, board, NULL);
 		if (n > 0)
 			log_msg(LOG_NOTICE, "board %s: removed %u object%s left by a daemon stopped before it could "
 				"clean up", board, n, n == 1 ? "" : "s");
