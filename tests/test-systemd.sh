@@ -137,6 +137,11 @@ cards_as_nobody() {
 # The number of locked cards on board $1.
 locked() { cards_as_nobody "$1" | cut -c2-3 | grep -cx 02; }
 
+# systemctl kill -s KILL boardd. Its status is not the test: with another systemd sandbox on
+# the host it may fail to signal the workers (they die with the supervisor anyway); what
+# each caller checks is that systemd restarted the daemon.
+kill_boardd() { systemctl kill -s KILL boardd || note "systemctl kill -s KILL exited $?"; }
+
 # --- inside: the steps ----------------------------------------------------------------
 # Writes to /etc and /usr/local go to overlays in the sandbox's private /run, so the steps
 # of docs/SERVICE.md run as written (make install, systemd-sysusers, systemctl enable)
@@ -244,7 +249,7 @@ step_kill() {
 	systemctl status --no-pager boardd >"$T/status" 2>&1
 	grep -q 'Status: "2 boards, 2 players, 2 connections"' "$T/status" || fail "systemctl status: $(cat "$T/status")"
 	old=$(systemctl show -p MainPID --value boardd)
-	systemctl kill -s KILL boardd || fail "systemctl kill failed"
+	kill_boardd
 	wait "$CPID"
 	exec 3>&-
 	until_true '[ "$(systemctl show -p NRestarts --value boardd)" = 1 ] &&
@@ -397,7 +402,7 @@ step_squat_race() {
 	for k in 1 2 3; do
 		systemctl reset-failed boardd # the test's own kills must not reach the start limit (5 in 10 s)
 		restarts=$(systemctl show -p NRestarts --value boardd)
-		systemctl kill -s KILL boardd || fail "systemctl kill failed"
+		kill_boardd
 		until_true '[ "$(systemctl show -p NRestarts --value boardd)" -gt "$restarts" ]'
 		serves "k$k"
 	done
@@ -413,11 +418,12 @@ step_stop_while_starting() {
 		[ "$(systemctl is-active boardd.socket)" = active ] || systemctl start boardd.socket
 		[ "$(systemctl is-active boardd.service)" = active ] || serves "s$k"
 		old=$(systemctl show -p MainPID --value boardd)
-		systemctl kill -s KILL boardd || fail "systemctl kill failed"
+		kill_boardd
 		for _ in $(seq 1 2000); do
 			pid=$(systemctl show -p MainPID --value boardd)
 			[ "$pid" != 0 ] && [ "$pid" != "$old" ] && break
 		done
+		[ "$pid" != 0 ] && [ "$pid" != "$old" ] || fail "no process restarted after the kill (round $k)"
 		systemctl stop boardd boardd.socket
 		[ -z "$(own_leftovers)" ] || fail "left in /dev/shm by a stop while starting (round $k): $(own_leftovers)"
 	done
