@@ -12,7 +12,7 @@ int player_attach(struct player *p, const struct target *t, const char *board, e
 		  unsigned seed)
 {
 	char err[256], name[32];
-	const char *why;
+	char why[256];
 
 	memset(p, 0, sizeof *p);
 	snprintf(name, sizeof name, "bench%d", (int)getpid());
@@ -22,7 +22,7 @@ int player_attach(struct player *p, const struct target *t, const char *board, e
 		fprintf(stderr, "boardd-bench: %s\n", err);
 		return -1;
 	}
-	if (role != BD_ROLE_SPECTATOR && (p->priv = bd_priv_map_ro(p->c.segment, &why)) == NULL) {
+	if (role != BD_ROLE_SPECTATOR && (p->priv = bd_priv_map_ro(p->c.segment, p->c.daemon_uid, why, sizeof why)) == NULL) {
 		fprintf(stderr, "boardd-bench: private segment of %s: %s\n", board, why);
 		return -1;
 	}

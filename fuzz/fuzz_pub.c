@@ -71,7 +71,7 @@ static void even_counters(unsigned char *seg, size_t size)
 static void via_shm(const unsigned char *data, size_t size)
 {
 	static char prefix[32];
-	const char *why;
+	char why[256];
 	char name[BD_OBJ_NAME_MAX];
 
 	if (prefix[0] == '\0')
@@ -84,7 +84,7 @@ static void via_shm(const unsigned char *data, size_t size)
 	memcpy(copy, data, size);
 	even_counters(copy, size);
 	if (write(fd, copy, size) == (ssize_t)size) {
-		const struct bd_pub *pub = bd_pub_map_ro(name, &why);
+		const struct bd_pub *pub = bd_pub_map_ro(name, BD_ANY_OWNER, why, sizeof why);
 		struct bd_pub *out = malloc(sizeof *out);
 		if (pub != NULL && out != NULL && bd_snapshot(pub, out) == 0)
 			snapshot_walk(out);

@@ -68,6 +68,50 @@ static int client_err(char *err, size_t errlen, const char *fmt, ...)
 	return -1;
 }
 
+static int wait_readable(int fd, int64_t deadline);
+
+/* Learn the daemon's uid into c->daemon_uid. SO_PEERCRED names the process that called
+ * listen(): under socket activation that is systemd (root), which hands the socket to a
+ * daemon running as its own user. So the kernel-checked credentials of the greeting's
+ * sender (SO_PASSCRED, set before connect; a peek with SCM_CREDENTIALS) win when they
+ * came: they name the daemon's process that serves this connection. 0, or -1 with errno. */
+static int client_daemon_uid(struct bd_client *c, int64_t deadline)
+{
+	struct ucred cred;
+	socklen_t len = sizeof cred;
+	union { struct cmsghdr h; char buf[CMSG_SPACE(sizeof(struct ucred))]; } ctl;
+	char byte;
+	struct iovec iov = {.iov_base = &byte, .iov_len = 1};
+	struct msghdr msg = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = ctl.buf, .msg_controllen = sizeof ctl.buf};
+	int off = 0;
+
+	if (getsockopt(c->fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) < 0)
+		return -1;
+	c->daemon_uid = cred.uid;
+	if (wait_readable(c->fd, deadline) <= 0)
+		return 0; /* no greeting: reading it says so */
+	if (recvmsg(c->fd, &msg, MSG_PEEK) < 0)
+		return 0; /* reading the greeting says why */
+	struct cmsghdr *h = CMSG_FIRSTHDR(&msg);
+	if (h != NULL && h->cmsg_level == SOL_SOCKET && h->cmsg_type == SCM_CREDENTIALS &&
+	    h->cmsg_len == CMSG_LEN(sizeof cred)) {
+		memcpy(&cred, CMSG_DATA(h), sizeof cred);
+		c->daemon_uid = cred.uid;
+	}
+	return setsockopt(c->fd, SOL_SOCKET, SO_PASSCRED, &off, sizeof off);
+}
+
+/* Open the socket with SO_PASSCRED set (for client_daemon_uid) and connect: 0 or -1. */
+static int client_socket(struct bd_client *c, const struct sockaddr_un *sa)
+{
+	int on = 1;
+
+	c->fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (c->fd < 0 || setsockopt(c->fd, SOL_SOCKET, SO_PASSCRED, &on, sizeof on) < 0)
+		return -1;
+	return connect(c->fd, (const struct sockaddr *)sa, sizeof *sa);
+}
+
 int bd_client_connect(struct bd_client *c, const char *path, char *err, size_t errlen)
 {
 	struct sockaddr_un sa = {.sun_family = AF_UNIX};
@@ -80,9 +124,13 @@ int bd_client_connect(struct bd_client *c, const char *path, char *err, size_t e
 		return c->fd = -1;
 	}
 	strcpy(sa.sun_path, path);
-	c->fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-	if (c->fd < 0 || connect(c->fd, (struct sockaddr *)&sa, sizeof sa) < 0) {
+	if (client_socket(c, &sa) < 0) {
 		client_err(err, errlen, "cannot connect to %s: %s (is boardd running?)", path, strerror(errno));
+		bd_client_close(c);
+		return -1;
+	}
+	if (client_daemon_uid(c, bd_now_ms() + 5000) < 0) {
+		client_err(err, errlen, "cannot learn the uid of the daemon on %s: %s", path, strerror(errno));
 		bd_client_close(c);
 		return -1;
 	}
@@ -281,8 +329,8 @@ int bd_client_enter(struct bd_client *c, const char *name, enum bd_role role, co
 	c->dim = (unsigned)dim;
 	c->token = strcmp(r.tok[4], "-") == 0 ? 0 : strtoull(r.tok[4], NULL, 16);
 	snprintf(c->segment, sizeof c->segment, "%s", r.tok[5]);
-	const char *why;
-	c->pub = bd_pub_map_ro(c->segment, &why);
+	char why[200];
+	c->pub = bd_pub_map_ro(c->segment, c->daemon_uid, why, sizeof why);
 	if (c->pub == NULL) {
 		client_err(err, errlen, "cannot map board %s (%s, prefix %s): %s", board, c->segment, prefix, why);
 		return -1;
@@ -306,34 +354,45 @@ static int snapshot_again(int tries, int64_t *start)
 	return bd_now_ms() - *start < 1000;
 }
 
-/* Copy the header and player table consistently; -1 if it stayed inconsistent. */
+/* Copy the header and player table consistently: 0, -1 if it stayed inconsistent,
+ * BD_SNAPSHOT_SHRUNK if the mapping faulted. */
 static int snapshot_header(const struct bd_pub *pub, struct bd_pub *out)
 {
 	int64_t start = 0;
+	uint32_t s;
+	int ok;
 
 	for (int tries = 0; snapshot_again(tries, &start); tries++) {
-		uint32_t s = bd_seq_read_begin(&pub->seq);
-		memcpy(out, pub, offsetof(struct bd_pub, region_seq));
-		memcpy(out->players, pub->players, sizeof out->players);
-		if (bd_seq_read_ok(&pub->seq, s))
+		if (bd_seq_read_begin(&pub->seq, &s) < 0 ||
+		    bd_guard_copy(out, pub, offsetof(struct bd_pub, region_seq)) < 0 ||
+		    bd_guard_copy(out->players, pub->players, sizeof out->players) < 0 ||
+		    (ok = bd_seq_read_ok(&pub->seq, s)) < 0)
+			return BD_SNAPSHOT_SHRUNK;
+		if (ok)
 			return 0;
 	}
 	return -1;
 }
 
-/* Copy the cards of region r consistently. */
+/* Copy the cards of region r consistently: 0, -1 or BD_SNAPSHOT_SHRUNK. */
 static int snapshot_region(const struct bd_pub *pub, struct bd_pub *out, unsigned r)
 {
 	unsigned side = out->region_side, dim = out->dim;
 	unsigned x0 = r % out->regions_across * side, y0 = r / out->regions_across * side;
 	unsigned w = x0 + side > dim ? dim - x0 : side, h = y0 + side > dim ? dim - y0 : side;
 	int64_t start = 0;
+	uint32_t s;
+	int ok = 1;
 
 	for (int tries = 0; snapshot_again(tries, &start); tries++) {
-		uint32_t s = bd_seq_read_begin(&pub->region_seq[r]);
-		for (unsigned y = y0; y < y0 + h; y++)
-			memcpy(&out->cards[y * dim + x0], &pub->cards[y * dim + x0], w * sizeof out->cards[0]);
-		if (bd_seq_read_ok(&pub->region_seq[r], s))
+		if (bd_seq_read_begin(&pub->region_seq[r], &s) < 0)
+			return BD_SNAPSHOT_SHRUNK;
+		for (unsigned y = y0; y < y0 + h && ok >= 0; y++)
+			ok = bd_guard_copy(&out->cards[y * dim + x0], &pub->cards[y * dim + x0],
+					   w * sizeof out->cards[0]);
+		if (ok < 0 || (ok = bd_seq_read_ok(&pub->region_seq[r], s)) < 0)
+			return BD_SNAPSHOT_SHRUNK;
+		if (ok)
 			return 0;
 	}
 	return -1;
@@ -350,12 +409,16 @@ static int card_sane(const struct bd_card *c)
 
 int bd_snapshot(const struct bd_pub *pub, struct bd_pub *out)
 {
-	if (snapshot_header(pub, out) < 0 || bd_pub_check(out, sizeof *out) != NULL)
+	int rc = snapshot_header(pub, out);
+
+	if (rc < 0)
+		return rc;
+	if (bd_pub_check(out, sizeof *out) != NULL)
 		return -1;
 	memset(out->cards, 0, sizeof out->cards);
 	for (unsigned r = 0; r < out->nregions; r++)
-		if (snapshot_region(pub, out, r) < 0)
-			return -1;
+		if ((rc = snapshot_region(pub, out, r)) < 0)
+			return rc;
 	for (unsigned i = 0; i < out->dim * out->dim; i++)
 		if (!card_sane(&out->cards[i]))
 			return -1;

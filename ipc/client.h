@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "layout.h"
 #include "proto.h"
@@ -19,6 +20,7 @@ struct bd_client {
 	char (*queue)[BD_LINE_MAX + 1]; /* events read while waiting for a reply */
 	size_t qhead, qlen, qcap;
 	unsigned server_proto;
+	uid_t daemon_uid;               /* the daemon's, by SO_PEERCRED: it must own the segments */
 	/* After join: */
 	char board[BD_BOARD_NAME_MAX + 1];
 	int player;                     /* -1 for a spectator */
@@ -39,7 +41,8 @@ void bd_default_socket(char *buf, size_t len);
 /* The shm prefix when none is given: $BOARDD_SHM_PREFIX, else "boardd". */
 const char *bd_default_prefix(void);
 
-/* Connect and read the greeting. 0, or -1 with a message in err. */
+/* Connect, learn the daemon's uid (SO_PEERCRED) and read the greeting. 0, or -1 with a
+ * message in err. */
 int bd_client_connect(struct bd_client *c, const char *path, char *err, size_t errlen);
 void bd_client_close(struct bd_client *c);
 
@@ -60,14 +63,17 @@ int bd_client_request(struct bd_client *c, struct bd_msg *reply, bd_data_fn *on_
 		      const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
 /* hello + join (token 0 for a new seat) + map the public segment the daemon names in its
- * reply (prefix is only for messages). 0 or -1 with err.
+ * reply (prefix is only for messages), only if the daemon's uid owns it. 0 or -1 with err.
  * A token the daemon refuses with ERR token (its seat is gone) falls back to a new seat:
  * c->token differs from the token given when that happened. */
 int bd_client_enter(struct bd_client *c, const char *name, enum bd_role role, const char *board,
 		    uint64_t token, const char *prefix, char *err, size_t errlen);
 
-/* A consistent copy of the public segment, taken without locks; -1 if it stayed
- * inconsistent or holds values no sound board has (damaged segment). */
+/* A consistent copy of the public segment, taken without locks and through the guard
+ * (guard.h); -1 if it stayed inconsistent or holds values no sound board has (damaged
+ * segment), BD_SNAPSHOT_SHRUNK if the segment shrank under the mapping: the board is gone
+ * or damaged, unmap it. */
+#define BD_SNAPSHOT_SHRUNK (-2)
 int bd_snapshot(const struct bd_pub *pub, struct bd_pub *out);
 
 #endif

@@ -7,11 +7,14 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include "guard.h"
 
 int bd_name_ok(const char *s, size_t max)
 {
@@ -170,55 +173,81 @@ const char *bd_priv_check(const struct bd_priv *priv, size_t mapped)
 	return NULL;
 }
 
-/* Map a whole existing segment read-only; *size gets its length. */
-static const void *seg_map_ro(const char *name, size_t *size, const char **why)
+/* Open the object name read-only and check with fstat, before anything maps it, that it
+ * is a regular object of exactly size bytes owned by owner (BD_ANY_OWNER: any): mapping
+ * a shorter one would fault on its end. The fd, or -1 with the reason in why. */
+static int seg_open_ro(const char *name, size_t size, uid_t owner, char *why, size_t len)
 {
-	int fd = shm_open(name, O_RDONLY, 0);
-	if (fd < 0) {
-		*why = errno == ENOENT ? "no such board (segment missing)" :
-		       errno == EACCES ? "permission denied" : "cannot open segment";
-		return NULL;
-	}
 	struct stat st;
-	void *p = MAP_FAILED;
-	if (fstat(fd, &st) == 0 && st.st_size > 0) {
-		*size = (size_t)st.st_size;
-		p = mmap(NULL, *size, PROT_READ, MAP_SHARED, fd, 0);
+	/* shm_open adds O_NOFOLLOW: a symlink at the name fails (ELOOP), never followed. */
+	int fd = shm_open(name, O_RDONLY, 0);
+
+	if (fd < 0) {
+		snprintf(why, len, "%s", errno == ENOENT ? "no such board (segment missing)" :
+					  errno == EACCES ? "permission denied" : "cannot open segment");
+		return -1;
 	}
+	if (fstat(fd, &st) < 0)
+		snprintf(why, len, "cannot fstat segment %s: %s", name, strerror(errno));
+	else if (!S_ISREG(st.st_mode))
+		snprintf(why, len, "segment %s is not a regular shared-memory object", name);
+	else if (owner != BD_ANY_OWNER && st.st_uid != owner)
+		snprintf(why, len, "segment %s is owned by uid %u, not the daemon's uid %u", name,
+			 (unsigned)st.st_uid, (unsigned)owner);
+	else if ((size_t)st.st_size != size)
+		snprintf(why, len, "segment %s is too %s (%lld bytes, a board has %zu): %s", name,
+			 (size_t)st.st_size < size ? "small" : "large", (long long)st.st_size, size,
+			 (size_t)st.st_size < size ? "truncated, or not a board" : "not a board of this version");
+	else
+		return fd;
+	close(fd);
+	return -1;
+}
+
+/* Why a mapped segment's header is not a board's, on a guarded copy (its owner may shrink
+ * it meanwhile); NULL if it checks out. */
+static const char *seg_check(const void *p, int private, size_t size)
+{
+	void *copy = malloc(size);
+	const char *bad = "out of memory";
+
+	if (copy != NULL && bd_guard_copy(copy, p, size) < 0)
+		bad = "segment shrank while being checked (truncated by its owner)";
+	else if (copy != NULL)
+		bad = private ? bd_priv_check(copy, size) : bd_pub_check(copy, size);
+	free(copy);
+	return bad;
+}
+
+/* Map the public (or private) segment name read-only if it passes seg_open_ro and its
+ * header checks out; NULL with why if not. */
+static const void *board_map_ro(const char *name, int private, uid_t owner, char *why, size_t len)
+{
+	size_t size = private ? sizeof(struct bd_priv) : sizeof(struct bd_pub);
+	int fd = seg_open_ro(name, size, owner, why, len);
+	if (fd < 0)
+		return NULL;
+	void *p = mmap(NULL, size, PROT_READ, MAP_SHARED, fd, 0);
 	close(fd);
 	if (p == MAP_FAILED) {
-		*why = "segment is empty or cannot be mapped";
+		snprintf(why, len, "cannot map segment %s: %s", name, strerror(errno));
 		return NULL;
 	}
-	return p;
+	const char *bad = seg_check(p, private, size);
+	if (bad == NULL)
+		return p;
+	snprintf(why, len, "%s", bad);
+	munmap(p, size);
+	return NULL;
 }
 
-/* Map a segment read-only and check it as a public (private = 0) or private segment; NULL
- * with *why if it is not sound. */
-static const void *board_map_ro(const char *name, int private, const char **why)
-{
-	size_t size = 0, want = private ? sizeof(struct bd_priv) : sizeof(struct bd_pub);
-	const void *p = seg_map_ro(name, &size, why);
-
-	if (p == NULL)
-		return NULL;
-	*why = private ? bd_priv_check(p, size) : bd_pub_check(p, size);
-	if (*why == NULL && size != want)
-		*why = "segment size differs from this program's layout";
-	if (*why != NULL) {
-		munmap((void *)p, size);
-		return NULL;
-	}
-	return p;
-}
-
-const struct bd_pub *bd_pub_map_ro(const char *name, const char **why)
+const struct bd_pub *bd_pub_map_ro(const char *name, uid_t owner, char *why, size_t len)
 {
 	if (bd_obj_split(name, NULL, NULL, NULL) < 0) {
-		*why = "not the name of a board's public segment";
+		snprintf(why, len, "not the name of a board's public segment");
 		return NULL;
 	}
-	return board_map_ro(name, 0, why);
+	return board_map_ro(name, 0, owner, why, len);
 }
 
 void bd_pub_unmap(const struct bd_pub *pub)
@@ -227,18 +256,20 @@ void bd_pub_unmap(const struct bd_pub *pub)
 		munmap((void *)pub, sizeof *pub);
 }
 
-const struct bd_priv *bd_priv_map_ro(const char *pubname, const char **why)
+const struct bd_priv *bd_priv_map_ro(const char *pubname, uid_t owner, char *why, size_t len)
 {
 	char name[BD_OBJ_NAME_MAX], inst[BD_INST_LEN + 1];
 
 	if (bd_obj_split(pubname, NULL, NULL, inst) < 0 ||
 	    snprintf(name, sizeof name, "%s.private", pubname) >= (int)sizeof name) {
-		*why = "not the name of a board's public segment";
+		snprintf(why, len, "not the name of a board's public segment");
 		return NULL;
 	}
-	const struct bd_priv *priv = board_map_ro(name, 1, why);
-	if (priv != NULL && strncmp(priv->instance, inst, sizeof priv->instance) != 0) {
-		*why = "the private segment records another instance than its name's";
+	const struct bd_priv *priv = board_map_ro(name, 1, owner, why, len);
+	char recorded[sizeof priv->instance];
+	if (priv != NULL && (bd_guard_copy(recorded, priv->instance, sizeof recorded) < 0 ||
+			     strncmp(recorded, inst, sizeof recorded) != 0)) {
+		snprintf(why, len, "the private segment records another instance than its name's");
 		bd_priv_unmap(priv);
 		return NULL;
 	}

@@ -69,14 +69,18 @@ int bd_obj_remove(const struct bd_found *f);
 const char *bd_pub_check(const struct bd_pub *pub, size_t mapped);
 const char *bd_priv_check(const struct bd_priv *priv, size_t mapped);
 
-/* Map the public segment called name ("/<prefix>.<board>.<inst>") read-only, as a client.
- * Returns NULL and sets *why on failure. */
-const struct bd_pub *bd_pub_map_ro(const char *name, const char **why);
+/* Map the public segment called name ("/<prefix>.<board>.<inst>") read-only, as a client:
+ * only a regular object owned by owner (BD_ANY_OWNER: anyone) of exactly the layout's
+ * size, checked with fstat before mapping, whose header then checks out on a guarded copy.
+ * NULL with the reason in why ("segment /x is owned by uid N, not the daemon's uid M", ...)
+ * otherwise. Read the mapping only through bd_guard_copy (guard.h): it may still shrink. */
+#define BD_ANY_OWNER ((uid_t)-1)
+const struct bd_pub *bd_pub_map_ro(const char *name, uid_t owner, char *why, size_t len);
 void bd_pub_unmap(const struct bd_pub *pub);
 
 /* Map the private segment of the board whose PUBLIC segment is pubname read-only (needs the
- * daemon's user), for boardctl; its recorded instance must be the name's. */
-const struct bd_priv *bd_priv_map_ro(const char *pubname, const char **why);
+ * daemon's user), for boardctl, as bd_pub_map_ro; its recorded instance must be the name's. */
+const struct bd_priv *bd_priv_map_ro(const char *pubname, uid_t owner, char *why, size_t len);
 void bd_priv_unmap(const struct bd_priv *priv);
 
 /* For the daemon: make a new segment called name of size bytes and mode, never an existing

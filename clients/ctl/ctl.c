@@ -31,8 +31,12 @@ const char *ctl_find(const char *prefix, const char *board, struct bd_found *f)
 const char *ctl_read(const char *prefix, const char *board, struct bd_pub *out)
 {
 	struct bd_found f;
+	static char buf[256];
 	const char *why = ctl_find(prefix, board, &f);
-	const struct bd_pub *pub = why != NULL ? NULL : bd_pub_map_ro(f.name, &why);
+	const struct bd_pub *pub = why != NULL ? NULL : bd_pub_map_ro(f.name, BD_ANY_OWNER, buf, sizeof buf);
+
+	if (why == NULL)
+		why = buf;
 
 	if (pub == NULL)
 		return why;
@@ -49,12 +53,12 @@ int ctl_snapshot(const struct ctl *c, struct bd_pub *out)
 
 const struct bd_priv *ctl_private(const struct ctl *c, struct bd_pub *snap, struct bd_found *f)
 {
-	const char *why;
+	char why[256];
 
 	if (ctl_snapshot(c, snap) != CTL_OK || ctl_find(c->prefix, c->board, f) != NULL)
 		return NULL;
 	errno = 0;
-	const struct bd_priv *priv = bd_priv_map_ro(f->name, &why);
+	const struct bd_priv *priv = bd_priv_map_ro(f->name, BD_ANY_OWNER, why, sizeof why);
 	if (priv == NULL)
 		ctl_fail(c, errno == EACCES ? "the private segment is mode 0600: this command needs the "
 					      "daemon's user (or root)" : why);

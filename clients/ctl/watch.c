@@ -67,7 +67,10 @@ static void watch_remap(struct watch *w)
 		w->dirty = 1;
 	bd_pub_unmap(w->pub);
 	w->pub = NULL;
-	if (found && (w->pub = bd_pub_map_ro(f.name, &why)) != NULL) {
+	static char buf[256];
+	if (found && (w->pub = bd_pub_map_ro(f.name, BD_ANY_OWNER, buf, sizeof buf)) == NULL)
+		why = buf;
+	if (w->pub != NULL) {
 		snprintf(w->name, sizeof w->name, "%s", f.name);
 		w->ino = st.st_ino;
 		w->why = NULL;

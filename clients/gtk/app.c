@@ -117,11 +117,15 @@ static void app_shutdown(GApplication *g, gpointer data)
 	conn_quit(data);
 }
 
-/* Copy the board from shared memory if connected; a damaged copy keeps the last good one. */
-void app_snapshot(struct app *a)
+/* Copy the board from shared memory if connected; a damaged copy keeps the last good one.
+ * BD_SNAPSHOT_SHRUNK if the segment shrank under the mapping, else 0. */
+int app_snapshot(struct app *a)
 {
-	if (a->linked && a->c.pub != NULL && bd_snapshot(a->c.pub, a->snap) == 0)
+	int rc = a->linked && a->c.pub != NULL ? bd_snapshot(a->c.pub, a->snap) : -1;
+
+	if (rc == 0)
 		a->have_snap = 1;
+	return rc == BD_SNAPSHOT_SHRUNK ? rc : 0;
 }
 
 /* Show the current snapshot: board and side panel. */

@@ -65,7 +65,7 @@ int conn_can_pick(const struct app *a);
 
 /* app.c */
 int app_run(struct app *a, const char *unreachable);
-void app_snapshot(struct app *a);
+int app_snapshot(struct app *a);
 void app_show(struct app *a);
 
 /* view.c */

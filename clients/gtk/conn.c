@@ -70,6 +70,15 @@ static void conn_lost(struct app *a, const char *why)
 	app_show(a);
 }
 
+/* The board's segment shrank under our mapping (its owner truncated it): the board is gone
+ * or damaged. Say so and reconnect, which maps the board anew or explains why it cannot. */
+static void conn_shrunk(struct app *a)
+{
+	g_printerr("board-gtk: board %s: its shared memory shrank while mapped (truncated by its "
+		   "owner?): reconnecting\n", a->opt.board);
+	conn_lost(a, "The board's shared memory shrank (the board is gone or damaged).");
+}
+
 /* Start reconnecting if the first attempt (in main) found no daemon. */
 void conn_start_retry(struct app *a, const char *why)
 {
@@ -164,7 +173,10 @@ void conn_drain(struct app *a)
 	int closed = bd_client_fill(&a->c) < 0;
 
 	/* The daemon writes the board before it sends the events: this copy is at least as new. */
-	app_snapshot(a);
+	if (app_snapshot(a) == BD_SNAPSHOT_SHRUNK) {
+		conn_shrunk(a);
+		return;
+	}
 	while (bd_client_next(&a->c, &m)) {
 		if (m.kind == BD_MSG_EVENT && strcmp(m.word, "bye") == 0)
 			closed = 1;

@@ -154,9 +154,9 @@ const char *board_inst(void)
 const struct bd_pub *pub_map(void)
 {
 	static const struct bd_pub *pub;
-	const char *why;
+	char why[256];
 
-	if (pub == NULL && (pub = bd_pub_map_ro(board_segment(), &why)) == NULL)
+	if (pub == NULL && (pub = bd_pub_map_ro(board_segment(), BD_ANY_OWNER, why, sizeof why)) == NULL)
 		die("cannot map board %s (%s): %s", board_name(), board_segment(), why);
 	return pub;
 }
@@ -164,9 +164,9 @@ const struct bd_pub *pub_map(void)
 const struct bd_priv *priv_map(void)
 {
 	static const struct bd_priv *priv;
-	const char *why;
+	char why[256];
 
-	if (priv == NULL && (priv = bd_priv_map_ro(board_segment(), &why)) == NULL)
+	if (priv == NULL && (priv = bd_priv_map_ro(board_segment(), BD_ANY_OWNER, why, sizeof why)) == NULL)
 		die("cannot map the private segment of %s: %s", board_name(), why);
 	return priv;
 }

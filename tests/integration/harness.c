@@ -455,11 +455,11 @@ void h_snapshot(struct h_client *cl, struct bd_pub *out)
 
 const struct bd_priv *h_priv(void)
 {
-	const char *why = "";
+	char why[256] = "";
 
 	struct bd_found f;
 	if (hd.priv == NULL && bd_board_find(hd.prefix, "main", geteuid(), &f) == 1)
-		hd.priv = bd_priv_map_ro(f.name, &why);
+		hd.priv = bd_priv_map_ro(f.name, geteuid(), why, sizeof why);
 	REQUIRE(hd.priv != NULL, "cannot map the private segment: %s", why);
 	return hd.priv;
 }

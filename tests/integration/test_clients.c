@@ -47,7 +47,8 @@ static void test_spectator(void)
 	char segment[BD_OBJ_NAME_MAX];
 	snprintf(segment, sizeof segment, "%s", r.ntok == 6 ? r.tok[5] : "");
 	H_ERR(s, "again", "join main");
-	s->c.pub = bd_pub_map_ro(segment, &(const char *){NULL});
+	char why[256];
+	s->c.pub = bd_pub_map_ro(segment, geteuid(), why, sizeof why);
 	s->c.dim = 4;
 	a = h_join("ana", BD_ROLE_PLAYER);
 	b = h_join("bob", BD_ROLE_BOT);

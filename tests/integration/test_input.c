@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "harness.h"
 #include "ipc/clock.h"
@@ -119,7 +120,8 @@ static void joined(struct h_client *cl, const struct bd_msg *r)
 {
 	cl->id = (int)h_num(r, 1);
 	cl->c.dim = (unsigned)h_num(r, 3);
-	cl->c.pub = r->ntok >= 6 ? bd_pub_map_ro(r->tok[5], &(const char *){NULL}) : NULL;
+	char why[256];
+	cl->c.pub = r->ntok >= 6 ? bd_pub_map_ro(r->tok[5], geteuid(), why, sizeof why) : NULL;
 	REQUIRE(cl->c.pub != NULL && cl->c.dim == 4, "join reply '%s'", r->line);
 }
 
