@@ -2,9 +2,12 @@
 #include "ctl.h"
 
 #include <errno.h>
+#include <pwd.h>
+#include <sys/stat.h>
 
 #include "ipc/client.h"
 #include "ipc/colour.h"
+#include "ipc/proto.h"
 #include "ipc/shm.h"
 
 int ctl_fail(const struct ctl *c, const char *why)
@@ -13,30 +16,102 @@ int ctl_fail(const struct ctl *c, const char *why)
 	return CTL_ERROR;
 }
 
+/* Set c->owner from a user name or number; -1 if it names nobody. */
+static int ctl_owner_arg(struct ctl *c)
+{
+	struct passwd *pw = getpwnam(c->owner_arg);
+	long n = bd_parse_uint(c->owner_arg);
+
+	if (pw == NULL && n < 0)
+		return -1;
+	c->owner = pw != NULL ? pw->pw_uid : (uid_t)n;
+	c->owner_from = "--owner";
+	return 0;
+}
+
+int ctl_trust(struct ctl *c)
+{
+	struct bd_client cl;
+	struct stat st;
+	char err[256];
+
+	c->owner = BD_ANY_OWNER;
+	c->owner_from = "unknown: no daemon answers, no --owner, no socket file";
+	if (c->owner_arg != NULL && ctl_owner_arg(c) < 0) {
+		fprintf(stderr, "boardctl: --owner: no such user '%s'\n", c->owner_arg);
+		return -1;
+	}
+	if ((c->answers = bd_client_connect(&cl, c->socket, err, sizeof err) == 0)) {
+		if (c->owner_arg != NULL && cl.daemon_uid != c->owner)
+			fprintf(stderr, "boardctl: the daemon on %s runs as uid %u, not --owner %s: trusting the daemon\n",
+				c->socket, (unsigned)cl.daemon_uid, c->owner_arg);
+		c->owner = cl.daemon_uid;
+		c->owner_from = "the daemon's, learned on its socket";
+		bd_client_close(&cl);
+	} else if (c->owner_arg == NULL && stat(c->socket, &st) == 0 && S_ISSOCK(st.st_mode)) {
+		c->owner = st.st_uid;
+		c->owner_from = "the socket file's owner (no daemon answers)";
+	}
+	return 0;
+}
+
+const char *ctl_login(char *buf, size_t len, uid_t uid)
+{
+	struct passwd *pw = getpwuid(uid);
+
+	if (pw != NULL)
+		snprintf(buf, len, "%s", pw->pw_name);
+	else
+		snprintf(buf, len, "uid %u", (unsigned)uid);
+	return buf;
+}
+
+int ctl_foreign(const struct ctl *c, uid_t uid)
+{
+	return c->owner != BD_ANY_OWNER && uid != c->owner;
+}
+
 const char *ctl_copy(const struct bd_pub *pub, struct bd_pub *out)
 {
-	if (bd_snapshot(pub, out) < 0)
+	int rc = bd_snapshot(pub, out);
+
+	if (rc == BD_SNAPSHOT_SHRUNK)
+		return CTL_SHRUNK;
+	if (rc < 0)
 		return "damaged segment: it holds values no sound board has, or never stays consistent";
 	return NULL;
 }
 
-const char *ctl_find(const char *prefix, const char *board, struct bd_found *f)
+const char *ctl_find(const struct ctl *c, const char *board, struct bd_found *f)
 {
-	int n = bd_board_find(prefix, board, (uid_t)-1, f);
+	static char buf[320];
+	char login[64], trusted[64];
+	int n = bd_board_find(c->prefix, board, c->owner, f);
 
-	return n == 0 ? "no such board (segment missing)" :
-	       n > 1 ? "several public segments have this board's name; cannot tell which is the daemon's" : NULL;
+	if (n == 1)
+		return NULL;
+	if (n > 1)
+		return "several public segments of the trusted owner have this board's name; cannot tell which is the daemon's";
+	if (bd_board_find(c->prefix, board, BD_ANY_OWNER, f) == 0)
+		return "no such board (segment missing)";
+	snprintf(buf, sizeof buf, "segment %s is owned by %s (uid %u), not the trusted owner %s (%s): a forged board, not shown",
+		 f->name, ctl_login(login, sizeof login, f->uid), (unsigned)f->uid,
+		 ctl_login(trusted, sizeof trusted, c->owner), c->owner_from);
+	return buf;
 }
 
-const char *ctl_read(const char *prefix, const char *board, struct bd_pub *out)
+const struct bd_pub *ctl_map(const struct ctl *c, const struct bd_found *f, const char **why)
 {
-	struct bd_found f;
-	static char buf[256];
-	const char *why = ctl_find(prefix, board, &f);
-	const struct bd_pub *pub = why != NULL ? NULL : bd_pub_map_ro(f.name, BD_ANY_OWNER, buf, sizeof buf);
+	static char buf[320];
 
-	if (why == NULL)
-		why = buf;
+	*why = buf;
+	return bd_pub_map_ro(f->name, c->owner, buf, sizeof buf);
+}
+
+const char *ctl_read(const struct ctl *c, const struct bd_found *f, struct bd_pub *out)
+{
+	const char *why;
+	const struct bd_pub *pub = ctl_map(c, f, &why);
 
 	if (pub == NULL)
 		return why;
@@ -47,7 +122,11 @@ const char *ctl_read(const char *prefix, const char *board, struct bd_pub *out)
 
 int ctl_snapshot(const struct ctl *c, struct bd_pub *out)
 {
-	const char *why = ctl_read(c->prefix, c->board, out);
+	struct bd_found f;
+	const char *why = ctl_find(c, c->board, &f);
+
+	if (why == NULL)
+		why = ctl_read(c, &f, out);
 	return why != NULL ? ctl_fail(c, why) : CTL_OK;
 }
 
@@ -55,10 +134,10 @@ const struct bd_priv *ctl_private(const struct ctl *c, struct bd_pub *snap, stru
 {
 	char why[256];
 
-	if (ctl_snapshot(c, snap) != CTL_OK || ctl_find(c->prefix, c->board, f) != NULL)
+	if (ctl_snapshot(c, snap) != CTL_OK || ctl_find(c, c->board, f) != NULL)
 		return NULL;
 	errno = 0;
-	const struct bd_priv *priv = bd_priv_map_ro(f->name, BD_ANY_OWNER, why, sizeof why);
+	const struct bd_priv *priv = bd_priv_map_ro(f->name, c->owner, why, sizeof why);
 	if (priv == NULL)
 		ctl_fail(c, errno == EACCES ? "the private segment is mode 0600: this command needs the "
 					      "daemon's user (or root)" : why);

@@ -19,6 +19,10 @@
 struct ctl {
 	const char *prefix;
 	const char *socket;
+	const char *owner_arg; /* --owner USER, or NULL */
+	uid_t owner;        /* who must own a board's objects (BD_ANY_OWNER: unknown), see ctl_trust */
+	const char *owner_from; /* how owner was learned, for messages */
+	int answers;        /* a daemon answered on the socket */
 	const char *board;  /* the BOARD argument, "main" when none */
 	int json;           /* --json */
 	int colour;         /* ANSI colours in text output (a terminal, NO_COLOR unset) */
@@ -36,14 +40,27 @@ int watch_run(const struct ctl *c);
 /* dump.c: one frame of the dump (text or JSON) of snapshot p, for dump and watch. */
 void dump_frame(FILE *f, const struct ctl *c, const struct bd_pub *p);
 
+/* ctl.c: learn who must own the boards' objects: the uid of the daemon answering on the
+ * socket, else --owner, else the socket file's owner, else nobody knows (BD_ANY_OWNER).
+ * -1 with a message printed if --owner names no user. */
+int ctl_trust(struct ctl *c);
+/* The login of uid into buf ("uid N" if it has none). */
+const char *ctl_login(char *buf, size_t len, uid_t uid);
+/* Nonzero if an object owned by uid is not the trusted owner's (never when that is unknown). */
+int ctl_foreign(const struct ctl *c, uid_t uid);
+/* Why a board's segment was not read: it shrank under the mapping (a guarded read faulted). */
+#define CTL_SHRUNK "its segment shrank while mapped (truncated by its owner): the board is gone or damaged"
 /* ctl.c: print "boardctl: board B (prefix P): why" on stderr; returns CTL_ERROR. */
 int ctl_fail(const struct ctl *c, const char *why);
 /* A consistent snapshot of a mapped board into out; NULL, or why it failed. */
 const char *ctl_copy(const struct bd_pub *pub, struct bd_pub *out);
-/* The public segment of board (found in /dev/shm) into *f; NULL, or why there is none. */
-const char *ctl_find(const char *prefix, const char *board, struct bd_found *f);
-/* Map a board read-only and take a consistent snapshot into out; NULL, or why it failed. */
-const char *ctl_read(const char *prefix, const char *board, struct bd_pub *out);
+/* The trusted owner's public segment of board (found in /dev/shm) into *f; NULL, or why
+ * there is none (none at all, only foreign ones, or several). */
+const char *ctl_find(const struct ctl *c, const char *board, struct bd_found *f);
+/* Map the public segment f found read-only if the trusted owner owns it; NULL with why. */
+const struct bd_pub *ctl_map(const struct ctl *c, const struct bd_found *f, const char **why);
+/* Map the segment f found (ctl_map) and take a consistent snapshot into out; NULL, or why it failed. */
+const char *ctl_read(const struct ctl *c, const struct bd_found *f, struct bd_pub *out);
 /* Map c->board read-only and take a consistent snapshot into out; prints why not. */
 int ctl_snapshot(const struct ctl *c, struct bd_pub *out);
 /* Snapshot c->board into snap and map its private segment (explaining, if it cannot, that

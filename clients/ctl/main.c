@@ -23,10 +23,11 @@ static const struct command commands[] = {
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: boardctl [--socket P] [--shm-prefix P] COMMAND [BOARD] [--json]\n"
+		"usage: boardctl [--socket P] [--shm-prefix P] [--owner USER] COMMAND [BOARD] [--json]\n"
 		"Inspect boardd's boards straight from shared memory (works with the daemon dead too).\n\n"
 		"Commands (BOARD defaults to main):\n"
-		"  list             every board of the prefix: size, game, players, daemon alive or not\n"
+		"  list             every board of the prefix: size, game, players, daemon alive or not;\n"
+		"                   every object's owner and mode, foreign ones flagged\n"
 		"  dump [BOARD]     the board as a grid, its game state and players\n"
 		"  players [BOARD]  the player table, with each connection's uid and pid\n"
 		"  locks [BOARD]    every semaphore: value, holder pid, alive, held for, repairs (*)\n"
@@ -37,6 +38,8 @@ static void usage(FILE *f)
 		"  --socket PATH     the daemon's socket, which list checks (default $BOARDD_SOCKET, else\n"
 		"                    $XDG_RUNTIME_DIR/boardd/boardd.sock if it exists, else /run/boardd/boardd.sock)\n"
 		"  --shm-prefix P    shm name prefix of the boards (default $BOARDD_SHM_PREFIX or boardd)\n"
+		"  --owner USER      who must own the boards' objects when no daemon answers on the socket\n"
+		"                    (default: the socket file's owner); others' are flagged FOREIGN\n"
 		"  --json            one JSON document per command (per frame for watch, one per line)\n"
 		"  -n, --count N     events: how many (default 20)\n"
 		"  -h, --help        show this help and exit\n"
@@ -72,10 +75,11 @@ static int colour_wanted(void)
 
 int main(int argc, char **argv)
 {
-	enum { O_SOCKET = 256, O_PREFIX, O_JSON, O_VERSION };
+	enum { O_SOCKET = 256, O_PREFIX, O_JSON, O_VERSION, O_OWNER };
 	static const struct option longopts[] = {
 		{"socket", required_argument, NULL, O_SOCKET}, {"shm-prefix", required_argument, NULL, O_PREFIX},
 		{"json", no_argument, NULL, O_JSON},           {"count", required_argument, NULL, 'n'},
+		{"owner", required_argument, NULL, O_OWNER},
 		{"help", no_argument, NULL, 'h'},              {"version", no_argument, NULL, O_VERSION},
 		{NULL, 0, NULL, 0},
 	};
@@ -89,6 +93,7 @@ int main(int argc, char **argv)
 		switch (opt) {
 		case O_SOCKET: c.socket = optarg; break;
 		case O_PREFIX: c.prefix = optarg; break;
+		case O_OWNER: c.owner_arg = optarg; break;
 		case O_JSON: c.json = 1; break;
 		case 'n':
 			if ((n = bd_parse_uint(optarg)) < 0)
@@ -115,5 +120,7 @@ int main(int argc, char **argv)
 	if (!bd_name_ok(c.board, BD_BOARD_NAME_MAX))
 		usage_error("invalid board name '%s' (1-24 of A-Z a-z 0-9 _ -)", c.board);
 	c.colour = !c.json && colour_wanted();
+	if (ctl_trust(&c) < 0)
+		return CTL_USAGE;
 	return cmd->run(&c);
 }

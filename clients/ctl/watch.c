@@ -10,6 +10,7 @@
 
 #include "ctl.h"
 #include "ipc/clock.h"
+#include "ipc/guard.h"
 #include "ipc/shm.h"
 
 #define WATCH_POLL_MS 100
@@ -24,11 +25,13 @@ struct watch {
 	int alive;                       /* daemon alive in the last frame */
 	int64_t drawn_ms;
 	const char *why;                 /* why the last frame was an error, NULL if it was a board */
+	char whybuf[320];
 	int tty;
 };
 
 static volatile sig_atomic_t watch_stop;
 static struct bd_pub watch_snap; /* 76 KiB: too big for the stack of every frame */
+static struct bd_pub watch_head; /* its header and region counters, copied each poll */
 
 /* SIGINT/SIGTERM: finish the current frame and leave. */
 static void watch_signal(int sig)
@@ -37,48 +40,59 @@ static void watch_signal(int sig)
 	watch_stop = 1;
 }
 
-/* A number that changes whenever anything a frame shows changes. */
-static uint64_t watch_signature(const struct bd_pub *pub)
+/* A number that changes whenever anything a frame shows changes, from a header copy. */
+static uint64_t watch_signature(const struct bd_pub *head)
 {
-	uint64_t sig = __atomic_load_n(&pub->event_seq, __ATOMIC_ACQUIRE) * 1000003u +
-		       __atomic_load_n(&pub->seq, __ATOMIC_ACQUIRE);
-	unsigned n = pub->nregions < BD_REGIONS_MAX ? pub->nregions : BD_REGIONS_MAX;
+	uint64_t sig = head->event_seq * 1000003u + head->seq;
+	unsigned n = head->nregions < BD_REGIONS_MAX ? head->nregions : BD_REGIONS_MAX;
 
 	for (unsigned r = 0; r < n; r++)
-		sig = sig * 31 + __atomic_load_n(&pub->region_seq[r], __ATOMIC_ACQUIRE);
+		sig = sig * 31 + head->region_seq[r];
 	return sig;
 }
 
-/* Keep w->pub on the segment that has the board's name now: drop a mapping whose segment
- * was removed, replaced or shrunk (reading a shrunk one would fault) and map it again.
- * stat comes before the mapping, so a replacement in between is caught on the next poll. */
+/* Show why there is no board now; a new reason is a new frame. */
+static void watch_why(struct watch *w, const char *why)
+{
+	if (w->why != NULL && strcmp(w->whybuf, why) == 0)
+		return;
+	snprintf(w->whybuf, sizeof w->whybuf, "%s", why);
+	w->why = w->whybuf;
+	w->dirty = 1;
+}
+
+/* Drop the mapping: its segment is gone, replaced or shrank; why says which. */
+static void watch_drop(struct watch *w, const char *why)
+{
+	bd_pub_unmap(w->pub);
+	w->pub = NULL;
+	w->dirty = 1;
+	watch_why(w, why);
+}
+
+/* Keep w->pub on the trusted segment that has the board's name now: drop a mapping whose
+ * segment was removed or replaced and map it again (a shrunk one faults in the guarded
+ * reads, see watch_due). stat comes before the mapping, so a replacement in between is
+ * caught on the next poll. */
 static void watch_remap(struct watch *w)
 {
 	struct stat st;
 	struct bd_found f;
 	char path[BD_OBJ_NAME_MAX + 16];
-	const char *why = ctl_find(w->c->prefix, w->c->board, &f);
+	const char *why = ctl_find(w->c, w->c->board, &f);
 	int found = why == NULL && snprintf(path, sizeof path, BD_SHM_DIR "%s", f.name) > 0 && stat(path, &st) == 0;
 
-	if (w->pub != NULL && found && strcmp(f.name, w->name) == 0 && st.st_ino == w->ino &&
-	    (size_t)st.st_size >= sizeof *w->pub)
+	if (w->pub != NULL && found && strcmp(f.name, w->name) == 0 && st.st_ino == w->ino)
 		return;
 	if (w->pub != NULL)
-		w->dirty = 1;
-	bd_pub_unmap(w->pub);
-	w->pub = NULL;
-	static char buf[256];
-	if (found && (w->pub = bd_pub_map_ro(f.name, BD_ANY_OWNER, buf, sizeof buf)) == NULL)
-		why = buf;
-	if (w->pub != NULL) {
+		watch_drop(w, "no such board (segment missing)");
+	if (found && (w->pub = ctl_map(w->c, &f, &why)) != NULL) {
 		snprintf(w->name, sizeof w->name, "%s", f.name);
 		w->ino = st.st_ino;
 		w->why = NULL;
 		w->dirty = 1;
-	} else if (w->why == NULL || strcmp(w->why, why) != 0) {
-		w->why = why;
-		w->dirty = 1;
-	}
+	} else
+		watch_why(w, why != NULL ? why : "no such board (segment missing)");
 }
 
 /* Write one frame: clear the terminal first, so it reads as a live view. */
@@ -126,15 +140,20 @@ static void watch_draw(struct watch *w)
 	w->dirty = 0;
 }
 
-/* Nonzero if a new frame is due: the board changed, its daemon died or came back, or (text
- * only) a second passed while a restart countdown runs. */
+/* Nonzero if a new frame is due: the board changed, its daemon died or came back, its
+ * segment shrank under the mapping, or (text only) a second passed while a restart
+ * countdown runs. Reads the mapping only through the guard. */
 static int watch_due(struct watch *w)
 {
 	if (w->pub == NULL)
 		return w->dirty;
-	uint64_t sig = watch_signature(w->pub);
-	int alive = bd_pid_is_boardd(w->pub->daemon_pid);
-	int ticking = !w->c->json && w->pub->game_state == BD_GAME_OVER &&
+	if (bd_guard_copy(&watch_head, w->pub, offsetof(struct bd_pub, cards)) < 0) {
+		watch_drop(w, CTL_SHRUNK);
+		return 1;
+	}
+	uint64_t sig = watch_signature(&watch_head);
+	int alive = bd_pid_is_boardd(watch_head.daemon_pid);
+	int ticking = !w->c->json && watch_head.game_state == BD_GAME_OVER &&
 		      bd_now_ms() - w->drawn_ms >= 1000;
 	int due = w->dirty || sig != w->sig || alive != w->alive || ticking;
 

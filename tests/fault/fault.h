@@ -97,5 +97,7 @@ int cmd_squat(void);
 int cmd_picks(void);
 int cmd_hoard(void);
 int cmd_victim(void);
+int cmd_forge(void);
+int cmd_shrink(void);
 
 #endif

@@ -23,6 +23,8 @@ static const struct { const char *name; int (*run)(void); const char *help; } co
 	{"picks", cmd_picks, "many picks, or whole games; no face-down value seen in events or shm"},
 	{"hoard", cmd_hoard, "one user's seats first-pick every card the moment it turns down"},
 	{"victim", cmd_victim, "another player picks pairs (daemon's user); exit 0 once the game is over"},
+	{"forge", cmd_forge, "copy the board into a forged one of another name, with fake players"},
+	{"shrink", cmd_shrink, "truncate the board's public segment under the clients mapping it"},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

@@ -1,4 +1,5 @@
-/* main.c: test-unit, boardd's CUnit unit tests (codec, names, snapshots, locks, colours, the bot's choice). */
+/* main.c: test-unit, boardd's CUnit unit tests (codec, names, snapshots, locks, colours, the bot's choice,
+ * guarded reads). */
 #include <stddef.h>
 
 #include "suites.h"
@@ -6,6 +7,7 @@
 
 int main(int argc, char **argv)
 {
-	static test_suite_fn *const suites[] = {suite_proto, suite_shm, suite_lock, suite_colour, suite_choose, NULL};
+	static test_suite_fn *const suites[] = {suite_proto, suite_shm, suite_lock, suite_colour, suite_choose,
+						suite_guard, NULL};
 	return test_run(argc, argv, "test-unit", suites);
 }

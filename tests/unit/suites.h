@@ -7,5 +7,10 @@ void suite_shm(void);    /* test_shm.c */
 void suite_lock(void);   /* test_lock.c */
 void suite_colour(void); /* test_colour.c */
 void suite_choose(void); /* test_choose.c: board-bot's choice around the cooldown */
+void suite_guard(void);  /* test_guard.c */
+
+/* test_shm.c: a sound 4x4 board in plain memory (one card up, a locked pair, one player). */
+struct bd_pub;
+void test_board_sound(struct bd_pub *board);
 
 #endif

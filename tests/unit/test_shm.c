@@ -15,30 +15,30 @@
 static struct bd_pub board, copy;
 
 /* A sound 4x4 board with 2x2 regions: one card up, a locked pair, one player. */
-static void board_make(void)
+void test_board_sound(struct bd_pub *b)
 {
-	memset(&board, 0, sizeof board);
-	board.magic = BD_PUB_MAGIC;
-	board.version = BD_LAYOUT_VERSION;
-	board.size = sizeof board;
-	board.game_kind = BD_GAME_MEMORY;
-	board.dim = 4;
-	board.region_side = 2;
-	board.regions_across = 2;
-	board.nregions = 4;
-	board.game_state = BD_GAME_ON;
-	board.game_number = 1;
-	board.min_players = 1;
-	board.nplaying = 1;
-	board.nlocked = 2;
-	strcpy(board.name, "main");
+	memset(b, 0, sizeof *b);
+	b->magic = BD_PUB_MAGIC;
+	b->version = BD_LAYOUT_VERSION;
+	b->size = sizeof *b;
+	b->game_kind = BD_GAME_MEMORY;
+	b->dim = 4;
+	b->region_side = 2;
+	b->regions_across = 2;
+	b->nregions = 4;
+	b->game_state = BD_GAME_ON;
+	b->game_number = 1;
+	b->min_players = 1;
+	b->nplaying = 1;
+	b->nlocked = 2;
+	strcpy(b->name, "main");
 	for (unsigned c = 0; c < BD_CARDS_MAX; c++)
-		board.cards[c].owner = BD_NO_PLAYER;
-	board.cards[0] = (struct bd_card){.state = BD_CARD_UP, .value = {'a', 'b'}, .owner = 0};
-	board.cards[5] = (struct bd_card){.state = BD_CARD_LOCKED, .value = {'c', 'd'}, .owner = 0};
-	board.cards[15] = (struct bd_card){.state = BD_CARD_LOCKED, .value = {'c', 'd'}, .owner = 0};
-	board.players[0].state = BD_PLAYER_PLAYING;
-	strcpy(board.players[0].name, "ana");
+		b->cards[c].owner = BD_NO_PLAYER;
+	b->cards[0] = (struct bd_card){.state = BD_CARD_UP, .value = {'a', 'b'}, .owner = 0};
+	b->cards[5] = (struct bd_card){.state = BD_CARD_LOCKED, .value = {'c', 'd'}, .owner = 0};
+	b->cards[15] = (struct bd_card){.state = BD_CARD_LOCKED, .value = {'c', 'd'}, .owner = 0};
+	b->players[0].state = BD_PLAYER_PLAYING;
+	strcpy(b->players[0].name, "ana");
 }
 
 /* Prefix and board names: 1..max of [A-Za-z0-9_-]. */
@@ -102,7 +102,7 @@ static void test_obj_names(void)
 /* A sound board is accepted and copied (also 32x32 with partial regions). */
 static void test_snapshot_sound(void)
 {
-	board_make();
+	test_board_sound(&board);
 	CU_ASSERT_PTR_NULL(bd_pub_check(&board, sizeof board));
 	memset(&copy, 0x55, sizeof copy);
 	CU_ASSERT_EQUAL_FATAL(bd_snapshot(&board, &copy), 0);
@@ -187,7 +187,7 @@ static const struct damage damages[] = {
 static void test_snapshot_damaged(void)
 {
 	for (size_t i = 0; i < sizeof damages / sizeof damages[0]; i++) {
-		board_make();
+		test_board_sound(&board);
 		damages[i].apply(&board);
 		if (damages[i].header)
 			CHECK(bd_pub_check(&board, sizeof board) != NULL, "bd_pub_check accepts: %s", damages[i].what);
