@@ -6,6 +6,7 @@
 
 #include "bot.h"
 #include "ipc/clock.h"
+#include "ipc/guard.h"
 
 #define RECONNECT_MS 60000  /* how long to try to come back after losing the daemon */
 #define RETRY_MS 200        /* between two attempts */
@@ -143,7 +144,8 @@ static void play_reply(struct play *p, const struct bd_msg *msg)
 	const struct bd_pub *snap;
 
 	p->pending = 0;
-	p->barrier = __atomic_load_n(&p->c.pub->event_seq, __ATOMIC_ACQUIRE);
+	if (bd_guard_copy(&p->barrier, &p->c.pub->event_seq, sizeof p->barrier) == 0)
+		__atomic_thread_fence(__ATOMIC_ACQUIRE);
 	p->next_pick_ms = now + p->o->delay_ms;
 	if (msg->kind == BD_MSG_OK)
 		return;
