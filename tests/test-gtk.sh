@@ -3,7 +3,8 @@
 # second connection until the bot exists). Clicks a card at the position computed from the
 # board's on-screen geometry and the view's layout rule, plays one with the keyboard, checks
 # what boardd holds, what the screen shows and what a screen reader sees (AT-SPI), then checks
-# --spectate, reconnecting after boardd is killed and restarted, and closing the window.
+# --spectate, reconnecting after boardd is killed and restarted, a resync after it was stopped
+# while events flooded in, and closing the window.
 . "$(dirname "$0")/lib.sh"
 
 GTK="$BIN/board-gtk"
@@ -23,6 +24,7 @@ done
 # Stop everything this test started besides the daemon (lib.sh's cleanup does that).
 gui_stop() {
 	for p in $GPID $SPID $OPID $WPID $BUSPID $XPID; do
+		kill -CONT "$p" 2>/dev/null # a stopped window would never end
 		kill -TERM "$p" 2>/dev/null
 	done
 	for p in $GPID $SPID $OPID $WPID $XPID; do
@@ -259,12 +261,26 @@ wait "$DPID" 2>/dev/null
 DPID=""
 wait "$WPID" 2>/dev/null
 wait_until "the window to say it lost boardd" has_label "$GPID" "^Not connected: "
-start_daemon --min-players 2 --first-pick-ms 60000 --mismatch-ms 60000 --seed 5
+start_daemon --min-players 2 --first-pick-ms 60000 --mismatch-ms 60000 --seed 5 --max-backlog 4096 --max-rate 0
 wait_until "boardd to resume the board" grep -q "resumed" "$WORK/daemon.log"
 wait_until "board-gtk to reconnect" is_seated gtk1
 [ "$(seat_of gtk1)" = "$ME" ] || fail "board-gtk came back as player $(seat_of gtk1), not $ME"
 wait_until "the banner to go" lacks_label "$GPID" "^Not connected"
 start_watcher
+
+note "stopped while another player flips a card 10,000 times: resynchronised, not dropped"
+wait_until "the game to be on again" has_label "$GPID" " is on"
+set -- $(first_free)
+kill -STOP "$GPID"
+{
+	printf 'hello flipper player\njoin main\n'
+	for _ in $(seq 1 10000); do printf 'pick %s %s\npick %s %s\n' "$1" "$2" "$1" "$2"; done
+	printf 'quit\n'
+} | socat -t 10 - "UNIX-CONNECT:$SOCK" >/dev/null 2>&1
+wait_until "board-gtk's worker to fall behind" grep -q "pid $GPID uid [0-9]* fell behind" "$WORK/daemon.log"
+kill -CONT "$GPID"
+wait_until "the window to say it fell behind" has_label "$GPID" "fell behind the game"
+is_seated gtk1 || fail "board-gtk lost its seat after falling behind"
 
 note "the board scales with the window"
 width_of() { at "$GPID" card "$1" | cut -d'|' -f2 | cut -d' ' -f3; }
