@@ -4,20 +4,35 @@
 #include <string.h>
 
 #include "ctl.h"
+#include "ipc/guard.h"
 #include "ipc/proto.h"
 #include "ipc/shm.h"
 
-/* Copy event s out of the ring; -1 if its slot holds another event (overwritten). The slot's
+static int events_shrunk; /* a guarded read of the private segment faulted */
+
+/* Copy n bytes of the private segment through the guard (it may shrink), then an acquire
+ * fence; -1 (and events_shrunk set) if the mapping faulted. */
+static int events_load(void *dst, const void *src, size_t n)
+{
+	if (bd_guard_copy(dst, src, n) < 0) {
+		events_shrunk = 1;
+		return -1;
+	}
+	__atomic_thread_fence(__ATOMIC_ACQUIRE);
+	return 0;
+}
+
+/* Copy event s out of the ring; -1 if its slot holds another event (overwritten) or the
+ * mapping faulted (events_shrunk). The slot's
  * seq is written last by the daemon and zeroed first, so re-reading it validates the copy. */
 static int events_copy(const struct bd_priv *priv, uint64_t s, struct bd_event *ev)
 {
 	const struct bd_event *slot = &priv->ring[s % BD_RING_SIZE];
+	uint64_t seq;
 
-	if (__atomic_load_n(&slot->seq, __ATOMIC_ACQUIRE) != s)
+	if (events_load(&seq, &slot->seq, sizeof seq) < 0 || seq != s)
 		return -1;
-	memcpy(ev, slot, sizeof *ev);
-	__atomic_thread_fence(__ATOMIC_ACQUIRE);
-	if (__atomic_load_n(&slot->seq, __ATOMIC_RELAXED) != s)
+	if (events_load(ev, slot, sizeof *ev) < 0 || events_load(&seq, &slot->seq, sizeof seq) < 0 || seq != s)
 		return -1;
 	ev->seq = s;
 	ev->name[sizeof ev->name - 1] = '\0';
@@ -56,7 +71,7 @@ static unsigned events_print(const struct ctl *c, struct json *j, const struct b
 		first = head - c->count + 1;
 	if (head >= BD_RING_SIZE && first <= head - BD_RING_SIZE)
 		first = head - BD_RING_SIZE + 1;
-	for (uint64_t s = first; s <= head && c->count > 0; s++) {
+	for (uint64_t s = first; s <= head && c->count > 0 && !events_shrunk; s++) {
 		if (events_copy(priv, s, &ev) < 0)
 			missed++;
 		else
@@ -74,7 +89,8 @@ int events_run(const struct ctl *c)
 	const struct bd_priv *priv = ctl_private(c, &snap, &f);
 	if (priv == NULL)
 		return CTL_ERROR;
-	uint64_t head = __atomic_load_n(&priv->ring_head, __ATOMIC_ACQUIRE);
+	uint64_t head = 0;
+	events_load(&head, &priv->ring_head, sizeof head);
 	if (c->json) {
 		json_start(&j, stdout);
 		json_object(&j, NULL);
@@ -88,8 +104,8 @@ int events_run(const struct ctl *c)
 		json_uint(&j, "missed", missed);
 		json_close(&j);
 		json_finish(&j);
-	} else if (missed > 0)
+	} else if (missed > 0 && !events_shrunk)
 		fprintf(stderr, "boardctl: %u events were overwritten while being read\n", missed);
 	bd_priv_unmap(priv);
-	return CTL_OK;
+	return events_shrunk ? ctl_fail(c, "the private segment shrank while mapped (truncated by its owner)") : CTL_OK;
 }
