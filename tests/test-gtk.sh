@@ -182,31 +182,43 @@ note "click a face-down card at its computed position"
 set -- $(first_free)
 at "$GPID" card $(($2 * 4 + $1)) | grep -q "^row $(($2 + 1)), column $(($1 + 1)), face down|" ||
 	fail "card $1 $2 is named: $(at "$GPID" card $(($2 * 4 + $1)))"
-for attempt in 1 2 3; do
+# The opponent bot plays meanwhile: when it takes one of the two cards first, the pair is
+# tried again elsewhere (the pick timers are 60 s, so only the opponent can spoil a try).
+# click_first: click a free card X Y; 0 once it is up for us, 1 if the opponent took it.
+click_first() {
 	set -- $(first_free)
 	[ $# -eq 2 ] || fail "no two face-down neighbours left: $(ask cards)"
 	X=$1 Y=$2
 	centre_of "$GPID" "$X" "$Y"
 	xdotool mousemove "$CX" "$CY" click 1
 	wait_until "card $X $Y to turn" mine_or_taken "$X" "$Y"
-	[ "$(card_of "$X" "$Y")" = "up $ME" ] && break
-	note "the opponent took card $X $Y first; another one"
+	[ "$(card_of "$X" "$Y")" = "up $ME" ]
+}
+# space_second: arrows to card X+1 Y, Space; 0 once both are ours, 1 if the race was lost.
+space_second() {
+	xdotool mousemove 5 5 # no hover highlight over the board in the screenshot
+	xdotool key Down Up Right
+	wait_until "the cursor on card $((X + 1)) $Y" eval 'at "$GPID" card $((Y * 4 + X + 1)) | grep -q "|[a-z,]*focused"'
+	at "$GPID" card $((Y * 4 + X)) | grep -q "focused" && fail "two cards have the focus"
+	xdotool key space
+	wait_until "card $((X + 1)) $Y to turn" mine_or_taken $((X + 1)) "$Y"
+	case "$(card_of $((X + 1)) "$Y") $(card_of "$X" "$Y")" in
+	"up $ME up $ME" | "locked $ME locked $ME") return 0 ;;
+	"up $ME "* | "locked $ME "*) fail "after Space: cards are $(card_of $((X + 1)) "$Y") and $(card_of "$X" "$Y")" ;;
+	esac
+	note "the opponent took card $((X + 1)) $Y: $(card_of $((X + 1)) "$Y"), $(card_of "$X" "$Y"); again"
+	return 1
+}
+paired=no
+for attempt in 1 2 3 4; do
+	click_first || { note "the opponent took card $X $Y first; another one"; continue; }
+	VALUE=$(ask cards | awk -v x="$X" -v y="$Y" '$1 == "CARD" && $2 == x && $3 == y { print toupper($5) }')
+	wait_until "the card's accessible name" eval 'at "$GPID" card $((Y * 4 + X)) | grep -q "^row $((Y + 1)), column $((X + 1)), face up, $VALUE, turned by gtk1|"'
+	note "arrows move the cursor, Space picks"
+	space_second && { paired=yes; break; }
+	wait_until "our cards to turn down" eval '! ask cards | grep -q "^CARD.* up [a-z][a-z] $ME\$"'
 done
-[ "$(card_of "$X" "$Y")" = "up $ME" ] || fail "card $X $Y is $(card_of "$X" "$Y"), not up for player $ME"
-VALUE=$(ask cards | awk -v x="$X" -v y="$Y" '$1 == "CARD" && $2 == x && $3 == y { print toupper($5) }')
-wait_until "the card's accessible name" eval 'at "$GPID" card $((Y * 4 + X)) | grep -q "^row $((Y + 1)), column $((X + 1)), face up, $VALUE, turned by gtk1|"'
-
-note "arrows move the cursor, Space picks"
-xdotool mousemove 5 5 # no hover highlight over the board in the screenshot
-xdotool key Down Up Right
-wait_until "the cursor on card $((X + 1)) $Y" eval 'at "$GPID" card $((Y * 4 + X + 1)) | grep -q "|[a-z,]*focused"'
-at "$GPID" card $((Y * 4 + X)) | grep -q "focused" && fail "two cards have the focus"
-xdotool key space
-wait_until "card $((X + 1)) $Y to turn" mine_or_taken $((X + 1)) "$Y"
-case "$(card_of $((X + 1)) "$Y") $(card_of "$X" "$Y")" in
-"up $ME up $ME" | "locked $ME locked $ME") ;;
-*) fail "after Space: cards are $(card_of $((X + 1)) "$Y") and $(card_of "$X" "$Y")" ;;
-esac
+[ "$paired" = yes ] || fail "four tries at a pair, each spoiled by the opponent: $(ask cards)"
 
 note "a refused pick is explained in the side panel"
 xdotool key space
