@@ -73,7 +73,9 @@ clean() {
 start_daemon --min-players 1 # the board's shared memory, for the client to map
 SEGMENT=$(printf 'boards\n' | socat -t 5 - "UNIX-CONNECT:$SOCK" | awk '$1 == "BOARD" && $2 == "main" { print $7 }')
 [ -n "$SEGMENT" ] || fail "the daemon named no segment for board main"
-trap 'kill "$FPID" 2>/dev/null; cleanup' EXIT INT TERM
+BPID=""
+# On a failure, the fake daemon and a bot that would reconnect to it forever go too.
+trap 'kill $FPID $BPID 2>/dev/null; cleanup' EXIT INT TERM
 
 fake busy
 "$BIN/board-bot" --socket "$FAKE" --games 1 >"$WORK/bot1" 2>&1 && fail "board-bot played on a refusing daemon"
@@ -87,12 +89,13 @@ fake play
 "$BIN/board-bot" --socket "$FAKE" --delay-ms 10 >"$WORK/bot3" 2>&1 &
 BPID=$!
 wait_until "the bot's pick" grep -qs picked "$WORK/mark"
-sleep 0.5 # the refusal's message
+# The bot's messages go to stderr unbuffered: wait for them, however slow the machine.
+wait_until "the bot to report the refusal" grep -q 'pick refused: evil' "$WORK/bot3"
+wait_until "the bot to report the malformed events" grep -q 'ignored a malformed event' "$WORK/bot3"
 kill -TERM "$BPID"
 wait "$BPID"
+BPID=""
 clean "$WORK/bot3" "board-bot, escapes in replies, events and errors"
-grep -q 'pick refused: evil' "$WORK/bot3" || fail "board-bot did not report the refusal"
-grep -q 'ignored a malformed event' "$WORK/bot3" || fail "board-bot did not report the malformed events"
 
 "$BIN/boardctl" --socket "$FAKE" list >"$WORK/ctl" 2>&1
 "$BIN/boardctl" --socket "$FAKE" list --json >>"$WORK/ctl" 2>&1
