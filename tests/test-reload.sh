@@ -28,8 +28,12 @@ start_daemon --config "$CONF" --max-seats-per-uid 3 --min-players 1
 as_nobody "$WORK/bin/bd-fault" hog --limit 2 --attempts 5 || fail "limit 2 from the file did not hold"
 
 note "a silent connection opened under idle-ms 0 stays open"
-(sleep 60 | as_nobody socat -t 60 - UNIX-CONNECT:"$SOCK" >"$WORK/silent.out" 2>&1) &
+# Its input is a fifo held open by fd 8: silent, and $! is socat itself (no sleep left behind).
+mkfifo "$WORK/silent.in"
+as_nobody socat -t 60 - UNIX-CONNECT:"$SOCK" <"$WORK/silent.in" >"$WORK/silent.out" 2>&1 &
 silent=$!
+exec 8>"$WORK/silent.in"
+trap 'kill $silent 2>/dev/null; cleanup' EXIT INT TERM
 wait_until "the silent connection's greeting" grep -q '^BOARDD' "$WORK/silent.out"
 
 printf 'max-connections-per-uid = 4\nmax-seats-per-uid = 5\nidle-ms = 1000\n' >"$CONF"
@@ -39,6 +43,7 @@ grep -q 'reloaded the per-uid limits (4 connections, 3 seats a board, idle-ms 10
 wait_until "ERR idle on the connection opened before the reload" grep -q '^ERR idle' "$WORK/silent.out"
 kill "$silent" 2>/dev/null
 wait "$silent" 2>/dev/null
+exec 8>&-
 wait_until "the silent connection's worker to end" grep -q 'closed: idle' "$WORK/daemon.log"
 as_nobody "$WORK/bin/bd-fault" hog --limit 4 --attempts 8 --idle-ms 1000 --idles 0 || fail "the reloaded limit 4 did not hold"
 as_nobody "$WORK/bin/bd-fault" grab --conns 4 --limit 3 || fail "limit 3 from the command line did not hold"
