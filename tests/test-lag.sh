@@ -15,6 +15,9 @@
 . "$(dirname "$0")/fault/lib.sh"
 
 need_nobody "the daemon as root, the flood as nobody"
+FLOOD="" BOT=""
+# On a failure, the flood and a bot (perhaps stopped, which would reconnect forever) go too.
+trap '[ -z "$FLOOD" ] || kill -KILL "-$FLOOD" 2>/dev/null; [ -z "$BOT" ] || kill -KILL "$BOT" 2>/dev/null; cleanup' EXIT INT TERM
 
 # start_flood: nobody's four players pick as fast as the daemon answers, in a new process
 # group ($FLOOD, its leader's pid: setsid does not fork in a background job of sh).
@@ -41,7 +44,8 @@ kill -CONT "$BOT"
 wait_until "board-bot's resync" grep -q 'fell behind the board' "$WORK/bot.log"
 stop_flood
 kill -TERM "$BOT"
-wait "$BOT" || fail "board-bot failed after its resync: $(cat "$WORK/bot.log")"
+wait "$BOT" || { BOT=""; fail "board-bot failed after its resync: $(cat "$WORK/bot.log")"; }
+BOT=""
 note "board-bot: $(grep -m1 'fell behind' "$WORK/bot.log")"
 grep -q 'lost the connection\|malformed\|refused' "$WORK/bot.log" && fail "board-bot after its resync: $(cat "$WORK/bot.log")"
 grep -q 'left the board' "$WORK/bot.log" || fail "board-bot did not leave its seat in the end: $(cat "$WORK/bot.log")"
