@@ -36,8 +36,11 @@ printf 'hello ana player\njoin main\n' >&7
 wait_until "ana to be seated" eval 'ask players | grep -q "^PLAYER [0-9]* .* ana"'
 
 note "nobody forges board 'forged' under the daemon's prefix, its daemon pid a 'boardd' of nobody's"
-as_nobody "$WORK/boardd" 300 &
+# setpriv itself, not the as_nobody function: in the background a function runs in a
+# subshell, and $! would be that root sh, never killed with it, not nobody's boardd.
+setpriv --reuid=nobody --regid=nogroup --clear-groups "$WORK/boardd" 300 &
 FPID=$!
+wait_until "nobody's process named boardd" sh -c "[ \"\$(cat /proc/$FPID/comm 2>/dev/null)\" = boardd ]"
 as_nobody "$WORK/bd-fault" forge --as forged --pid "$FPID" || fail "nobody could not forge a board"
 as_nobody "$WORK/bd-fault" forge --as main --pid "$FPID" || fail "nobody could not forge a second main"
 [ "$(stat -c %U /dev/shm/"$PREFIX".forged.*)" = nobody ] || fail "the forged board is not nobody's"
