@@ -13,7 +13,6 @@
 
 [ "$(id -u)" = 0 ] || fail "this test needs root (the daemon as root, the attacker as nobody)"
 command -v setpriv >/dev/null || fail "setpriv is missing (package util-linux)"
-as_nobody() { setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"; }
 CTL="$BIN/boardctl"
 GPID="" XPID="" WPID="" FPID="" APID=""
 stop_all() {

@@ -21,7 +21,6 @@ chmod 755 "$WORK"
 mkdir -m 755 "$WORK/bin"
 mkdir -m 1777 "$WORK/sig" # where they leave their ready files
 cp "$FAULT" "$BIN/board-bot" "$WORK/bin/"
-as_nobody() { setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"; }
 as_daemon() { setpriv --reuid=daemon --regid=daemon --clear-groups "$@"; }
 
 # two_bots: uid 1's two bots play one game to its end on board main; fails otherwise.

@@ -10,7 +10,6 @@
 chmod 755 "$WORK"
 mkdir -m 755 "$WORK/bin"
 cp "$FAULT" "$WORK/bin/"
-as_nobody() { setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"; }
 CONF="$WORK/boardd.conf"
 
 # hup WHAT: send SIGHUP and wait for the log line that answers it (the nth so far).
