@@ -219,6 +219,19 @@ static void await_stopped(pid_t pid)
 	CU_ASSERT_FATAL(waitpid(pid, &status, WUNTRACED) == pid && WIFSTOPPED(status));
 }
 
+/* Nonzero once pid is listed waiting for lock and has napped there; polls for up to 10 s
+ * (a child forked on a loaded machine may take long to get that far). */
+static int await_waiting(pid_t pid, unsigned lock)
+{
+	for (int i = 0; i < 200; i++) {
+		const struct bd_locker *k = slot_of(pid);
+		if (k != NULL && k->waiting == lock && k->naps > 0)
+			return 1;
+		usleep(50000);
+	}
+	return 0;
+}
+
 /* Taking lists the taker for each lock, marks it not waiting, and giving unlists it. */
 static void test_lockers_listing(void)
 {
@@ -250,6 +263,7 @@ static void test_orphans_exact(void)
 	pid_t a = child_taking(&l, 2, BD_LOCK_STOP_TAKEN);
 	await_stopped(a); /* holds region 2 (recorded) and state (not yet) */
 	pid_t b = child_taking(&l, 3, BD_LOCK_STOP_NONE); /* gets region 3, waits for state */
+	CHECK(await_waiting(b, TNREG), "the second child does not wait for the state lock");
 	for (int pass = 0; pass < 4; pass++) {
 		usleep(150000); /* longer than a nap */
 		CHECK(orphans(&l) == 0, "pass %d repaired a lock held by a live, stopped process", pass);
