@@ -25,6 +25,7 @@ static int guard_object(char *name, size_t len, size_t size, const void **map)
 	snprintf(name, len, "/bdunit-guard-%d", (int)getpid());
 	int fd = shm_open(name, O_RDWR | O_CREAT | O_EXCL, 0600);
 	REQUIRE(fd >= 0, "shm_open %s", name);
+	shm_unlink(name); /* the fd is enough: nothing is left in /dev/shm, even if a check fails */
 	REQUIRE(ftruncate(fd, (off_t)size) == 0, "ftruncate");
 	*map = mmap(NULL, GUARD_PAGES * 4096, PROT_READ, MAP_SHARED, fd, 0);
 	REQUIRE(*map != MAP_FAILED, "mmap");
@@ -38,7 +39,6 @@ static void test_guard_shrink(void)
 	const void *map;
 	int fd = guard_object(name, sizeof name, sizeof buf, &map);
 
-	shm_unlink(name);
 	CU_ASSERT_EQUAL(bd_guard_copy(buf, map, sizeof buf), 0);
 	CU_ASSERT_EQUAL(ftruncate(fd, 4096), 0);
 	CU_ASSERT_EQUAL(bd_guard_copy(buf, map, 4096), 0); /* the first page is still there */
@@ -71,7 +71,6 @@ static void test_guard_threads(void)
 	pthread_t t[4];
 	int fd = guard_object(name, sizeof name, 4096, &map);
 
-	shm_unlink(name);
 	CU_ASSERT_EQUAL(ftruncate(fd, 0), 0);
 	for (int i = 0; i < 4; i++)
 		REQUIRE(pthread_create(&t[i], NULL, guard_thread, (void *)map) == 0, "pthread_create");
