@@ -12,10 +12,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
-#include <sys/socket.h>
 #include <sys/stat.h>
-#include <sys/time.h>
-#include <sys/un.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -54,23 +51,17 @@ static int h_waitpid(pid_t pid, int ms)
 	}
 }
 
-/* Nonzero if the daemon greets on its socket. */
+/* Nonzero if the daemon greets on its socket (the socket listens before the boards exist):
+ * the client library's connect, which reads the greeting. */
 static int h_socket_answers(void)
 {
-	struct sockaddr_un sa = {.sun_family = AF_UNIX};
-	struct timeval tv = {.tv_sec = 1};
-	char greeting[7];
-	int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0), ok;
+	struct bd_client c;
+	char err[256];
 
-	snprintf(sa.sun_path, sizeof sa.sun_path, "%s", hd.sock);
-	/* The greeting, not just the connect: the socket listens before the boards exist. */
-	ok = fd >= 0 && connect(fd, (struct sockaddr *)&sa, sizeof sa) == 0 &&
-	     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv) == 0 &&
-	     recv(fd, greeting, sizeof greeting, MSG_WAITALL) == (ssize_t)sizeof greeting &&
-	     memcmp(greeting, "BOARDD ", sizeof greeting) == 0;
-	if (fd >= 0)
-		close(fd);
-	return ok;
+	if (bd_client_connect(&c, hd.sock, err, sizeof err) < 0)
+		return 0;
+	bd_client_close(&c);
+	return 1;
 }
 
 /* In the forked child: become boardd with the harness's options. */
