@@ -11,8 +11,7 @@
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/fault/lib.sh"
 
-[ "$(id -u)" = 0 ] || fail "this test needs root (the daemon as root, the attacker as nobody)"
-command -v setpriv >/dev/null || fail "setpriv is missing (package util-linux)"
+need_nobody "the daemon as root, the attacker as nobody"
 CTL="$BIN/boardctl"
 GPID="" XPID="" WPID="" FPID="" APID=""
 stop_all() {
@@ -20,11 +19,8 @@ stop_all() {
 	GPID="" WPID="" FPID="" APID="" XPID=""
 }
 trap 'stop_all; cleanup' EXIT INT TERM
-# What nobody runs must be reachable by nobody wherever the checkout lies.
-chmod 755 "$WORK"
-cp "$FAULT" "$WORK/bd-fault"
-cp "$(command -v sleep)" "$WORK/boardd" # a process of nobody's named boardd
-chmod 755 "$WORK/bd-fault" "$WORK/boardd"
+# A process of nobody's named boardd, where nobody can run it (need_nobody made $WORK/run).
+cp "$(command -v sleep)" "$WORK/run/boardd" && chmod 755 "$WORK/run/boardd" || fail "cannot copy sleep"
 
 start_daemon --board main:4 --min-players 1
 mkfifo "$WORK/ana.in"
@@ -37,11 +33,11 @@ wait_until "ana to be seated" eval 'ask players | grep -q "^PLAYER [0-9]* .* ana
 note "nobody forges board 'forged' under the daemon's prefix, its daemon pid a 'boardd' of nobody's"
 # setpriv itself, not the as_nobody function: in the background a function runs in a
 # subshell, and $! would be that root sh, never killed with it, not nobody's boardd.
-setpriv --reuid=nobody --regid=nogroup --clear-groups "$WORK/boardd" 300 &
+setpriv --reuid=nobody --regid=nogroup --clear-groups "$WORK/run/boardd" 300 &
 FPID=$!
 wait_until "nobody's process named boardd" sh -c "[ \"\$(cat /proc/$FPID/comm 2>/dev/null)\" = boardd ]"
-as_nobody "$WORK/bd-fault" forge --as forged --pid "$FPID" || fail "nobody could not forge a board"
-as_nobody "$WORK/bd-fault" forge --as main --pid "$FPID" || fail "nobody could not forge a second main"
+as_nobody "$FAULT" forge --as forged --pid "$FPID" || fail "nobody could not forge a board"
+as_nobody "$FAULT" forge --as main --pid "$FPID" || fail "nobody could not forge a second main"
 [ "$(stat -c %U /dev/shm/"$PREFIX".forged.*)" = nobody ] || fail "the forged board is not nobody's"
 
 # ctl_check ARGS...: run boardctl; its stdout in $WORK/out, stderr in $WORK/err, status in rc.
