@@ -20,10 +20,17 @@ static sem_t *lock_open_one(const char *name, int create)
 		return sem_open(name, 0);
 	sem_t *s = sem_open(name, O_CREAT | O_EXCL, 0600, 1);
 	if (s != SEM_FAILED) {
-		/* The umask masks sem_open's mode too; make it exact. */
+		/* The umask masks sem_open's mode too; make it exact. Made by us just now (O_EXCL)
+		 * in sticky /dev/shm: nobody else can have put anything else at the path. */
 		char path[BD_OBJ_NAME_MAX + 16];
 		snprintf(path, sizeof path, BD_SHM_DIR "/sem.%s", name + 1);
-		chmod(path, 0600);
+		if (chmod(path, 0600) < 0) {
+			int err = errno;
+			sem_close(s);
+			sem_unlink(name);
+			errno = err;
+			return SEM_FAILED;
+		}
 	}
 	return s;
 }
