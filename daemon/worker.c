@@ -468,7 +468,8 @@ static int worker_request(struct worker *w, const char *line, size_t len)
 		return worker_err(w, "rate", "too many requests per second; this one was ignored");
 	if (bd_req_parse(line, len, &req, &err) < 0)
 		return worker_err(w, err.code, err.text);
-	w->active_ms = bd_now_ms();
+	if (w->board == NULL) /* only the unjoined can be idle: no clock read per pick */
+		w->active_ms = bd_now_ms();
 	if ((why = worker_not_ready(w, req.type, &code)) != NULL)
 		return worker_err(w, code, why);
 	switch (req.type) {
@@ -618,10 +619,11 @@ static void worker_arm(struct worker *w)
  * joined player or spectator is never idle in this sense, however quiet. */
 static int worker_idle(struct worker *w)
 {
-	int64_t idle = quota_get()->idle_ms, left = w->active_ms + idle - bd_now_ms();
+	int64_t idle = quota_get()->idle_ms;
 
 	if (w->board != NULL || idle == 0)
-		return -1;
+		return -1; /* before the clock: a joined worker passes here on every wake */
+	int64_t left = w->active_ms + idle - bd_now_ms();
 	if (left > 0)
 		return left > INT_MAX ? INT_MAX : (int)left;
 	worker_printf(w, "ERR idle no join and no request for %lld ms; disconnected\n", (long long)idle);
