@@ -1,6 +1,7 @@
 /* guard.c: copies from shared mappings that survive the mapping shrinking (SIGBUS). */
 #include "guard.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <setjmp.h>
 #include <signal.h>
@@ -12,19 +13,30 @@ static struct sigaction guard_old; /* SIGBUS's disposition before ours, for othe
 static _Thread_local sigjmp_buf guard_jmp;
 static _Thread_local volatile sig_atomic_t guard_armed;
 
-/* SIGBUS: a fault inside a guarded copy of this thread returns into it; any other gets
- * the old disposition back and happens again under it (a fault re-executes; a SIGBUS sent
- * by kill is raised again). */
+/* SIGBUS: a fault inside a guarded copy of this thread returns into it. Any other goes to
+ * the disposition before ours, which stays installed under it: a handler is called, an
+ * ignored SIGBUS sent by kill is dropped, and the default (or a fault, which the kernel
+ * never lets be ignored) gets the old disposition back and happens again under it (a
+ * fault re-executes; a SIGBUS sent by kill is raised again), ending the process. errno is
+ * kept for the interrupted code. */
 static void guard_bus(int sig, siginfo_t *si, void *ctx)
 {
-	(void)ctx;
+	int saved = errno;
+
 	if (guard_armed) {
 		guard_armed = 0;
 		siglongjmp(guard_jmp, 1);
 	}
-	sigaction(sig, &guard_old, NULL);
-	if (si->si_code <= 0)
-		raise(sig);
+	if (guard_old.sa_flags & SA_SIGINFO)
+		guard_old.sa_sigaction(sig, si, ctx);
+	else if (guard_old.sa_handler != SIG_DFL && guard_old.sa_handler != SIG_IGN)
+		guard_old.sa_handler(sig);
+	else if (guard_old.sa_handler == SIG_DFL || si->si_code > 0) {
+		sigaction(sig, &guard_old, NULL);
+		if (si->si_code <= 0)
+			raise(sig);
+	}
+	errno = saved;
 }
 
 /* Install the handler once per process. SA_NODEFER leaves SIGBUS unblocked in the handler,
