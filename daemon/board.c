@@ -457,12 +457,30 @@ void board_tick(struct board *b, int player, int64_t now)
 	board_tick_within(b, player, now, -1);
 }
 
+/* A lock region's side for these settings: region-size, at most the board's. */
+static unsigned board_side(const struct board_settings *s)
+{
+	return s->region_side < s->dim ? s->region_side : s->dim;
+}
+
+/* Lock regions across (and down) a board of these settings. */
+static unsigned board_across(const struct board_settings *s)
+{
+	return (s->dim + board_side(s) - 1) / board_side(s);
+}
+
+/* The number of lock regions a board of these settings has. */
+static unsigned board_nregions(const struct board_settings *s)
+{
+	return board_across(s) * board_across(s);
+}
+
 /* Fill a new board's headers and deal its first game. */
 static void board_init_fresh(struct board *b)
 {
 	struct bd_pub *pub = b->pub;
 	struct bd_priv *priv = b->priv;
-	unsigned dim = b->set.dim, side = b->set.region_side < dim ? b->set.region_side : dim;
+	unsigned dim = b->set.dim;
 
 	memset(pub, 0, sizeof *pub);
 	memset(priv, 0, sizeof *priv);
@@ -470,9 +488,9 @@ static void board_init_fresh(struct board *b)
 	pub->size = sizeof *pub;
 	pub->game_kind = b->game->kind;
 	pub->dim = dim;
-	pub->region_side = side;
-	pub->regions_across = (dim + side - 1) / side;
-	pub->nregions = pub->regions_across * pub->regions_across;
+	pub->region_side = board_side(&b->set);
+	pub->regions_across = board_across(&b->set);
+	pub->nregions = board_nregions(&b->set);
 	pub->min_players = b->set.min_players;
 	pub->daemon_pid = getpid();
 	snprintf(pub->name, sizeof pub->name, "%s", b->set.name);
@@ -542,14 +560,6 @@ static void board_resume(struct board *b)
 	b->game->sweep(b);
 	board_update_state(b);
 	b->dirty = 0;
-}
-
-/* The number of lock regions a board of these settings has. */
-static unsigned board_nregions(const struct board_settings *s)
-{
-	unsigned side = s->region_side < s->dim ? s->region_side : s->dim, across = (s->dim + side - 1) / side;
-
-	return across * across;
 }
 
 /* Make the objects of a new instance: segments (zero-filled) and semaphores, each created
