@@ -14,19 +14,16 @@
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/fault/lib.sh"
 
-[ "$(id -u)" = 0 ] || fail "this test needs root (the daemon as root, clients as nobody and daemon)"
-command -v setpriv >/dev/null || fail "setpriv is missing (package util-linux)"
 # What the other users run is copied where they can reach it, whatever folder holds the build.
-chmod 755 "$WORK"
-mkdir -m 755 "$WORK/bin"
+need_nobody "the daemon as root, clients as nobody and daemon"
+BOT=$(for_nobody "$BIN/board-bot")
 mkdir -m 1777 "$WORK/sig" # where they leave their ready files
-cp "$FAULT" "$BIN/board-bot" "$WORK/bin/"
 as_daemon() { setpriv --reuid=daemon --regid=daemon --clear-groups "$@"; }
 
 # two_bots: uid 1's two bots play one game to its end on board main; fails otherwise.
 two_bots() {
 	for b in ann bea; do
-		as_daemon timeout 90 "$WORK/bin/board-bot" --name "$b" --games 1 --stats --delay-ms 20 \
+		as_daemon timeout 90 "$BOT" --name "$b" --games 1 --stats --delay-ms 20 \
 			>"$WORK/$b.out" 2>"$WORK/$b.err" &
 		eval "pid_$b=\$!"
 	done
@@ -43,7 +40,7 @@ note "(a) connection flood: nobody against --max-connections-per-uid 16 --idle-m
 start_daemon --board main:4 --min-players 2 --max-connections-per-uid 16 --max-seats-per-uid 8 \
 	--idle-ms 2000 --first-pick-ms 2000 --mismatch-ms 50 --restart-ms 100000
 t0=$(date +%s)
-as_nobody "$WORK/bin/bd-fault" hog --limit 16 --idle-ms 2000 --attempts 3000 --idles 15 \
+as_nobody "$FAULT" hog --limit 16 --idle-ms 2000 --attempts 3000 --idles 15 \
 	--ready "$WORK/sig/hog.ready" --until "$WORK/sig/hog.stop" >"$WORK/sig/hog.out" 2>&1 &
 hog=$!
 wait_until "nobody at its connection limit" test -e "$WORK/sig/hog.ready"
@@ -67,7 +64,7 @@ note "(b) seat grab: nobody against --max-seats-per-uid 8"
 base=$(wc -l <"$WORK/daemon.log") # (a)'s lines are not (b)'s
 start_daemon --board main:4 --min-players 2 --max-connections-per-uid 16 --max-seats-per-uid 8 \
 	--idle-ms 1000 --first-pick-ms 2000 --mismatch-ms 50 --restart-ms 100000
-as_nobody "$WORK/bin/bd-fault" grab --conns 12 --limit 8 --ready "$WORK/sig/grab.ready" --until "$WORK/sig/grab.stop" \
+as_nobody "$FAULT" grab --conns 12 --limit 8 --ready "$WORK/sig/grab.ready" --until "$WORK/sig/grab.stop" \
 	>"$WORK/grab.out" 2>&1 &
 grab=$!
 wait_until "nobody's seats" test -e "$WORK/sig/grab.ready"

@@ -6,10 +6,7 @@
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/fault/lib.sh"
 
-[ "$(id -u)" = 0 ] || fail "this test needs root (the daemon as root, clients as nobody)"
-chmod 755 "$WORK"
-mkdir -m 755 "$WORK/bin"
-cp "$FAULT" "$WORK/bin/"
+need_nobody "the daemon as root, clients as nobody"
 CONF="$WORK/boardd.conf"
 
 # hup WHAT: send SIGHUP and wait for the log line that answers it (the nth so far).
@@ -24,7 +21,7 @@ hup() {
 
 printf 'max-connections-per-uid = 2\nmax-seats-per-uid = 5\nidle-ms = 0\n' >"$CONF"
 start_daemon --config "$CONF" --max-seats-per-uid 3 --min-players 1
-as_nobody "$WORK/bin/bd-fault" hog --limit 2 --attempts 5 || fail "limit 2 from the file did not hold"
+as_nobody "$FAULT" hog --limit 2 --attempts 5 || fail "limit 2 from the file did not hold"
 
 note "a silent connection opened under idle-ms 0 stays open"
 # Its input is a fifo held open by fd 8: silent, and $! is socat itself (no sleep left behind).
@@ -44,25 +41,25 @@ kill "$silent" 2>/dev/null
 wait "$silent" 2>/dev/null
 exec 8>&-
 wait_until "the silent connection's worker to end" grep -q 'closed: idle' "$WORK/daemon.log"
-as_nobody "$WORK/bin/bd-fault" hog --limit 4 --attempts 8 --idle-ms 1000 --idles 0 || fail "the reloaded limit 4 did not hold"
-as_nobody "$WORK/bin/bd-fault" grab --conns 4 --limit 3 || fail "limit 3 from the command line did not hold"
+as_nobody "$FAULT" hog --limit 4 --attempts 8 --idle-ms 1000 --idles 0 || fail "the reloaded limit 4 did not hold"
+as_nobody "$FAULT" grab --conns 4 --limit 3 || fail "limit 3 from the command line did not hold"
 
 printf 'max-connections-per-uid = lots\n' >"$CONF"
 hup "the refused reload"
 grep -q "error: got SIGHUP: settings not reloaded, the old ones stay: $CONF:1: max-connections-per-uid must be" \
 	"$WORK/daemon.log" || fail "a bad file's reload was not refused with its reason"
-as_nobody "$WORK/bin/bd-fault" hog --limit 4 --attempts 8 --idle-ms 1000 --idles 0 || fail "a bad reload changed the limit"
+as_nobody "$FAULT" hog --limit 4 --attempts 8 --idle-ms 1000 --idles 0 || fail "a bad reload changed the limit"
 answers || fail "boardd does not answer after a refused reload"
 
 note "exempt-group: its members (primary or supplementary group) have no per-uid limit"
 printf 'max-connections-per-uid = 4\nexempt-group = daemon\n' >"$CONF"
 hup "the reload with an exempt group"
 for ids in "--regid=nogroup --groups=daemon" "--regid=daemon --clear-groups"; do
-	setpriv --reuid=nobody $ids "$WORK/bin/bd-fault" hog --limit 0 --attempts 20 >"$WORK/exempt.out" ||
+	setpriv --reuid=nobody $ids "$FAULT" hog --limit 0 --attempts 20 >"$WORK/exempt.out" ||
 		fail "exempt hog ($ids) failed: $(cat "$WORK/exempt.out")"
 	grep -q ' 20 greeted' "$WORK/exempt.out" || fail "a member of the exempt group ($ids) was limited: $(cat "$WORK/exempt.out")"
 done
 note "$(head -n 1 "$WORK/exempt.out")"
-as_nobody "$WORK/bin/bd-fault" hog --limit 4 --attempts 8 --idle-ms 1000 --idles 0 || fail "nobody outside the group is limited no more"
+as_nobody "$FAULT" hog --limit 4 --attempts 8 --idle-ms 1000 --idles 0 || fail "nobody outside the group is limited no more"
 stop_and_count
 finish
