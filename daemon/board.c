@@ -332,9 +332,13 @@ int board_seat(struct board *b, const char *name, const struct quota_peer *peer,
 	board_test_park(name, "park-in-join"); /* holds the state lock */
 	if (token != 0) {
 		i = board_find_token(b, token);
-		if (i < 0 || b->pub->players[i].state != BD_PLAYER_AWAY) {
+		const char *why = i < 0 ? "no seat on this board has that token"
+			 : b->pub->players[i].state != BD_PLAYER_AWAY ? "that seat is in use"
+			 : b->pub->players[i].uid != peer->uid ? "that seat belongs to another user"
+			 : NULL; /* a token handed to another user takes no seat past its limits */
+		if (why != NULL) {
 			board_unlock(b, &ls);
-			return bd_err_set(err, "token", i < 0 ? "no seat on this board has that token" : "that seat is in use");
+			return bd_err_set(err, "token", why);
 		}
 	} else if (quota_check(QUOTA_SEATS, peer, board_seats_of(b, peer->uid), err) < 0) {
 		board_unlock(b, &ls);
