@@ -13,4 +13,14 @@
  * had before the first call (default: the process dies). */
 int bd_guard_copy(void *dst, const void *src, size_t n);
 
+/* bd_guard_copy, then an acquire fence: for a counter whose value orders the reads after it
+ * (a seqlock, the newest event's seq). 0, or -1 if the mapping faulted. */
+static inline int bd_guard_load(void *dst, const void *src, size_t n)
+{
+	if (bd_guard_copy(dst, src, n) < 0)
+		return -1;
+	__atomic_thread_fence(__ATOMIC_ACQUIRE);
+	return 0;
+}
+
 #endif

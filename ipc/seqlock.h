@@ -26,10 +26,7 @@ static inline void bd_seq_write_end(uint32_t *seq)
  * compare against later; odd means a write is under way. 0, or -1 if the mapping faulted. */
 static inline int bd_seq_read_begin(const uint32_t *seq, uint32_t *start)
 {
-	if (bd_guard_copy(start, seq, sizeof *start) < 0)
-		return -1;
-	__atomic_thread_fence(__ATOMIC_ACQUIRE);
-	return 0;
+	return bd_guard_load(start, seq, sizeof *start);
 }
 
 /* Reader: 1 if the copy taken since bd_seq_read_begin is consistent, 0 if not, -1 if the

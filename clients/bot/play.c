@@ -144,8 +144,7 @@ static void play_reply(struct play *p, const struct bd_msg *msg)
 	const struct bd_pub *snap;
 
 	p->pending = 0;
-	if (bd_guard_copy(&p->barrier, &p->c.pub->event_seq, sizeof p->barrier) == 0)
-		__atomic_thread_fence(__ATOMIC_ACQUIRE);
+	bd_guard_load(&p->barrier, &p->c.pub->event_seq, sizeof p->barrier); /* a fault: the next snapshot says so */
 	p->next_pick_ms = now + p->o->delay_ms;
 	if (msg->kind == BD_MSG_OK)
 		return;

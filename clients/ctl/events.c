@@ -10,15 +10,14 @@
 
 static int events_shrunk; /* a guarded read of the private segment faulted */
 
-/* Copy n bytes of the private segment through the guard (it may shrink), then an acquire
- * fence; -1 (and events_shrunk set) if the mapping faulted. */
+/* bd_guard_load from the private segment (it may shrink); -1, and events_shrunk set, if
+ * the mapping faulted. */
 static int events_load(void *dst, const void *src, size_t n)
 {
-	if (bd_guard_copy(dst, src, n) < 0) {
+	if (bd_guard_load(dst, src, n) < 0) {
 		events_shrunk = 1;
 		return -1;
 	}
-	__atomic_thread_fence(__ATOMIC_ACQUIRE);
 	return 0;
 }
 
