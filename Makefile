@@ -26,9 +26,9 @@ DEPS_GTK = libgtk-3-dev
 DEPS_CHECK = libcunit1-dev xvfb xdotool imagemagick x11-utils socat valgrind systemd procps util-linux \
 	python3 python3-gi gir1.2-atspi-2.0 at-spi2-core dbus-daemon clang libclang-rt-14-dev
 
-IPC_SRC = $(wildcard ipc/*.c)
+IPC_SRC = $(wildcard ipc/*.c ipc/game/*.c)
 IPC_OBJ = $(IPC_SRC:%.c=$(BUILD)/%.o)
-DAEMON_SRC = $(wildcard daemon/*.c)
+DAEMON_SRC = $(wildcard daemon/*.c daemon/rules/*.c)
 DAEMON_OBJ = $(DAEMON_SRC:%.c=$(BUILD)/%.o)
 BOT_SRC = $(wildcard clients/bot/*.c)
 BOT_OBJ = $(BOT_SRC:%.c=$(BUILD)/%.o)
@@ -167,7 +167,7 @@ FUZZ_CC ?= clang
 FUZZ_CFLAGS = -g -O1 -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -I. \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 .PHONY: fuzz-build
-build-fuzz/fuzz_%: fuzz/fuzz_%.c $(IPC_SRC) $(wildcard ipc/*.h)
+build-fuzz/fuzz_%: fuzz/fuzz_%.c $(IPC_SRC) $(wildcard ipc/*.h ipc/game/*.h)
 	@mkdir -p build-fuzz
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $< $(IPC_SRC) -lm
 fuzz-build: $(FUZZ_TARGETS:%=build-fuzz/fuzz_%)
