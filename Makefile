@@ -105,8 +105,9 @@ INTEG_OBJ = $(patsubst %.c,$(BUILD)/%.o,tests/runner.c $(wildcard tests/integrat
 TEST_PROGRAMS = $(BUILD)/test-unit $(BUILD)/test-integration
 tests: $(TEST_PROGRAMS)
 
-# The bot's card choice (choose.c, mind.c) is unit-tested too.
-$(BUILD)/test-unit: $(UNIT_OBJ) $(BUILD)/clients/bot/choose.o $(BUILD)/clients/bot/mind.o $(BUILD)/libbdipc.a
+# The bot's card choice (choose.c, mind.c) and the daemon's turns (turn.c) are unit-tested too.
+$(BUILD)/test-unit: $(UNIT_OBJ) $(BUILD)/clients/bot/choose.o $(BUILD)/clients/bot/mind.o $(BUILD)/daemon/turn.o \
+		$(BUILD)/libbdipc.a
 	$(CC) $(LDFLAGS) -o $@ $^ -lcunit $(LDLIBS_BASE)
 
 $(BUILD)/test-integration: $(INTEG_OBJ) $(BUILD)/libbdipc.a

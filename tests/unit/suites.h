@@ -8,6 +8,7 @@ void suite_lock(void);   /* test_lock.c */
 void suite_colour(void); /* test_colour.c */
 void suite_choose(void); /* test_choose.c: board-bot's choice around the cooldown */
 void suite_guard(void);  /* test_guard.c */
+void suite_turn(void);   /* test_turn.c: daemon/turn.c with a fake clock */
 
 /* test_shm.c: a sound 4x4 board in plain memory (one card up, a locked pair, one player). */
 struct bd_pub;

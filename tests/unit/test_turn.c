@@ -1,0 +1,283 @@
+/* test_turn.c: daemon/turn.c with a fake clock: sides at random and on request, whose turn,
+ * the move clock and the per-move limit, claim, resign, rounds and the match result, rematch
+ * with sides swapped, and a daemon outage that charges nobody. */
+#include <CUnit/CUnit.h>
+#include <string.h>
+
+#include "daemon/turn.h"
+#include "suites.h"
+#include "tests/runner.h"
+
+#define T0 1000000 /* the fake clock's start, ms */
+static const int any2[2] = {TURN_SIDE_ANY, TURN_SIDE_ANY};
+
+/* A two-seat table (no clock unless main_ms) with its first match started at T0; seat 0 plays
+ * side 0 (moves first). */
+static void turn_table(struct turn *t, int64_t main_ms, int64_t inc_ms, unsigned rounds)
+{
+	struct turn_settings s = {.nseats = 2, .rounds = rounds, .main_ms = main_ms, .increment_ms = inc_ms};
+	static const int want[2] = {0, 1};
+
+	turn_init(t, &s);
+	turn_match_start(t, want, 7, T0);
+	REQUIRE(t->state == TURN_ON && t->side[0] == 0 && t->side[1] == 1, "match on, seat 0 first");
+}
+
+/* Sides drawn with no wishes: always one per seat, and each seat moves first about half the time. */
+static void test_turn_sides_random(void)
+{
+	struct turn_settings s = {.nseats = 2, .rounds = 1};
+	struct turn t;
+	unsigned first[2] = {0, 0};
+
+	turn_init(&t, &s);
+	CHECK(t.state == TURN_IDLE && t.set.limit_ms == TURN_LIMIT_DEFAULT_MS, "idle, default limit 10 min");
+	for (uint32_t rnd = 0; rnd < 1000; rnd++) {
+		turn_match_start(&t, any2, rnd * 2654435761u, T0);
+		CHECK(t.side[0] + t.side[1] == 1, "rnd %u: sides %u %u", rnd, t.side[0], t.side[1]);
+		first[turn_seat_to_move(&t)]++;
+	}
+	CHECK(first[0] > 400 && first[1] > 400, "seat 0 first %u times, seat 1 %u of 1000", first[0], first[1]);
+	CHECK(t.match == 1000, "match number %u after 1000 starts", t.match);
+	CHECK(turn_check(&t) == NULL, "a sound state passes the check");
+}
+
+/* A seat that asks for a side gets it; a clash is drawn between the two; three seats too. */
+static void test_turn_sides_request(void)
+{
+	struct turn_settings s2 = {.nseats = 2, .rounds = 1}, s3 = {.nseats = 3, .rounds = 1};
+	struct turn t;
+	unsigned got0 = 0;
+
+	turn_init(&t, &s2);
+	for (uint32_t rnd = 0; rnd < 200; rnd++) {
+		turn_match_start(&t, (const int[]){1, TURN_SIDE_ANY}, rnd, T0);
+		CHECK(t.side[0] == 1 && t.side[1] == 0, "seat 0 asked for side 1");
+		turn_match_start(&t, (const int[]){TURN_SIDE_ANY, 0}, rnd, T0);
+		CHECK(t.side[1] == 0 && t.side[0] == 1, "seat 1 asked for side 0");
+		turn_match_start(&t, (const int[]){0, 0}, rnd * 2654435761u, T0);
+		CHECK(t.side[0] + t.side[1] == 1, "a clash still gives one side per seat");
+		got0 += t.side[0] == 0;
+	}
+	CHECK(got0 > 50 && got0 < 150, "a clash is drawn: seat 0 won it %u of 200 times", got0);
+	turn_init(&t, &s3);
+	turn_match_start(&t, (const int[]){TURN_SIDE_ANY, 2, TURN_SIDE_ANY}, 12345, T0);
+	CHECK(t.side[1] == 2 && t.side[0] + t.side[2] == 1, "three seats: %u %u %u", t.side[0], t.side[1], t.side[2]);
+	CHECK(turn_seat_of(&t, 2) == 1 && turn_check(&t) == NULL, "seat of side 2");
+}
+
+/* Only the seat to move may move, turns alternate, and spectators and idle tables are refused. */
+static void test_turn_whose(void)
+{
+	struct turn_settings s = {.nseats = 2, .rounds = 1};
+	struct turn t;
+	struct bd_err err;
+
+	turn_init(&t, &s);
+	CHECK(turn_may_move(&t, 0, &err) < 0 && strcmp(err.code, "state") == 0, "no match yet: state");
+	CHECK(turn_seat_to_move(&t) == -1 && turn_deadline(&t) == 0, "nobody to move, no deadline");
+	turn_table(&t, 0, 0, 1);
+	CHECK(turn_may_move(&t, -1, &err) < 0 && strcmp(err.code, "spectator") == 0 &&
+		      strcmp(err.text, "a spectator cannot move") == 0, "spectator: %s", err.text);
+	CHECK(turn_may_move(&t, 1, &err) < 0 && strcmp(err.code, "turn") == 0, "seat 1 out of turn");
+	CHECK(turn_may_move(&t, 0, &err) == 0, "seat 0 to move");
+	turn_moved(&t, T0 + 100);
+	CHECK(turn_seat_to_move(&t) == 1 && turn_may_move(&t, 0, &err) < 0 && turn_may_move(&t, 1, &err) == 0,
+	      "the turn passed to seat 1");
+	turn_moved(&t, T0 + 200);
+	CHECK(turn_seat_to_move(&t) == 0 && t.to_move == 0, "and back");
+}
+
+/* The clock: only the mover's time runs; a move charges it and adds the increment; the game
+ * is told once the mover's time is gone, not before. */
+static void test_turn_clock(void)
+{
+	struct turn t;
+	struct bd_err err;
+
+	turn_table(&t, 60000, 2000, 1);
+	CHECK(turn_deadline(&t) == T0 + 60000, "deadline %lld", (long long)turn_deadline(&t));
+	CHECK(turn_clock_left(&t, 0, T0 + 10000) == 50000 && turn_clock_left(&t, 1, T0 + 10000) == 60000,
+	      "the mover's time runs, the other's does not");
+	turn_moved(&t, T0 + 10000);
+	CHECK(t.left_ms[0] == 52000 && turn_clock_left(&t, 0, T0 + 40000) == 52000, "charged 10 s, +2 s");
+	CHECK(turn_clock_left(&t, 1, T0 + 40000) == 30000, "seat 1's time runs now");
+	CHECK(turn_deadline(&t) == T0 + 70000, "seat 1's deadline %lld", (long long)turn_deadline(&t));
+	CHECK(turn_due(&t, T0 + 69999) == TURN_DUE_NOTHING, "not yet");
+	CHECK(turn_due(&t, T0 + 70000) == TURN_DUE_FLAG, "seat 1 flagged at its deadline");
+	CHECK(turn_clock_left(&t, 1, T0 + 80000) == 0, "never below 0");
+	CHECK(turn_claim(&t, 0, T0 + 80000, &err) < 0 && strcmp(err.code, "clock") == 0,
+	      "no claim on a clocked table: the game ends the round");
+	/* Tic-tac-toe's choice: time out loses. */
+	CHECK(turn_round_end(&t, (const enum turn_result[]){TURN_WIN, TURN_LOSE}, TURN_WHY_TIME, T0 + 80000) == 1,
+	      "the round was the match");
+	CHECK(t.state == TURN_OVER && t.result[0] == TURN_WIN && t.result[1] == TURN_LOSE && t.why == TURN_WHY_TIME,
+	      "seat 0 won on time");
+	CHECK(turn_due(&t, T0 + 90000) == TURN_DUE_NOTHING && turn_deadline(&t) == 0, "nothing due once over");
+}
+
+/* Without a clock: the per-move limit is said once a turn, and only then may the other claim. */
+static void test_turn_limit_claim(void)
+{
+	struct turn t;
+	struct bd_err err;
+	int64_t lim = TURN_LIMIT_DEFAULT_MS;
+
+	turn_table(&t, 0, 0, 1);
+	CHECK(turn_deadline(&t) == T0 + lim, "10 minutes a move");
+	CHECK(turn_claim(&t, 1, T0 + 1000, &err) < 0 && strcmp(err.code, "early") == 0 &&
+		      strncmp(err.text, "599000 ms left", 14) == 0, "early: %s", err.text);
+	CHECK(turn_claim(&t, 0, T0 + lim, &err) < 0 && strcmp(err.code, "turn") == 0, "the mover cannot claim");
+	CHECK(turn_claim(&t, -1, T0 + lim, &err) < 0 && strcmp(err.code, "spectator") == 0, "nor a spectator");
+	CHECK(turn_due(&t, T0 + lim - 1) == TURN_DUE_NOTHING, "not due before the limit");
+	CHECK(turn_due(&t, T0 + lim) == TURN_DUE_CLAIM, "due at the limit");
+	CHECK(turn_due(&t, T0 + lim + 5000) == TURN_DUE_NOTHING, "said once a turn");
+	turn_moved(&t, T0 + lim + 5000); /* the late seat may still move until someone claims */
+	CHECK(t.told == 0 && turn_deadline(&t) == T0 + 2 * lim + 5000, "a new turn, a new limit");
+	CHECK(turn_claim(&t, 0, T0 + 2 * lim + 4999, &err) < 0 && strcmp(err.code, "early") == 0, "1 ms early");
+	CHECK(turn_claim(&t, 0, T0 + 2 * lim + 5000, &err) == 0, "claimed");
+	CHECK(t.state == TURN_OVER && t.result[0] == TURN_WIN && t.result[1] == TURN_LOSE && t.why == TURN_WHY_CLAIM,
+	      "the late seat lost");
+	CHECK(turn_claim(&t, 0, T0 + 3 * lim, &err) < 0 && strcmp(err.code, "over") == 0, "then the game is over");
+}
+
+/* Resign ends the match at once, whoever is to move; refused to spectators and when not on. */
+static void test_turn_resign(void)
+{
+	struct turn_settings s = {.nseats = 2, .rounds = 1};
+	struct turn t;
+	struct bd_err err;
+
+	turn_init(&t, &s);
+	CHECK(turn_resign(&t, 0, T0, &err) < 0 && strcmp(err.code, "state") == 0, "nothing to resign yet");
+	turn_table(&t, 0, 0, 3);
+	CHECK(turn_resign(&t, -1, T0, &err) < 0 && strcmp(err.code, "spectator") == 0 &&
+		      strcmp(err.text, "a spectator cannot resign") == 0, "spectator: %s", err.text);
+	CHECK(turn_resign(&t, 1, T0 + 10, &err) == 0, "seat 1 resigns out of its turn");
+	CHECK(t.state == TURN_OVER && t.result[1] == TURN_LOSE && t.result[0] == TURN_WIN && t.why == TURN_WHY_RESIGN,
+	      "seat 1 lost the whole match (round %u of 3)", t.round);
+	CHECK(turn_resign(&t, 0, T0 + 20, &err) < 0 && strcmp(err.code, "over") == 0, "game over: %s", err.text);
+	CHECK(turn_may_move(&t, 0, &err) < 0 && strcmp(err.code, "over") == 0, "no move after the end");
+}
+
+/* Rounds: sides rotate and clocks reset each round; the match ends when decided or after the
+ * last round; results from points (a shared top is a draw). */
+static void test_turn_rounds(void)
+{
+	static const enum turn_result w0[2] = {TURN_WIN, TURN_LOSE}, w1[2] = {TURN_LOSE, TURN_WIN},
+				      dd[2] = {TURN_DRAW, TURN_DRAW};
+	struct turn t;
+
+	turn_table(&t, 30000, 0, 3);
+	turn_moved(&t, T0 + 5000);
+	CHECK(turn_round_end(&t, w0, TURN_WHY_PLAY, T0 + 6000) == 0, "round 1 of 3 ends, match goes on");
+	CHECK(t.state == TURN_ON && t.round == 2 && t.side[0] == 1 && t.side[1] == 0, "round 2, sides swapped");
+	CHECK(turn_seat_to_move(&t) == 1 && t.left_ms[0] == 30000 && t.since_ms == T0 + 6000,
+	      "side 0 (now seat 1) first, clocks full");
+	CHECK(t.round_result[0] == TURN_WIN && t.points[0] == 2 && t.points[1] == 0, "points 2-0");
+	CHECK(turn_round_end(&t, w0, TURN_WHY_PLAY, T0 + 7000) == 1, "2-0 of 3 is decided");
+	CHECK(t.state == TURN_OVER && t.round == 2 && t.result[0] == TURN_WIN && t.result[1] == TURN_LOSE,
+	      "seat 0 won the match early");
+
+	turn_table(&t, 0, 0, 3);
+	CHECK(turn_round_end(&t, w0, TURN_WHY_PLAY, T0) == 0 && turn_round_end(&t, w1, TURN_WHY_PLAY, T0) == 0,
+	      "1-1 after two rounds");
+	CHECK(t.round == 3 && t.side[0] == 0, "round 3, seat 0 first again");
+	CHECK(turn_round_end(&t, dd, TURN_WHY_PLAY, T0) == 1 && t.result[0] == TURN_DRAW && t.result[1] == TURN_DRAW,
+	      "a drawn last round: the match is drawn (%u-%u)", t.points[0], t.points[1]);
+	turn_table(&t, 0, 0, 2);
+	CHECK(turn_round_end(&t, dd, TURN_WHY_PLAY, T0) == 0 && turn_round_end(&t, w1, TURN_WHY_PLAY, T0) == 1 &&
+		      t.result[1] == TURN_WIN && t.result[0] == TURN_LOSE, "draw then a win: 3-1");
+}
+
+/* Rematch: only once over; every seat must ask (the second ask accepts); sides swapped. */
+static void test_turn_rematch(void)
+{
+	struct turn t;
+	struct bd_err err;
+
+	turn_table(&t, 0, 0, 1);
+	CHECK(turn_rematch(&t, 0, T0, &err) < 0 && strcmp(err.code, "state") == 0, "still on: %s", err.text);
+	turn_resign(&t, 0, T0 + 10, &err);
+	CHECK(turn_rematch(&t, -1, T0 + 20, &err) < 0 && strcmp(err.code, "spectator") == 0, "spectator");
+	CHECK(turn_rematch(&t, 1, T0 + 20, &err) == 0 && t.rematch == 2 && t.state == TURN_OVER, "seat 1 asks");
+	CHECK(turn_rematch(&t, 1, T0 + 30, &err) < 0 && strcmp(err.code, "again") == 0, "asking twice: again");
+	turn_leave(&t, 1);
+	CHECK(t.rematch == 0, "a seat that leaves takes its request with it");
+	CHECK(turn_rematch(&t, 1, T0 + 40, &err) == 0, "asks again");
+	CHECK(turn_rematch(&t, 0, T0 + 50, &err) == 1, "seat 0 accepts");
+	CHECK(t.state == TURN_ON && t.match == 2 && t.round == 1 && t.side[0] == 1 && t.side[1] == 0,
+	      "match 2, sides swapped");
+	CHECK(turn_seat_to_move(&t) == 1 && t.points[0] == 0 && t.result[0] == TURN_NONE && t.rematch == 0,
+	      "seat 1 opens, a clean match");
+	/* A match that ended in round 2 (sides already swapped): the rematch swaps its first round's. */
+	turn_table(&t, 0, 0, 3);
+	turn_round_end(&t, (const enum turn_result[]){TURN_WIN, TURN_LOSE}, TURN_WHY_PLAY, T0);
+	turn_resign(&t, 1, T0, &err);
+	turn_rematch(&t, 0, T0, &err);
+	CHECK(turn_rematch(&t, 1, T0, &err) == 1 && t.side[0] == 1 && t.side[1] == 0, "swapped from round 1's");
+}
+
+/* kill -9 and a restart: the outage (from the last sign of life to the resume) is charged to
+ * nobody; what was used before it still counts. Clock and per-move limit alike. */
+static void test_turn_outage(void)
+{
+	struct turn t, saved;
+
+	turn_table(&t, 60000, 0, 1);
+	turn_moved(&t, T0 + 4000);      /* seat 1 to move from T0+4 s */
+	turn_tick(&t, T0 + 9000);       /* the daemon's last tick before kill -9: 5 s used */
+	saved = t;                      /* what shared memory holds */
+	turn_resume(&saved, T0 + 39000); /* restarted 30 s later */
+	CHECK(turn_clock_left(&saved, 1, T0 + 39000) == 55000, "5 s charged, the 30 s outage not: %lld",
+	      (long long)turn_clock_left(&saved, 1, T0 + 39000));
+	CHECK(turn_deadline(&saved) == turn_deadline(&t) + 30000, "the deadline moved by the outage");
+	CHECK(turn_clock_left(&saved, 0, T0 + 39000) == 56000 && turn_check(&saved) == NULL, "seat 0's clock kept");
+	turn_moved(&saved, T0 + 41000);
+	CHECK(saved.left_ms[1] == 53000, "after the restart time runs again: %lld", (long long)saved.left_ms[1]);
+
+	turn_table(&t, 0, 0, 1);
+	turn_tick(&t, T0 + 60000);
+	turn_resume(&t, T0 + 3660000); /* an hour without a daemon */
+	CHECK(turn_deadline(&t) == T0 + TURN_LIMIT_DEFAULT_MS + 3600000, "the per-move limit moved too");
+	turn_resume(&t, T0 + 3660000);
+	CHECK(turn_deadline(&t) == T0 + TURN_LIMIT_DEFAULT_MS + 3600000, "a second resume moves nothing");
+}
+
+/* A damaged state found in shared memory is refused with a reason. */
+static void test_turn_check(void)
+{
+	struct turn t;
+
+	turn_table(&t, 0, 0, 1);
+	CHECK(turn_check(&t) == NULL, "sound");
+	t.side[1] = 0;
+	CHECK(turn_check(&t) != NULL, "two seats on one side");
+	turn_table(&t, 0, 0, 1);
+	t.set.nseats = 9;
+	CHECK(turn_check(&t) != NULL, "nine seats");
+	turn_table(&t, 0, 0, 1);
+	t.round = 2;
+	CHECK(turn_check(&t) != NULL, "round past the rounds");
+	turn_table(&t, 0, 0, 1);
+	t.set.limit_ms = 0;
+	CHECK(turn_check(&t) != NULL, "no per-move limit");
+	CHECK(strcmp(turn_result_name(TURN_DRAW), "draw") == 0 && strcmp(turn_why_name(TURN_WHY_CLAIM), "claim") == 0,
+	      "names");
+}
+
+/* Register this file's tests. */
+void suite_turn(void)
+{
+	CU_pSuite s = CU_add_suite("turn", NULL, NULL);
+	CU_add_test(s, "sides_random", test_turn_sides_random);
+	CU_add_test(s, "sides_request", test_turn_sides_request);
+	CU_add_test(s, "whose", test_turn_whose);
+	CU_add_test(s, "clock", test_turn_clock);
+	CU_add_test(s, "limit_claim", test_turn_limit_claim);
+	CU_add_test(s, "resign", test_turn_resign);
+	CU_add_test(s, "rounds", test_turn_rounds);
+	CU_add_test(s, "rematch", test_turn_rematch);
+	CU_add_test(s, "outage", test_turn_outage);
+	CU_add_test(s, "check", test_turn_check);
+}
