@@ -1,5 +1,5 @@
 /* main.c: test-unit, boardd's CUnit unit tests (codec, names, snapshots, locks, colours, the bot's choice,
- * guarded reads, turns and clocks). */
+ * guarded reads, turns and clocks, tic-tac-toe's rules). */
 #include <stddef.h>
 
 #include "suites.h"
@@ -8,6 +8,6 @@
 int main(int argc, char **argv)
 {
 	static test_suite_fn *const suites[] = {suite_proto, suite_shm, suite_lock, suite_colour, suite_choose,
-						suite_guard, suite_turn, NULL};
+						suite_guard, suite_turn, suite_tictactoe, NULL};
 	return test_run(argc, argv, "test-unit", suites);
 }

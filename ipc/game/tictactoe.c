@@ -1,0 +1,222 @@
+/* tictactoe.c: tic-tac-toe's rules and notation (tictactoe.h): pure functions. */
+#include <string.h>
+
+#include "tictactoe.h"
+
+/* Every line of three, each ascending, in the order rows, columns, diagonals. */
+static const unsigned char ttt_lines[8][3] = {
+	{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6}, {1, 4, 7}, {2, 5, 8}, {0, 4, 8}, {2, 4, 6},
+};
+
+void ttt_pos_empty(struct ttt_pos *p)
+{
+	memset(p->cell, '.', sizeof p->cell);
+}
+
+/* How many cells side holds. */
+static unsigned ttt_count(const struct ttt_pos *p, char side)
+{
+	unsigned n = 0;
+
+	for (unsigned i = 0; i < TTT_CELLS; i++)
+		n += p->cell[i] == side;
+	return n;
+}
+
+/* The first line side holds whole, into line (if not NULL); nonzero if there is one. */
+static int ttt_line_of(const struct ttt_pos *p, char side, unsigned line[3])
+{
+	for (unsigned l = 0; l < 8; l++) {
+		const unsigned char *c = ttt_lines[l];
+		if (p->cell[c[0]] != side || p->cell[c[1]] != side || p->cell[c[2]] != side)
+			continue;
+		if (line != NULL)
+			for (unsigned i = 0; i < 3; i++)
+				line[i] = c[i];
+		return 1;
+	}
+	return 0;
+}
+
+/* Read s into *p; NULL, or why s is not a position a game can reach. With at most five X,
+ * any two lines of one side share a cell (the move that made both), so a won position is
+ * reachable exactly when the winner moved last: the counts decide. */
+static const char *ttt_read(struct ttt_pos *p, const char *s)
+{
+	if (s == NULL || strlen(s) != TTT_POS_LEN)
+		return "a position is 9 characters";
+	for (unsigned i = 0; i < TTT_CELLS; i++) {
+		if (s[i] != 'X' && s[i] != 'O' && s[i] != '.')
+			return "a cell is X, O or .";
+		p->cell[i] = s[i];
+	}
+	unsigned x = ttt_count(p, 'X'), o = ttt_count(p, 'O');
+	if (o > x)
+		return "O has more cells than X (X moves first)";
+	if (x > o + 1)
+		return "X has two cells more than O";
+	int xline = ttt_line_of(p, 'X', NULL), oline = ttt_line_of(p, 'O', NULL);
+	if (xline && oline)
+		return "both sides have three in a row";
+	if ((xline && x == o) || (oline && x > o))
+		return "the game went on after a win";
+	return NULL;
+}
+
+int ttt_pos_parse(struct ttt_pos *p, const char *s)
+{
+	struct ttt_pos tmp;
+
+	if (ttt_read(&tmp, s) != NULL)
+		return -1;
+	*p = tmp;
+	return 0;
+}
+
+const char *ttt_pos_error(const char *s)
+{
+	struct ttt_pos tmp;
+
+	return ttt_read(&tmp, s);
+}
+
+void ttt_pos_format(const struct ttt_pos *p, char out[TTT_POS_LEN + 1])
+{
+	memcpy(out, p->cell, TTT_CELLS);
+	out[TTT_POS_LEN] = '\0';
+}
+
+char ttt_to_move(const struct ttt_pos *p)
+{
+	return ttt_count(p, 'X') > ttt_count(p, 'O') ? 'O' : 'X';
+}
+
+static const char ttt_malformed[] = "malformed", ttt_off[] = "off the board";
+
+/* One coordinate token into *v; NULL, or why it is none: a coordinate is one digit 0-2,
+ * other whole numbers (negative too) are off the board, anything else is malformed. */
+static const char *ttt_coord(const char *s, unsigned *v)
+{
+	size_t n = s == NULL ? 0 : strlen(s), sign = n > 0 && s[0] == '-';
+	unsigned long value = 0;
+
+	if (n == sign || n > 9)
+		return ttt_malformed;
+	for (size_t i = sign; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return ttt_malformed;
+		value = value * 10 + (unsigned long)(s[i] - '0');
+	}
+	if (sign || value >= TTT_SIDE)
+		return ttt_off;
+	if (n > 1)
+		return ttt_malformed;
+	*v = (unsigned)value;
+	return NULL;
+}
+
+const char *ttt_move_error(const char *x, const char *y)
+{
+	unsigned cx, cy;
+	const char *xwhy = ttt_coord(x, &cx), *ywhy = ttt_coord(y, &cy);
+
+	/* malformed wins over off the board: "9 a" is not a move at all */
+	if (xwhy == ttt_malformed || ywhy == ttt_malformed)
+		return ttt_malformed;
+	return xwhy != NULL ? xwhy : ywhy;
+}
+
+int ttt_move_parse(const char *x, const char *y, unsigned *cell)
+{
+	unsigned cx, cy;
+
+	if (ttt_move_error(x, y) != NULL)
+		return -1;
+	ttt_coord(x, &cx);
+	ttt_coord(y, &cy);
+	*cell = cy * TTT_SIDE + cx;
+	return 0;
+}
+
+void ttt_move_format(unsigned cell, char out[TTT_MOVE_LEN + 1])
+{
+	out[0] = (char)('0' + cell % TTT_SIDE);
+	out[1] = ' ';
+	out[2] = (char)('0' + cell / TTT_SIDE);
+	out[3] = '\0';
+}
+
+const char *ttt_illegal(const struct ttt_pos *p, unsigned cell)
+{
+	if (cell >= TTT_CELLS)
+		return ttt_off;
+	if (ttt_result(p, NULL) != 0)
+		return "the game is over";
+	if (p->cell[cell] != '.')
+		return "the cell is taken";
+	return NULL;
+}
+
+int ttt_legal(const struct ttt_pos *p, unsigned cell)
+{
+	return ttt_illegal(p, cell) == NULL;
+}
+
+unsigned ttt_moves(const struct ttt_pos *p, unsigned cells[TTT_CELLS])
+{
+	unsigned n = 0;
+
+	if (ttt_result(p, NULL) != 0)
+		return 0;
+	for (unsigned i = 0; i < TTT_CELLS; i++)
+		if (p->cell[i] == '.')
+			cells[n++] = i;
+	return n;
+}
+
+void ttt_apply(struct ttt_pos *p, unsigned cell)
+{
+	p->cell[cell] = ttt_to_move(p);
+}
+
+char ttt_result(const struct ttt_pos *p, unsigned line[3])
+{
+	if (ttt_line_of(p, 'X', line))
+		return 'X';
+	if (ttt_line_of(p, 'O', line))
+		return 'O';
+	return memchr(p->cell, '.', TTT_CELLS) == NULL ? 'D' : 0;
+}
+
+void ttt_line_format(const unsigned line[3], char out[TTT_LINE_LEN + 1])
+{
+	for (unsigned i = 0; i < 3; i++)
+		out[i] = (char)('0' + line[i]);
+	out[TTT_LINE_LEN] = '\0';
+}
+
+/* Perft below p: rows[0] counts the moves from p, deeper rows the moves after them. */
+static void ttt_perft_walk(const struct ttt_pos *p, unsigned depth, struct ttt_perft rows[])
+{
+	unsigned cells[TTT_CELLS], n = ttt_moves(p, cells);
+
+	for (unsigned i = 0; i < n; i++) {
+		struct ttt_pos next = *p;
+		ttt_apply(&next, cells[i]);
+		rows[0].sequences++;
+		switch (ttt_result(&next, NULL)) {
+		case 'X': rows[0].x_wins++; break;
+		case 'O': rows[0].o_wins++; break;
+		case 'D': rows[0].draws++; break;
+		default:
+			if (depth > 1)
+				ttt_perft_walk(&next, depth - 1, rows + 1);
+		}
+	}
+}
+
+void ttt_perft(const struct ttt_pos *p, unsigned depth, struct ttt_perft rows[])
+{
+	memset(rows, 0, depth * sizeof rows[0]);
+	ttt_perft_walk(p, depth, rows);
+}

@@ -1,0 +1,264 @@
+/* test_tictactoe.c: tic-tac-toe's rules and notation (ipc/game/tictactoe.c) against plain
+ * code written here: the reachable positions found by walking every game from the empty
+ * board with this file's own win check, perft against the published totals and positions
+ * counted by hand, notation round trips and every kind of malformed input refused. */
+#include <CUnit/CUnit.h>
+#include <string.h>
+
+#include "ipc/game/tictactoe.h"
+#include "suites.h"
+#include "tests/runner.h"
+
+#define ALL_STRINGS 19683 /* 3^9: every 9-character string of X, O and . */
+
+/* 'X' or 'O' if that side has three in a row in b (9 characters), else 0; checked
+ * row by row, column by column and on both diagonals without any table. */
+static char plain_winner(const char *b)
+{
+	for (int i = 0; i < 3; i++) {
+		if (b[3 * i] != '.' && b[3 * i] == b[3 * i + 1] && b[3 * i] == b[3 * i + 2])
+			return b[3 * i];
+		if (b[i] != '.' && b[i] == b[i + 3] && b[i] == b[i + 6])
+			return b[i];
+	}
+	if (b[4] != '.' && ((b[0] == b[4] && b[4] == b[8]) || (b[2] == b[4] && b[4] == b[6])))
+		return b[4];
+	return 0;
+}
+
+/* b's index among the 3^9 strings ('.' 0, 'X' 1, 'O' 2, first cell most significant). */
+static unsigned plain_index(const char *b)
+{
+	unsigned v = 0;
+
+	for (int i = 0; i < 9; i++)
+		v = v * 3 + (b[i] == '.' ? 0 : b[i] == 'X' ? 1 : 2);
+	return v;
+}
+
+/* The string of index v into b (10 bytes). */
+static void plain_string(unsigned v, char *b)
+{
+	for (int i = 8; i >= 0; i--, v /= 3)
+		b[i] = ".XO"[v % 3];
+	b[9] = '\0';
+}
+
+/* Mark every position reachable from b (X to move when turn is 'X') in seen; the count of
+ * newly marked ones. A game stops at a win or a full board. */
+static unsigned plain_reach(char *b, char turn, unsigned char *seen)
+{
+	unsigned idx = plain_index(b), n = 1;
+
+	if (seen[idx])
+		return 0;
+	seen[idx] = 1;
+	if (plain_winner(b) != 0)
+		return n;
+	for (int i = 0; i < 9; i++) {
+		if (b[i] != '.')
+			continue;
+		b[i] = turn;
+		n += plain_reach(b, turn == 'X' ? 'O' : 'X', seen);
+		b[i] = '.';
+	}
+	return n;
+}
+
+static unsigned char reachable[ALL_STRINGS];
+
+/* Fill reachable (once) and return how many positions it holds. */
+static unsigned reachable_fill(void)
+{
+	static unsigned count;
+	char b[10] = ".........";
+
+	if (count == 0)
+		count = plain_reach(b, 'X', reachable);
+	return count;
+}
+
+/* Exactly the 5,478 reachable positions parse, each formats back to itself, and every other
+ * string is refused with a reason. */
+static void test_ttt_parse_all(void)
+{
+	unsigned accepted = 0, wrong = 0;
+	char s[10], back[TTT_POS_LEN + 1];
+	struct ttt_pos p;
+
+	CHECK(reachable_fill() == 5478, "%u positions reachable from the empty board", reachable_fill());
+	for (unsigned v = 0; v < ALL_STRINGS; v++) {
+		plain_string(v, s);
+		int ok = ttt_pos_parse(&p, s) == 0;
+		accepted += ok;
+		if (ok != reachable[v] || (ttt_pos_error(s) == NULL) != ok) {
+			if (wrong++ < 5)
+				CHECK(0, "%s: parsed %d, reachable %d", s, ok, reachable[v]);
+			continue;
+		}
+		if (ok) {
+			ttt_pos_format(&p, back);
+			CHECK(strcmp(back, s) == 0, "%s formats back as %s", s, back);
+		}
+	}
+	CHECK(accepted == 5478 && wrong == 0, "%u accepted, %u disagree with the walk", accepted, wrong);
+}
+
+/* Malformed positions are refused with the reason, leaving *p as it was. */
+static void test_ttt_parse_malformed(void)
+{
+	static const struct { const char *s, *why; } bad[] = {
+		{"", "a position is 9 characters"},
+		{"........", "a position is 9 characters"},
+		{"..........", "a position is 9 characters"},
+		{"X........ ", "a position is 9 characters"},
+		{"x........", "a cell is X, O or ."},
+		{"0........", "a cell is X, O or ."},
+		{"X...\n....", "a cell is X, O or ."},
+		{"O........", "O has more cells than X (X moves first)"},
+		{"XX.......", "X has two cells more than O"},
+		{"XXX.O....", "X has two cells more than O"},
+		{"XXXOOO...", "both sides have three in a row"},
+		{"XXXOO.O..", "the game went on after a win"},
+		{"OOOXX.X.X", "the game went on after a win"},
+	};
+	struct ttt_pos p, keep;
+
+	ttt_pos_parse(&p, "X...O....");
+	keep = p;
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		const char *why = ttt_pos_error(bad[i].s);
+		CHECK(ttt_pos_parse(&p, bad[i].s) == -1, "'%s' parsed", bad[i].s);
+		CHECK(why != NULL && strcmp(why, bad[i].why) == 0, "'%s': %s", bad[i].s, why ? why : "(accepted)");
+		CHECK(memcmp(&p, &keep, sizeof p) == 0, "'%s' changed the position", bad[i].s);
+	}
+	CHECK(ttt_pos_parse(&p, NULL) == -1, "NULL parsed");
+}
+
+/* Moves: "x y" round trips for every cell; off the board and malformed told apart. */
+static void test_ttt_move_notation(void)
+{
+	static const struct { const char *x, *y, *why; } bad[] = {
+		{"3", "0", "off the board"},  {"0", "3", "off the board"}, {"-1", "0", "off the board"},
+		{"12", "1", "off the board"}, {"a", "0", "malformed"},     {"0", "", "malformed"},
+		{"01", "1", "malformed"},     {"1.0", "1", "malformed"},   {" 1", "1", "malformed"},
+		{"9", "a", "malformed"},      {"-", "0", "malformed"},     {"0", NULL, "malformed"},
+		{"1234567890", "0", "malformed"},
+	};
+	char x[2] = "0", y[2] = "0", out[TTT_MOVE_LEN + 1], expect[4];
+	unsigned cell = 99;
+
+	for (unsigned c = 0; c < TTT_CELLS; c++) {
+		x[0] = (char)('0' + c % 3);
+		y[0] = (char)('0' + c / 3);
+		CHECK(ttt_move_parse(x, y, &cell) == 0 && cell == c, "%s %s gave %u, not %u", x, y, cell, c);
+		ttt_move_format(c, out);
+		snprintf(expect, sizeof expect, "%s %s", x, y);
+		CHECK(strcmp(out, expect) == 0, "cell %u formats as '%s'", c, out);
+	}
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		const char *why = ttt_move_error(bad[i].x, bad[i].y);
+		cell = 99;
+		CHECK(ttt_move_parse(bad[i].x, bad[i].y, &cell) == -1 && cell == 99, "'%s' '%s' parsed", bad[i].x,
+		      bad[i].y ? bad[i].y : "(null)");
+		CHECK(why != NULL && strcmp(why, bad[i].why) == 0, "'%s': %s", bad[i].x, why ? why : "(accepted)");
+	}
+}
+
+/* Whose turn, legal moves, results with their lines, and why a move is refused. */
+static void test_ttt_rules(void)
+{
+	struct ttt_pos p;
+	unsigned cells[TTT_CELLS], line[3];
+	char text[TTT_LINE_LEN + 1];
+
+	ttt_pos_empty(&p);
+	CHECK(ttt_to_move(&p) == 'X' && ttt_moves(&p, cells) == 9 && ttt_result(&p, line) == 0, "empty board");
+	ttt_apply(&p, 4);
+	CHECK(p.cell[4] == 'X' && ttt_to_move(&p) == 'O', "after the first move");
+	CHECK(ttt_illegal(&p, 4) != NULL && strcmp(ttt_illegal(&p, 4), "the cell is taken") == 0, "taken cell");
+	CHECK(!ttt_legal(&p, 4) && !ttt_legal(&p, 9) && ttt_legal(&p, 0), "legal");
+	CHECK(strcmp(ttt_illegal(&p, 9), "off the board") == 0, "cell 9");
+	CHECK(ttt_moves(&p, cells) == 8 && cells[0] == 0 && cells[4] == 5, "moves after 4");
+
+	REQUIRE(ttt_pos_parse(&p, "XOO.X...X") == 0, "won by X");
+	CHECK(ttt_result(&p, line) == 'X', "048 is X's");
+	ttt_line_format(line, text);
+	CHECK(strcmp(text, "048") == 0, "line %s", text);
+	CHECK(ttt_moves(&p, cells) == 0 && strcmp(ttt_illegal(&p, 5), "the game is over") == 0, "moves after a win");
+	REQUIRE(ttt_pos_parse(&p, "XXXXOOXOO") == 0, "won twice by X"); /* 012 and 036 through 0 */
+	ttt_result(&p, line);
+	ttt_line_format(line, text);
+	CHECK(strcmp(text, "012") == 0, "the first of two lines is %s", text);
+	REQUIRE(ttt_pos_parse(&p, "XX.OOOX..") == 0, "won by O");
+	ttt_result(&p, line);
+	ttt_line_format(line, text);
+	CHECK(ttt_result(&p, NULL) == 'O' && strcmp(text, "345") == 0, "O's line %s", text);
+	REQUIRE(ttt_pos_parse(&p, "XOXXOOOXX") == 0, "a draw");
+	CHECK(ttt_result(&p, NULL) == 'D' && ttt_to_move(&p) == 'O', "drawn, O would be next");
+}
+
+/* Perft from the empty board: the published sequences per depth, the games ended at each
+ * depth, and 255,168 games in all. */
+static void test_ttt_perft_empty(void)
+{
+	static const uint64_t seq[9] = {9, 72, 504, 3024, 15120, 54720, 148176, 200448, 127872};
+	static const uint64_t xw[9] = {0, 0, 0, 0, 1440, 0, 47952, 0, 81792};
+	static const uint64_t ow[9] = {0, 0, 0, 0, 0, 5328, 0, 72576, 0};
+	struct ttt_perft rows[TTT_PERFT_MAX];
+	struct ttt_pos p;
+	uint64_t games = 0, x = 0, o = 0, d = 0;
+
+	ttt_pos_empty(&p);
+	ttt_perft(&p, 9, rows);
+	for (unsigned i = 0; i < 9; i++) {
+		CHECK(rows[i].sequences == seq[i] && rows[i].x_wins == xw[i] && rows[i].o_wins == ow[i] &&
+			      rows[i].draws == (i == 8 ? 46080 : 0),
+		      "depth %u: %llu sequences, X %llu O %llu drawn %llu", i + 1, (unsigned long long)rows[i].sequences,
+		      (unsigned long long)rows[i].x_wins, (unsigned long long)rows[i].o_wins,
+		      (unsigned long long)rows[i].draws);
+		x += rows[i].x_wins;
+		o += rows[i].o_wins;
+		d += rows[i].draws;
+	}
+	games = x + o + d;
+	CHECK(games == 255168 && x == 131184 && o == 77904 && d == 46080, "%llu games", (unsigned long long)games);
+	ttt_perft(&p, 3, rows);
+	CHECK(rows[2].sequences == 504, "perft 3 alone gives %llu", (unsigned long long)rows[2].sequences);
+}
+
+/* Perft from positions counted by hand (comments), beyond the end of the game too. */
+static void test_ttt_perft_midgame(void)
+{
+	struct ttt_perft rows[TTT_PERFT_MAX];
+	struct ttt_pos p;
+
+	/* X O X / O X O / . . . , X to move: 6 and 8 win (246, 048); 7 lets O play 6 or 8,
+	 * after which X's last move wins (048 or 246): 3, 2, 2 sequences, 2 + 2 won by X. */
+	REQUIRE(ttt_pos_parse(&p, "XOXOXO...") == 0, "parse");
+	ttt_perft(&p, 5, rows);
+	CHECK(rows[0].sequences == 3 && rows[0].x_wins == 2 && rows[0].o_wins + rows[0].draws == 0, "depth 1");
+	CHECK(rows[1].sequences == 2 && rows[1].x_wins + rows[1].o_wins + rows[1].draws == 0, "depth 2");
+	CHECK(rows[2].sequences == 2 && rows[2].x_wins == 2 && rows[2].o_wins + rows[2].draws == 0, "depth 3");
+	CHECK(rows[3].sequences == 0 && rows[4].sequences == 0, "nothing after depth 3");
+	/* X O X / X O O / O X . : X's only move fills the board without a line. */
+	REQUIRE(ttt_pos_parse(&p, "XOXXOOOX.") == 0, "parse");
+	ttt_perft(&p, 2, rows);
+	CHECK(rows[0].sequences == 1 && rows[0].draws == 1 && rows[1].sequences == 0, "the last move draws");
+	/* A finished game is never expanded. */
+	REQUIRE(ttt_pos_parse(&p, "XXXOO....") == 0, "parse");
+	ttt_perft(&p, 4, rows);
+	CHECK(rows[0].sequences == 0 && rows[3].sequences == 0, "a won game has no moves");
+}
+
+/* Register this file's tests. */
+void suite_tictactoe(void)
+{
+	CU_pSuite s = CU_add_suite("tictactoe", NULL, NULL);
+	CU_add_test(s, "parse_all", test_ttt_parse_all);
+	CU_add_test(s, "parse_malformed", test_ttt_parse_malformed);
+	CU_add_test(s, "move_notation", test_ttt_move_notation);
+	CU_add_test(s, "rules", test_ttt_rules);
+	CU_add_test(s, "perft_empty", test_ttt_perft_empty);
+	CU_add_test(s, "perft_midgame", test_ttt_perft_midgame);
+}
