@@ -105,13 +105,21 @@ INTEG_OBJ = $(patsubst %.c,$(BUILD)/%.o,tests/runner.c $(wildcard tests/integrat
 TEST_PROGRAMS = $(BUILD)/test-unit $(BUILD)/test-integration
 tests: $(TEST_PROGRAMS)
 
-# The bot's card choice (choose.c, mind.c) and the daemon's turns (turn.c) are unit-tested too.
-$(BUILD)/test-unit: $(UNIT_OBJ) $(BUILD)/clients/bot/choose.o $(BUILD)/clients/bot/mind.o $(BUILD)/daemon/turn.o \
-		$(BUILD)/libbdipc.a
+# The bot's card choice (choose.c, mind.c), its brains (brain*.c) and the daemon's turns
+# (turn.c) are unit-tested too.
+BRAIN_OBJ = $(patsubst %.c,$(BUILD)/%.o,$(wildcard clients/bot/brain*.c))
+$(BUILD)/test-unit: $(UNIT_OBJ) $(BUILD)/clients/bot/choose.o $(BUILD)/clients/bot/mind.o $(BRAIN_OBJ) \
+		$(BUILD)/daemon/turn.o $(BUILD)/libbdipc.a
 	$(CC) $(LDFLAGS) -o $@ $^ -lcunit $(LDLIBS_BASE)
 
 $(BUILD)/test-integration: $(INTEG_OBJ) $(BUILD)/libbdipc.a
 	$(CC) $(LDFLAGS) -o $@ $^ -lcunit $(LDLIBS_BASE)
+
+# ttt-match: tic-tac-toe's brain levels against a random mover and each other (the easy
+# level's figures in the docs; test-rules checks that perfect never loses).
+tests: $(BUILD)/ttt-match
+$(BUILD)/ttt-match: $(BUILD)/tests/ttt-match.o $(BRAIN_OBJ) $(BUILD)/libbdipc.a
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS_BASE)
 
 deps:
 	@sh tests/deps.sh $(DEPS_BUILD) $(DEPS_GTK)

@@ -27,6 +27,8 @@ struct ctl {
 	int json;           /* --json */
 	int colour;         /* ANSI colours in text output (a terminal, NO_COLOR unset) */
 	unsigned count;     /* events: how many */
+	char **args;        /* rules: its arguments after the command word */
+	int nargs;
 };
 
 /* The commands; each returns an exit status. */
@@ -36,6 +38,8 @@ int players_run(const struct ctl *c);
 int locks_run(const struct ctl *c);
 int events_run(const struct ctl *c);
 int watch_run(const struct ctl *c);
+/* rules.c: a game's rules on positions in its notation; reads no board. */
+int rules_run(const struct ctl *c);
 
 /* dump.c: one frame of the dump (text or JSON) of snapshot p, for dump and watch. */
 void dump_frame(FILE *f, const struct ctl *c, const struct bd_pub *p);

@@ -12,18 +12,21 @@
 struct command {
 	const char *name;
 	int (*run)(const struct ctl *c);
-	int takes_board;
+	int takes_board; /* 0 none, 1 an optional BOARD, CMD_OWN_ARGS its own arguments (no board read) */
 };
+#define CMD_OWN_ARGS 2
 
 static const struct command commands[] = {
 	{"list", list_run, 0},     {"dump", dump_run, 1},     {"players", players_run, 1},
 	{"locks", locks_run, 1},   {"events", events_run, 1}, {"watch", watch_run, 1},
+	{"rules", rules_run, CMD_OWN_ARGS},
 };
 
 static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: boardctl [--socket P] [--shm-prefix P] [--owner USER] COMMAND [BOARD] [--json]\n"
+		"       boardctl rules GAME perft DEPTH [POSITION] | moves POSITION | apply POSITION [MOVE...]\n"
 		"Inspect boardd's boards straight from shared memory (works with the daemon dead too).\n\n"
 		"Commands (BOARD defaults to main):\n"
 		"  list             every board of the prefix: size, game, players, daemon alive or not;\n"
@@ -34,6 +37,13 @@ static void usage(FILE *f)
 		"  events [BOARD]   the newest events, oldest first, as protocol lines (*)\n"
 		"  watch [BOARD]    the dump, redrawn on every change until Ctrl+C\n"
 		"  (*) needs the private segment: run as the daemon's user or root\n\n"
+		"Rules of GAME (tictactoe), no daemon needed; POSITION in the game's notation\n"
+		"(tictactoe: 9 cells row by row from the top left, X O or ., e.g. X...O....):\n"
+		"  rules GAME perft DEPTH [POSITION]   per depth: move sequences, games ended there won by\n"
+		"                                      each side or drawn; then the totals\n"
+		"  rules GAME moves POSITION           the legal moves, one per line (tictactoe: x y)\n"
+		"  rules GAME apply POSITION [MOVE...] each move with the position after it, then the\n"
+		"                                      position and its result (on, won with the line, drawn)\n\n"
 		"Options:\n"
 		"  --socket PATH     the daemon's socket, which list checks (default $BOARDD_SOCKET, else\n"
 		"                    $XDG_RUNTIME_DIR/boardd/boardd.sock if it exists, else /run/boardd/boardd.sock)\n"
@@ -107,9 +117,16 @@ int main(int argc, char **argv)
 		}
 	}
 	if (optind >= argc)
-		usage_error("%s", "a COMMAND is needed: list, dump, players, locks, events or watch");
+		usage_error("%s", "a COMMAND is needed: list, dump, players, locks, events, watch or rules");
 	const struct command *cmd = command_find(argv[optind++]);
-	if (cmd->takes_board && optind < argc)
+	if (cmd->takes_board == CMD_OWN_ARGS) {
+		if (c.json || counted)
+			usage_error("'%s' takes neither --json nor --count", cmd->name);
+		c.args = argv + optind;
+		c.nargs = argc - optind;
+		return cmd->run(&c);
+	}
+	if (cmd->takes_board == 1 && optind < argc)
 		c.board = argv[optind++];
 	if (optind < argc)
 		usage_error("unexpected argument '%s'", argv[optind]);

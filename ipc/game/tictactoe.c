@@ -196,7 +196,7 @@ void ttt_line_format(const unsigned line[3], char out[TTT_LINE_LEN + 1])
 }
 
 /* Perft below p: rows[0] counts the moves from p, deeper rows the moves after them. */
-static void ttt_perft_walk(const struct ttt_pos *p, unsigned depth, struct ttt_perft rows[])
+static void ttt_perft_walk(const struct ttt_pos *p, unsigned depth, struct game_perft rows[])
 {
 	unsigned cells[TTT_CELLS], n = ttt_moves(p, cells);
 
@@ -205,9 +205,9 @@ static void ttt_perft_walk(const struct ttt_pos *p, unsigned depth, struct ttt_p
 		ttt_apply(&next, cells[i]);
 		rows[0].sequences++;
 		switch (ttt_result(&next, NULL)) {
-		case 'X': rows[0].x_wins++; break;
-		case 'O': rows[0].o_wins++; break;
-		case 'D': rows[0].draws++; break;
+		case 'X': rows[0].won[0]++; break;
+		case 'O': rows[0].won[1]++; break;
+		case 'D': rows[0].drawn++; break;
 		default:
 			if (depth > 1)
 				ttt_perft_walk(&next, depth - 1, rows + 1);
@@ -215,8 +215,81 @@ static void ttt_perft_walk(const struct ttt_pos *p, unsigned depth, struct ttt_p
 	}
 }
 
-void ttt_perft(const struct ttt_pos *p, unsigned depth, struct ttt_perft rows[])
+void ttt_perft(const struct ttt_pos *p, unsigned depth, struct game_perft rows[])
 {
 	memset(rows, 0, depth * sizeof rows[0]);
 	ttt_perft_walk(p, depth, rows);
 }
+
+/* The notation's functions (notation.h, ttt_notation below) are given sound positions only:
+ * position as a struct. */
+static struct ttt_pos ttt_sound(const char *position)
+{
+	struct ttt_pos p;
+
+	ttt_pos_empty(&p);
+	ttt_pos_parse(&p, position);
+	return p;
+}
+
+/* 0 if X is to move, 1 if O. */
+static unsigned ttt_note_to_move(const char *position)
+{
+	struct ttt_pos p = ttt_sound(position);
+
+	return ttt_to_move(&p) == 'O';
+}
+
+/* The legal moves as "x y". */
+static unsigned ttt_note_moves(const char *position, char moves[][GAME_MOVE_MAX])
+{
+	struct ttt_pos p = ttt_sound(position);
+	unsigned cells[TTT_CELLS], n = ttt_moves(&p, cells);
+
+	for (unsigned i = 0; i < n; i++)
+		ttt_move_format(cells[i], moves[i]);
+	return n;
+}
+
+/* Play the move "x y" of words, or say why not. */
+static const char *ttt_note_play(char *position, char *const words[])
+{
+	struct ttt_pos p = ttt_sound(position);
+	unsigned cell;
+	const char *why;
+
+	if (ttt_move_parse(words[0], words[1], &cell) < 0)
+		return ttt_move_error(words[0], words[1]);
+	if ((why = ttt_illegal(&p, cell)) != NULL)
+		return why;
+	ttt_apply(&p, cell);
+	ttt_pos_format(&p, position);
+	return NULL;
+}
+
+/* -1 on, 2 drawn, 0 X won, 1 O won, with the line. */
+static int ttt_note_result(const char *position, char how[GAME_MOVE_MAX])
+{
+	struct ttt_pos p = ttt_sound(position);
+	unsigned line[3];
+	char r = ttt_result(&p, line);
+
+	how[0] = '\0';
+	if (r == 'X' || r == 'O')
+		ttt_line_format(line, how);
+	return r == 0 ? -1 : r == 'D' ? 2 : r == 'O';
+}
+
+/* ttt_perft from a position in notation. */
+static void ttt_note_perft(const char *position, unsigned depth, struct game_perft rows[])
+{
+	struct ttt_pos p = ttt_sound(position);
+
+	ttt_perft(&p, depth, rows);
+}
+
+const struct game_notation ttt_notation = {
+	.game = "tictactoe", .start = ".........", .sides = {"X", "O"}, .move_words = 2,
+	.depth_max = TTT_PERFT_MAX, .check = ttt_pos_error, .to_move = ttt_note_to_move,
+	.moves = ttt_note_moves, .play = ttt_note_play, .result = ttt_note_result, .perft = ttt_note_perft,
+};

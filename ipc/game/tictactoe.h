@@ -7,7 +7,7 @@
 #ifndef BD_GAME_TICTACTOE_H
 #define BD_GAME_TICTACTOE_H
 
-#include <stdint.h>
+#include "notation.h"
 
 #define TTT_SIDE 3
 #define TTT_CELLS 9
@@ -55,15 +55,13 @@ void ttt_apply(struct ttt_pos *p, unsigned cell);
 char ttt_result(const struct ttt_pos *p, unsigned line[3]);
 void ttt_line_format(const unsigned line[3], char out[TTT_LINE_LEN + 1]);
 
-/* Perft: per depth d (1..depth, row d - 1), the move sequences of d moves from a position
- * (a finished game is never expanded further) and how many of the games end at that
- * depth: won by X, won by O, drawn. */
+/* Perft (notation.h): rows[d - 1] for each depth d of 1..depth (at most TTT_PERFT_MAX):
+ * the move sequences of d moves, and the games ending there won by X (won[0]), by O
+ * (won[1]), drawn. */
 #define TTT_PERFT_MAX TTT_CELLS
-struct ttt_perft {
-	uint64_t sequences;
-	uint64_t x_wins, o_wins, draws;
-};
-/* Fill rows[0 .. depth - 1]; depth is 1..TTT_PERFT_MAX. */
-void ttt_perft(const struct ttt_pos *p, unsigned depth, struct ttt_perft rows[]);
+void ttt_perft(const struct ttt_pos *p, unsigned depth, struct game_perft rows[]);
+
+/* Tic-tac-toe for boardctl rules. */
+extern const struct game_notation ttt_notation;
 
 #endif

@@ -1,10 +1,12 @@
 /* test_tictactoe.c: tic-tac-toe's rules and notation (ipc/game/tictactoe.c) against plain
  * code written here: the reachable positions found by walking every game from the empty
  * board with this file's own win check, perft against the published totals and positions
- * counted by hand, notation round trips and every kind of malformed input refused. */
+ * counted by hand, notation round trips and every kind of malformed input refused; and
+ * board-bot's brain (clients/bot/brain-tictactoe.c) against this file's own minimax. */
 #include <CUnit/CUnit.h>
 #include <string.h>
 
+#include "clients/bot/brain.h"
 #include "ipc/game/tictactoe.h"
 #include "suites.h"
 #include "tests/runner.h"
@@ -205,21 +207,21 @@ static void test_ttt_perft_empty(void)
 	static const uint64_t seq[9] = {9, 72, 504, 3024, 15120, 54720, 148176, 200448, 127872};
 	static const uint64_t xw[9] = {0, 0, 0, 0, 1440, 0, 47952, 0, 81792};
 	static const uint64_t ow[9] = {0, 0, 0, 0, 0, 5328, 0, 72576, 0};
-	struct ttt_perft rows[TTT_PERFT_MAX];
+	struct game_perft rows[TTT_PERFT_MAX];
 	struct ttt_pos p;
 	uint64_t games = 0, x = 0, o = 0, d = 0;
 
 	ttt_pos_empty(&p);
 	ttt_perft(&p, 9, rows);
 	for (unsigned i = 0; i < 9; i++) {
-		CHECK(rows[i].sequences == seq[i] && rows[i].x_wins == xw[i] && rows[i].o_wins == ow[i] &&
-			      rows[i].draws == (i == 8 ? 46080 : 0),
+		CHECK(rows[i].sequences == seq[i] && rows[i].won[0] == xw[i] && rows[i].won[1] == ow[i] &&
+			      rows[i].drawn == (i == 8 ? 46080 : 0),
 		      "depth %u: %llu sequences, X %llu O %llu drawn %llu", i + 1, (unsigned long long)rows[i].sequences,
-		      (unsigned long long)rows[i].x_wins, (unsigned long long)rows[i].o_wins,
-		      (unsigned long long)rows[i].draws);
-		x += rows[i].x_wins;
-		o += rows[i].o_wins;
-		d += rows[i].draws;
+		      (unsigned long long)rows[i].won[0], (unsigned long long)rows[i].won[1],
+		      (unsigned long long)rows[i].drawn);
+		x += rows[i].won[0];
+		o += rows[i].won[1];
+		d += rows[i].drawn;
 	}
 	games = x + o + d;
 	CHECK(games == 255168 && x == 131184 && o == 77904 && d == 46080, "%llu games", (unsigned long long)games);
@@ -230,25 +232,136 @@ static void test_ttt_perft_empty(void)
 /* Perft from positions counted by hand (comments), beyond the end of the game too. */
 static void test_ttt_perft_midgame(void)
 {
-	struct ttt_perft rows[TTT_PERFT_MAX];
+	struct game_perft rows[TTT_PERFT_MAX];
 	struct ttt_pos p;
 
 	/* X O X / O X O / . . . , X to move: 6 and 8 win (246, 048); 7 lets O play 6 or 8,
 	 * after which X's last move wins (048 or 246): 3, 2, 2 sequences, 2 + 2 won by X. */
 	REQUIRE(ttt_pos_parse(&p, "XOXOXO...") == 0, "parse");
 	ttt_perft(&p, 5, rows);
-	CHECK(rows[0].sequences == 3 && rows[0].x_wins == 2 && rows[0].o_wins + rows[0].draws == 0, "depth 1");
-	CHECK(rows[1].sequences == 2 && rows[1].x_wins + rows[1].o_wins + rows[1].draws == 0, "depth 2");
-	CHECK(rows[2].sequences == 2 && rows[2].x_wins == 2 && rows[2].o_wins + rows[2].draws == 0, "depth 3");
+	CHECK(rows[0].sequences == 3 && rows[0].won[0] == 2 && rows[0].won[1] + rows[0].drawn == 0, "depth 1");
+	CHECK(rows[1].sequences == 2 && rows[1].won[0] + rows[1].won[1] + rows[1].drawn == 0, "depth 2");
+	CHECK(rows[2].sequences == 2 && rows[2].won[0] == 2 && rows[2].won[1] + rows[2].drawn == 0, "depth 3");
 	CHECK(rows[3].sequences == 0 && rows[4].sequences == 0, "nothing after depth 3");
 	/* X O X / X O O / O X . : X's only move fills the board without a line. */
 	REQUIRE(ttt_pos_parse(&p, "XOXXOOOX.") == 0, "parse");
 	ttt_perft(&p, 2, rows);
-	CHECK(rows[0].sequences == 1 && rows[0].draws == 1 && rows[1].sequences == 0, "the last move draws");
+	CHECK(rows[0].sequences == 1 && rows[0].drawn == 1 && rows[1].sequences == 0, "the last move draws");
 	/* A finished game is never expanded. */
 	REQUIRE(ttt_pos_parse(&p, "XXXOO....") == 0, "parse");
 	ttt_perft(&p, 4, rows);
 	CHECK(rows[0].sequences == 0 && rows[3].sequences == 0, "a won game has no moves");
+}
+
+static signed char value_memo[ALL_STRINGS]; /* plain_value + 2, 0 while unknown */
+
+/* The minimax value of reachable b for the side to move (from the counts): 1 it wins, 0 a
+ * draw, -1 it loses; every move tried, remembered by index. */
+static int plain_value(char *b)
+{
+	unsigned idx = plain_index(b), x = 0, o = 0;
+	int v = -1, any = 0;
+
+	if (value_memo[idx] != 0)
+		return value_memo[idx] - 2;
+	for (int i = 0; i < 9; i++) {
+		x += b[i] == 'X';
+		o += b[i] == 'O';
+	}
+	for (int i = 0; i < 9 && plain_winner(b) == 0; i++) {
+		if (b[i] != '.')
+			continue;
+		any = 1;
+		b[i] = x > o ? 'O' : 'X';
+		int w = -plain_value(b);
+		b[i] = '.';
+		v = w > v ? w : v;
+	}
+	if (!any && plain_winner(b) == 0)
+		v = 0; /* a full board without a line */
+	value_memo[idx] = (signed char)(v + 2);
+	return v;
+}
+
+/* In each of the 5,478 reachable positions the perfect brain (several rng seeds) plays an
+ * empty cell that keeps the position's value, or says -1 once the game is over. */
+static void test_ttt_brain_keeps_value(void)
+{
+	unsigned positions = 0, tried = 0, wrong = 0;
+	char b[10];
+	struct ttt_pos p;
+
+	REQUIRE(reachable_fill() == 5478, "reachable positions");
+	for (unsigned v = 0; v < ALL_STRINGS; v++) {
+		if (!reachable[v])
+			continue;
+		positions++;
+		plain_string(v, b);
+		REQUIRE(ttt_pos_parse(&p, b) == 0, "%s parses", b);
+		int value = plain_value(b), over = plain_winner(b) != 0 || strchr(b, '.') == NULL;
+		for (unsigned short seed = 0; seed < 4; seed++) {
+			unsigned short rng[3] = {seed, (unsigned short)v, 0x330e};
+			int cell = brain_ttt_cell(&p, BOT_PERFECT, rng);
+			if (over) {
+				wrong += cell != -1;
+				continue;
+			}
+			tried++;
+			if (cell < 0 || cell > 8 || b[cell] != '.') {
+				wrong++;
+				CHECK(0, "%s: the brain played %d", b, cell);
+				continue;
+			}
+			b[cell] = ttt_to_move(&p);
+			int kept = -plain_value(b);
+			b[cell] = '.';
+			if (kept != value && wrong++ < 5)
+				CHECK(0, "%s (value %d): the brain played %d, worth %d", b, value, cell, kept);
+		}
+	}
+	CHECK(positions == 5478 && wrong == 0, "%u positions, %u moves tried, %u wrong", positions, tried, wrong);
+	CHECK(value_memo[0] == 2, "the empty board is a draw (value %d)", value_memo[0] - 2);
+}
+
+/* Cells the brain plays at level from position s over 300 seeds, as a bit set. */
+static unsigned brain_spread(const char *s, enum bot_level level)
+{
+	struct ttt_pos p;
+	unsigned seen = 0;
+
+	ttt_pos_parse(&p, s);
+	for (unsigned short seed = 0; seed < 300; seed++) {
+		unsigned short rng[3] = {seed, 17, 4242};
+		int cell = brain_ttt_cell(&p, level, rng);
+		seen |= cell >= 0 ? 1u << cell : 1u << 15;
+	}
+	return seen;
+}
+
+/* Among equally good moves the perfect brain picks at random: from the empty board every
+ * cell (all draw); after X in a corner only the centre holds the draw; a win at once over
+ * a win later (XX.OO....: 5 wins too). The easy brain
+ * plays anywhere, but takes a win it has. */
+static void test_ttt_brain_choice(void)
+{
+	char move[GAME_MOVE_MAX];
+	unsigned short rng[3] = {1, 2, 3};
+
+	CHECK(brain_spread(".........", BOT_PERFECT) == 0x1ff, "perfect from the empty board: %#x",
+	      brain_spread(".........", BOT_PERFECT));
+	CHECK(brain_spread("X........", BOT_PERFECT) == 1u << 4, "perfect after a corner: %#x",
+	      brain_spread("X........", BOT_PERFECT));
+	CHECK(brain_spread("XX.OO....", BOT_PERFECT) == 1u << 2, "perfect wins at once: %#x",
+	      brain_spread("XX.OO....", BOT_PERFECT));
+	CHECK(brain_spread("X...O....", BOT_EASY) == 0x1ee, "easy: %#x", brain_spread("X...O....", BOT_EASY));
+	CHECK(brain_spread("XX.OO....", BOT_EASY) == 1u << 2, "easy wins at 2: %#x", brain_spread("XX.OO....", BOT_EASY));
+	CHECK(brain_spread("XXXOO....", BOT_EASY) == 1u << 15, "easy after the end: %#x",
+	      brain_spread("XXXOO....", BOT_EASY));
+	CHECK(brain_find("tictactoe") != NULL && brain_find("chess") == NULL, "brain table");
+	CHECK(brain_find("tictactoe")->play("X...O....", BOT_SEED, rng, move) == -1, "the seed level is not played");
+	CHECK(brain_find("tictactoe")->play("XX.OO....", BOT_PERFECT, rng, move) == 0 && strcmp(move, "2 0") == 0,
+	      "perfect wins with '%s'", move);
+	CHECK(brain_ttt_play("XX.", BOT_PERFECT, rng, move) == -1, "a malformed position");
 }
 
 /* Register this file's tests. */
@@ -261,4 +374,6 @@ void suite_tictactoe(void)
 	CU_add_test(s, "rules", test_ttt_rules);
 	CU_add_test(s, "perft_empty", test_ttt_perft_empty);
 	CU_add_test(s, "perft_midgame", test_ttt_perft_midgame);
+	CU_add_test(s, "brain_keeps_value", test_ttt_brain_keeps_value);
+	CU_add_test(s, "brain_choice", test_ttt_brain_choice);
 }
