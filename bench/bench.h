@@ -13,6 +13,7 @@
 #include <sys/types.h>
 
 #include "ipc/client.h"
+#include "ipc/game/memory.h"
 
 /* --- samples.c: the clock and sample sets ------------------------------------------- */
 int64_t clock_ns(void);

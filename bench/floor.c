@@ -298,8 +298,9 @@ static void __attribute__((noreturn)) floor_server(int (*fds)[2], unsigned n)
 				_exit(0);
 			in[r] = '\0';
 			sscanf(in, "pick %u %u", &x, &y);
-			struct bd_event ev = {.seq = ++seq, .type = BD_EV_UP, .player = (uint16_t)i,
-					      .card1 = (int16_t)(y * 32 + x), .value1 = {'a', 'b'}};
+			struct bd_event ev = {.seq = ++seq, .type = BD_EV_UP, .player = (uint16_t)i};
+			*bd_memory_ev_w(&ev) = (struct bd_memory_ev){.card1 = (int16_t)(y * 32 + x), .card2 = -1,
+								     .value1 = {'a', 'b'}};
 			int head = snprintf(out, sizeof out, "OK pick %u %u\n", x, y);
 			int len = bd_event_format(out + head, sizeof out - (size_t)head, &ev, 32, "none", 0);
 			floor_write(fds[i][0], out, (size_t)(head + len));

@@ -76,15 +76,15 @@ int player_choose(struct player *p)
 	       pub->players[me].state != BD_PLAYER_PLAYING)
 		if (player_drain(p, 20) < 0)
 			return -1;
-	int first = __atomic_load_n(&p->priv->players[me].first, __ATOMIC_ACQUIRE);
+	int first = __atomic_load_n(&bd_memory_priv(p->priv)->seats[me].first, __ATOMIC_ACQUIRE);
 	if (first >= 0 && (unsigned)first < n) {
 		for (unsigned d = 0; d < n; d++)
-			if (d != (unsigned)first && memcmp(p->priv->values[d], p->priv->values[first], 2) == 0)
+			if (d != (unsigned)first && memcmp(bd_memory_priv(p->priv)->cards[d].value, bd_memory_priv(p->priv)->cards[first].value, 2) == 0)
 				return (int)d;
 	}
 	unsigned start = player_rand(p, n);
 	for (unsigned j = 0; j < n; j++)
-		if (pub->cards[(start + j) % n].state == BD_CARD_DOWN)
+		if (bd_memory_pub(pub)->cards[(start + j) % n].state == BD_CARD_DOWN)
 			return (int)((start + j) % n);
 	return (int)start;
 }

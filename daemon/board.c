@@ -1,4 +1,6 @@
-/* board.c: a board's objects, seats, events and game state; rules are in game_*.c. */
+/* board.c: a board's objects, seats, events and game state: the game-neutral core. A game's
+ * rules (rules/<game>.c) are called through struct rules and call back only through the
+ * handle of rules.h, implemented here. */
 #include "board.h"
 
 #include <errno.h>
@@ -24,31 +26,74 @@
  * chance of 2^-64 to meet a name by accident: more than one failure means an attack). */
 #define BOARD_INST_TRIES 8
 
-unsigned board_region_of(const struct board *b, unsigned card)
+const struct board_settings *board_settings(const struct board *b)
 {
-	unsigned x = card % b->pub->dim, y = card / b->pub->dim, side = b->pub->region_side;
-	return y / side * b->pub->regions_across + x / side;
+	return &b->set;
 }
 
-void board_card_set(struct board *b, unsigned card, unsigned state, unsigned owner)
+const struct bd_pub *board_public(const struct board *b)
 {
-	uint32_t *seq = &b->pub->region_seq[board_region_of(b, card)];
-	struct bd_card *c = &b->pub->cards[card];
-
-	bd_seq_write_begin(seq);
-	c->state = (uint8_t)state;
-	if (state == BD_CARD_DOWN) {
-		memset(c->value, 0, sizeof c->value);
-		c->owner = BD_NO_PLAYER;
-	} else {
-		memcpy(c->value, b->priv->values[card], sizeof c->value);
-		c->owner = (uint16_t)owner;
-		c->colour = (uint16_t)b->pub->players[owner].colour;
-	}
-	bd_seq_write_end(seq);
+	return b->pub;
 }
 
-void board_emit(struct board *b, struct bd_event *ev)
+void *board_area(struct board *b)
+{
+	return b->pub->area;
+}
+
+void *board_private(struct board *b)
+{
+	return b->priv->area;
+}
+
+/* The seqlock counter of region (or BOARD_HEADER). */
+static uint32_t *board_seq(struct board *b, unsigned region)
+{
+	return region == BOARD_HEADER ? &b->pub->seq : &b->pub->region_seq[region];
+}
+
+void board_write_begin(struct board *b, unsigned region)
+{
+	bd_seq_write_begin(board_seq(b, region));
+}
+
+void board_write_end(struct board *b, unsigned region)
+{
+	bd_seq_write_end(board_seq(b, region));
+}
+
+void board_set_score(struct board *b, unsigned seat, uint32_t score)
+{
+	b->pub->players[seat].score = score;
+}
+
+void board_set_side(struct board *b, unsigned seat, uint32_t side)
+{
+	b->pub->players[seat].side = side;
+}
+
+void board_set_deadline(struct board *b, unsigned seat, int64_t ms)
+{
+	__atomic_store_n(&b->priv->players[seat].deadline_ms, ms, __ATOMIC_RELAXED);
+}
+
+int64_t board_deadline(const struct board *b, unsigned seat)
+{
+	return __atomic_load_n(&b->priv->players[seat].deadline_ms, __ATOMIC_RELAXED);
+}
+
+unsigned board_random(struct board *b, unsigned n)
+{
+	uint64_t *s = &b->priv->rng;
+
+	/* xorshift64*: small, good enough for shuffles, reproducible from --seed. */
+	*s ^= *s >> 12;
+	*s ^= *s << 25;
+	*s ^= *s >> 27;
+	return (unsigned)(*s * 2685821657736338717ull % n);
+}
+
+void board_emit(struct board *b, unsigned to, struct bd_event *ev)
 {
 	uint64_t seq = b->priv->ring_head + 1;
 	struct bd_event *slot = &b->priv->ring[seq % BD_RING_SIZE];
@@ -57,6 +102,7 @@ void board_emit(struct board *b, struct bd_event *ev)
 	__atomic_store_n(&slot->seq, 0, __ATOMIC_RELAXED);
 	__atomic_thread_fence(__ATOMIC_RELEASE);
 	ev->seq = 0;
+	ev->to = (uint16_t)to;
 	memcpy((char *)slot + sizeof slot->seq, (char *)ev + sizeof ev->seq, sizeof *ev - sizeof ev->seq);
 	__atomic_store_n(&slot->seq, seq, __ATOMIC_RELEASE);
 	__atomic_store_n(&b->priv->ring_head, seq, __ATOMIC_RELEASE);
@@ -65,12 +111,13 @@ void board_emit(struct board *b, struct bd_event *ev)
 	b->dirty = 1;
 }
 
-void board_header_begin(struct board *b)
+/* Bracket changes to the header or seat table. */
+static void board_header_begin(struct board *b)
 {
 	bd_seq_write_begin(&b->pub->seq);
 }
 
-void board_header_end(struct board *b)
+static void board_header_end(struct board *b)
 {
 	bd_seq_write_end(&b->pub->seq);
 }
@@ -79,7 +126,7 @@ void board_header_end(struct board *b)
 static void emit_state(struct board *b)
 {
 	struct bd_event ev = {.type = BD_EV_STATE, .n = b->pub->game_state, .m = b->pub->game_number};
-	board_emit(b, &ev);
+	board_emit(b, BD_NO_PLAYER, &ev);
 }
 
 /* State lock held: move between waiting/on/frozen as the seated count demands. */
@@ -105,7 +152,15 @@ static void board_update_state(struct board *b)
 	emit_state(b);
 }
 
-void board_game_over(struct board *b, int64_t now)
+void board_turn(struct board *b, unsigned seat, int64_t deadline_ms)
+{
+	board_header_begin(b);
+	b->pub->turn = seat;
+	b->pub->turn_deadline_ms = seat == BD_NO_PLAYER ? 0 : deadline_ms;
+	board_header_end(b);
+}
+
+void board_end(struct board *b, enum board_end what, const uint8_t result[BD_PLAYERS_MAX], int64_t now)
 {
 	struct bd_pub *pub = b->pub;
 	unsigned top = 0;
@@ -115,13 +170,22 @@ void board_game_over(struct board *b, int64_t now)
 		struct bd_pub_player *p = &pub->players[i];
 		if (p->state != BD_PLAYER_EMPTY && p->score > top)
 			top = p->score;
-		p->last_score = p->score; /* each worker reports it, however late it reads the event */
+		/* Each worker reports them, however late it reads the event. */
+		p->last_score = p->score;
+		p->result = p->state != BD_PLAYER_EMPTY ? result[i] : BD_RESULT_NONE;
+	}
+	if (what == BOARD_END_ROUND) {
+		pub->round_number++;
+		board_header_end(b);
+		return;
 	}
 	pub->game_state = BD_GAME_OVER;
 	pub->deadline_ms = now + b->set.restart_ms;
+	pub->turn = BD_NO_PLAYER;
+	pub->turn_deadline_ms = 0;
 	board_header_end(b);
 	struct bd_event ev = {.type = BD_EV_OVER, .n = top};
-	board_emit(b, &ev);
+	board_emit(b, BD_NO_PLAYER, &ev);
 	emit_state(b);
 }
 
@@ -143,23 +207,23 @@ static void board_unlock(struct board *b, const struct bd_lockset *ls)
 		board_wake(b);
 }
 
-/* Lock the regions of the player's held cards and of extra (-1: none), then state.
- * The held cards are read before locking, so they are checked again after.
- * wait_ms < 0 waits as long as it takes; else 0, or -1 with nothing held after wait_ms. */
-static int board_lock_player(struct board *b, int player, int extra, struct bd_lockset *ls, int wait_ms)
+/* Lock the regions the rules say a move of player (its ntok words; none: only what it
+ * holds; player -1: no regions) must lock, then state. They are asked before locking, so
+ * they are asked again after. wait_ms < 0 waits as long as it takes; else 0, or -1 with
+ * nothing held after wait_ms. */
+static int board_lock_player(struct board *b, int player, unsigned ntok, const char *const *tok,
+			     struct bd_lockset *ls, int wait_ms)
 {
 	for (;;) {
-		int held[2], again[2];
-		unsigned n = player >= 0 ? b->game->held_cards(b, (unsigned)player, held) : 0;
+		unsigned want[RULES_REGIONS_MAX], again[RULES_REGIONS_MAX];
+		unsigned n = player >= 0 ? b->rules->locks(b, (unsigned)player, ntok, tok, want) : 0;
 		bd_lockset_init(ls);
 		for (unsigned i = 0; i < n; i++)
-			bd_lockset_add(ls, board_region_of(b, (unsigned)held[i]));
-		if (extra >= 0)
-			bd_lockset_add(ls, board_region_of(b, (unsigned)extra));
+			bd_lockset_add(ls, want[i]);
 		if (bd_lockset_take_within(&b->locks, ls, wait_ms) < 0)
 			return -1;
-		unsigned m = player >= 0 ? b->game->held_cards(b, (unsigned)player, again) : 0;
-		if (m == n && memcmp(held, again, n * sizeof held[0]) == 0)
+		unsigned m = player >= 0 ? b->rules->locks(b, (unsigned)player, ntok, tok, again) : 0;
+		if (m == n && memcmp(want, again, n * sizeof want[0]) == 0)
 			return 0;
 		bd_lockset_give(&b->locks, ls);
 	}
@@ -179,9 +243,10 @@ static void board_new_game(struct board *b)
 {
 	struct bd_pub *pub = b->pub;
 
-	b->game->deal(b);
+	b->rules->deal(b);
 	board_header_begin(b);
 	pub->game_number++;
+	pub->round_number = 0;
 	pub->deadline_ms = 0;
 	pub->game_state = pub->nplaying >= pub->min_players ? BD_GAME_ON : BD_GAME_WAITING;
 	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++) {
@@ -189,8 +254,6 @@ static void board_new_game(struct board *b)
 		p->score = 0;
 		if (p->state == BD_PLAYER_WAITING || p->state == BD_PLAYER_PLAYING)
 			p->state = pub->game_state == BD_GAME_ON ? BD_PLAYER_PLAYING : BD_PLAYER_WAITING;
-		b->priv->players[i].pick_state = BD_PICK_NONE;
-		b->priv->players[i].first = b->priv->players[i].second = -1;
 		b->priv->players[i].deadline_ms = 0;
 	}
 	board_header_end(b);
@@ -280,9 +343,9 @@ static void board_fill_seat(struct board *b, unsigned i, const char *name, uid_t
 	if (fresh) {
 		memset(p, 0, sizeof *p);
 		p->colour = board_free_colour(b);
+		p->side = BD_NO_SIDE;
 		snprintf(p->name, sizeof p->name, "%s", name);
 		memset(q, 0, sizeof *q);
-		q->first = q->second = -1;
 		while (q->token == 0)
 			if (getrandom(&q->token, sizeof q->token, 0) < 0)
 				q->token = (uint64_t)bd_now_ms() * 6364136223846793005ull + i;
@@ -328,7 +391,7 @@ int board_seat(struct board *b, const char *name, const struct quota_peer *peer,
 	int i;
 
 	board_login(peer->uid, login, sizeof login); /* before locking: it may read /etc/passwd */
-	board_lock_player(b, -1, -1, &ls, -1);
+	board_lock_player(b, -1, 0, NULL, &ls, -1);
 	board_test_park(name, "park-in-join"); /* holds the state lock */
 	if (token != 0) {
 		i = board_find_token(b, token);
@@ -355,7 +418,7 @@ int board_seat(struct board *b, const char *name, const struct quota_peer *peer,
 	struct bd_event ev = {.type = BD_EV_JOIN, .player = (uint16_t)i, .colour = b->pub->players[i].colour};
 	snprintf(ev.name, sizeof ev.name, "%.*s", BD_NAME_MAX, b->pub->players[i].name);
 	snprintf(ev.login, sizeof ev.login, "%.*s", BD_LOGIN_MAX, b->pub->players[i].login);
-	board_emit(b, &ev);
+	board_emit(b, BD_NO_PLAYER, &ev);
 	board_update_state(b);
 	board_unlock(b, &ls);
 	return i;
@@ -372,9 +435,8 @@ static void board_clear_seat(struct board *b, unsigned i)
 	memset(p, 0, sizeof *p);
 	board_header_end(b);
 	memset(&b->priv->players[i], 0, sizeof b->priv->players[i]);
-	b->priv->players[i].first = b->priv->players[i].second = -1;
 	struct bd_event ev = {.type = BD_EV_LEAVE, .player = (uint16_t)i};
-	board_emit(b, &ev);
+	board_emit(b, BD_NO_PLAYER, &ev);
 	board_update_state(b);
 }
 
@@ -387,11 +449,11 @@ static int board_leave(struct board *b, unsigned player, int wait_ms, pid_t owne
 	const struct bd_pub_player *p = &b->pub->players[player];
 	const struct bd_priv_player *q = &b->priv->players[player];
 
-	if (board_lock_player(b, (int)player, -1, &ls, wait_ms) < 0)
+	if (board_lock_player(b, (int)player, 0, NULL, &ls, wait_ms) < 0)
 		return -1;
 	int expired = owner != 0 || (p->state == BD_PLAYER_AWAY && q->away_since_ms + b->set.away_ms <= now);
 	if (p->state != BD_PLAYER_EMPTY && q->worker_pid == owner && expired) {
-		b->game->release(b, player, BD_DOWN_QUIT);
+		b->rules->release(b, player);
 		board_clear_seat(b, player);
 	}
 	board_unlock(b, &ls);
@@ -403,22 +465,37 @@ void board_unseat(struct board *b, unsigned player)
 	board_leave(b, player, -1, getpid(), 0);
 }
 
-int board_pick(struct board *b, unsigned player, unsigned x, unsigned y, struct bd_err *err)
+int board_move(struct board *b, unsigned player, unsigned ntok, const char *const *tok, struct bd_err *err)
 {
 	struct bd_lockset ls;
 
-	if (x >= b->pub->dim || y >= b->pub->dim)
-		return bd_err_set(err, "range", "x and y must be on the board (0 to dim-1)");
-	unsigned card = y * b->pub->dim + x;
 	board_test_stop(b, b->pub->players[player].name);
-	board_lock_player(b, (int)player, (int)card, &ls, -1);
+	board_lock_player(b, (int)player, ntok, tok, &ls, -1);
 	board_test_park(b->pub->players[player].name, "park-in-pick"); /* a region and state */
 	int rc = b->priv->players[player].worker_pid != getpid() ?
 		 bd_err_set(err, "notjoined", "your seat was given up (the connection was away too long); join again") :
-		 b->game->pick(b, player, card, bd_now_ms(), err);
+		 b->rules->move(b, player, ntok, tok, bd_now_ms(), err);
 	board_unlock(b, &ls);
 	board_test_stop(b, "");
 	return rc;
+}
+
+size_t board_private_lines(struct board *b, unsigned player, char *buf, size_t len)
+{
+	struct bd_lockset ls;
+
+	if (b->rules->private_lines == NULL)
+		return 0;
+	board_lock_player(b, -1, 0, NULL, &ls, -1);
+	size_t n = b->priv->players[player].worker_pid == getpid() ? b->rules->private_lines(b, player, buf, len) : 0;
+	board_unlock(b, &ls);
+	return n;
+}
+
+/* The sooner of two deadlines (0: none). */
+static int64_t board_sooner(int64_t a, int64_t b)
+{
+	return a == 0 || (b > 0 && b < a) ? b : a;
 }
 
 int64_t board_next_deadline(const struct board *b, int player)
@@ -426,10 +503,10 @@ int64_t board_next_deadline(const struct board *b, int player)
 	int64_t next = 0;
 
 	if (player >= 0)
-		next = __atomic_load_n(&b->priv->players[player].deadline_ms, __ATOMIC_RELAXED);
-	int64_t restart = __atomic_load_n(&b->pub->deadline_ms, __ATOMIC_RELAXED);
-	if (restart > 0 && (next == 0 || restart < next))
-		next = restart;
+		next = board_deadline(b, (unsigned)player);
+	next = board_sooner(next, __atomic_load_n(&b->pub->deadline_ms, __ATOMIC_RELAXED));
+	if (b->rules->timeout != NULL)
+		next = board_sooner(next, __atomic_load_n(&b->pub->turn_deadline_ms, __ATOMIC_RELAXED));
 	return next;
 }
 
@@ -440,11 +517,18 @@ static void board_tick_within(struct board *b, int player, int64_t now, int wait
 	struct bd_lockset ls;
 
 	if (player >= 0) {
-		int64_t d = __atomic_load_n(&b->priv->players[player].deadline_ms, __ATOMIC_RELAXED);
-		if (d > 0 && d <= now && board_lock_player(b, player, -1, &ls, wait_ms) == 0) {
-			b->game->expire(b, (unsigned)player, now);
+		int64_t d = board_deadline(b, (unsigned)player);
+		if (d > 0 && d <= now && board_lock_player(b, player, 0, NULL, &ls, wait_ms) == 0) {
+			b->rules->expire(b, (unsigned)player, now);
 			board_unlock(b, &ls);
 		}
+	}
+	int64_t turn = __atomic_load_n(&b->pub->turn_deadline_ms, __ATOMIC_RELAXED);
+	if (b->rules->timeout != NULL && turn > 0 && turn <= now && board_lock_all(b, &ls, wait_ms) == 0) {
+		/* Another worker may have played or timed it out while we waited for the locks. */
+		if (b->pub->turn_deadline_ms > 0 && b->pub->turn_deadline_ms <= now && b->pub->turn != BD_NO_PLAYER)
+			b->rules->timeout(b, b->pub->turn, now);
+		board_unlock(b, &ls);
 	}
 	int64_t restart = __atomic_load_n(&b->pub->deadline_ms, __ATOMIC_RELAXED);
 	if (b->pub->game_state == BD_GAME_OVER && restart > 0 && restart <= now &&
@@ -461,22 +545,11 @@ void board_tick(struct board *b, int player, int64_t now)
 	board_tick_within(b, player, now, -1);
 }
 
-/* A lock region's side for these settings: region-size, at most the board's. */
-static unsigned board_side(const struct board_settings *s)
+/* The shape of the game's areas for a table's settings: its side, and a lock region's
+ * side (region-size, at most the board's). */
+static struct bd_game_shape board_shape(const struct board_settings *s)
 {
-	return s->region_side < s->dim ? s->region_side : s->dim;
-}
-
-/* Lock regions across (and down) a board of these settings. */
-static unsigned board_across(const struct board_settings *s)
-{
-	return (s->dim + board_side(s) - 1) / board_side(s);
-}
-
-/* The number of lock regions a board of these settings has. */
-static unsigned board_nregions(const struct board_settings *s)
-{
-	return board_across(s) * board_across(s);
+	return (struct bd_game_shape){.dim = s->dim, .region_side = s->region_side < s->dim ? s->region_side : s->dim};
 }
 
 /* Fill a new board's headers and deal its first game. */
@@ -484,31 +557,29 @@ static void board_init_fresh(struct board *b)
 {
 	struct bd_pub *pub = b->pub;
 	struct bd_priv *priv = b->priv;
-	unsigned dim = b->set.dim;
 
-	memset(pub, 0, sizeof *pub);
-	memset(priv, 0, sizeof *priv);
+	memset(pub, 0, b->pub_size);
+	memset(priv, 0, b->priv_size);
 	pub->version = BD_LAYOUT_VERSION;
-	pub->size = sizeof *pub;
-	pub->game_kind = b->game->kind;
-	pub->dim = dim;
-	pub->region_side = board_side(&b->set);
-	pub->regions_across = board_across(&b->set);
-	pub->nregions = board_nregions(&b->set);
+	pub->size = (uint32_t)b->pub_size;
+	pub->area_size = (uint32_t)(b->pub_size - offsetof(struct bd_pub, area));
+	pub->game_kind = b->rules->codec->kind;
+	pub->nregions = b->rules->codec->nregions(&b->shape);
+	pub->turn = BD_NO_PLAYER;
 	pub->min_players = b->set.min_players;
 	pub->daemon_pid = getpid();
 	snprintf(pub->name, sizeof pub->name, "%s", b->set.name);
-	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++)
-		priv->players[i].first = priv->players[i].second = -1;
+	memcpy(pub->area, &b->shape, sizeof b->shape);
 	priv->version = BD_LAYOUT_VERSION;
-	priv->size = sizeof *priv;
+	priv->size = (uint32_t)b->priv_size;
+	priv->area_size = (uint32_t)(b->priv_size - offsetof(struct bd_priv, area));
+	priv->game_kind = pub->game_kind;
+	memcpy(priv->area, &b->shape, sizeof b->shape);
 	snprintf(priv->instance, sizeof priv->instance, "%s", b->inst);
 	priv->rng = b->set.seed;
 	while (priv->rng == 0)
 		if (getrandom(&priv->rng, sizeof priv->rng, 0) < 0)
 			priv->rng = (uint64_t)bd_now_ms() | 1;
-	for (unsigned c = 0; c < dim * dim; c++)
-		pub->cards[c].owner = BD_NO_PLAYER;
 	board_new_game(b); /* game 1; waiting until enough players */
 	b->dirty = 0;
 	/* Magic last: a reader never trusts a half-made segment. */
@@ -519,17 +590,21 @@ static void board_init_fresh(struct board *b)
 /* Why a found board cannot be resumed with these settings, NULL if it can. */
 static const char *board_check_found(const struct board *b)
 {
-	const char *why = bd_pub_check(b->pub, sizeof *b->pub);
+	const struct bd_game_shape *found = bd_game_shape_of(b->pub->area);
+	const char *why = bd_pub_check(b->pub, b->pub_size);
 	if (why == NULL)
-		why = bd_priv_check(b->priv, sizeof *b->priv);
-	if (why == NULL && b->pub->dim != b->set.dim)
-		why = "board dimension differs from the configured one";
-	if (why == NULL && b->pub->region_side != (b->set.region_side < b->set.dim ? b->set.region_side : b->set.dim))
-		why = "region size differs from the configured one";
-	if (why == NULL && b->pub->game_kind != b->game->kind)
+		why = bd_priv_check(b->priv, b->priv_size);
+	if (why == NULL && b->pub->game_kind != b->rules->codec->kind)
 		why = "game kind differs";
+	if (why == NULL && found->dim != b->shape.dim)
+		why = "board dimension differs from the configured one";
+	if (why == NULL && found->region_side != b->shape.region_side)
+		why = "region size differs from the configured one";
+	if (why == NULL && (b->pub->size != b->pub_size || b->priv->size != b->priv_size ||
+			    memcmp(b->priv->area, found, sizeof *found) != 0))
+		why = "its segments' sizes differ from this table's";
 	if (why == NULL)
-		why = b->game->check(b);
+		why = b->rules->check(b);
 	return why;
 }
 
@@ -561,7 +636,7 @@ static void board_resume(struct board *b)
 	board_header_begin(b);
 	pub->nplaying = 0;
 	board_header_end(b);
-	b->game->sweep(b);
+	b->rules->sweep(b);
 	board_update_state(b);
 	b->dirty = 0;
 }
@@ -580,9 +655,9 @@ static int board_make(struct board *b)
 				errno == EINVAL ? "invalid board or prefix name" : strerror(errno));
 			return -1;
 		}
-		if ((b->pub = bd_seg_create(pubname, sizeof *b->pub, 0644)) != NULL &&
-		    (b->priv = bd_seg_create(privname, sizeof *b->priv, 0600)) != NULL &&
-		    bd_locks_open(&b->locks, b->prefix, b->set.name, b->inst, board_nregions(&b->set),
+		if ((b->pub = bd_seg_create(pubname, b->pub_size, sizeof *b->pub, 0644)) != NULL &&
+		    (b->priv = bd_seg_create(privname, b->priv_size, sizeof *b->priv, 0600)) != NULL &&
+		    bd_locks_open(&b->locks, b->prefix, b->set.name, b->inst, b->rules->codec->nregions(&b->shape),
 				  b->priv->holders, 1) == 0) {
 			snprintf(b->pubname, sizeof b->pubname, "%s", pubname);
 			return 0;
@@ -613,16 +688,17 @@ static const char *board_copy_found(struct board *b, const char *pubname)
 
 	snprintf(privname, sizeof privname, "%s.private", pubname);
 	if (bd_obj_split(pubname, NULL, NULL, inst) < 0 ||
-	    (pub = bd_seg_map_own(pubname, sizeof *pub, &why)) == NULL ||
-	    (priv = bd_seg_map_own(privname, sizeof *priv, &why)) == NULL)
+	    (pub = bd_seg_map_own(pubname, b->pub_size, sizeof *pub, &why)) == NULL ||
+	    (priv = bd_seg_map_own(privname, b->priv_size, sizeof *priv, &why)) == NULL)
 		why = why != NULL ? why : "not a board's name";
-	else if ((why = bd_priv_check(priv, sizeof *priv)) == NULL &&
+	else if ((why = bd_priv_check(priv, b->priv_size)) == NULL &&
 		 strncmp(priv->instance, inst, sizeof priv->instance) != 0)
 		why = "its private segment records another instance";
 	if (why == NULL) {
-		/* Everything but magic, which comes first in both. */
-		memcpy(&b->pub->magic + 1, &pub->magic + 1, sizeof *pub - sizeof pub->magic);
-		memcpy(&b->priv->magic + 1, &priv->magic + 1, sizeof *priv - sizeof priv->magic);
+		/* Everything but magic, which comes first in both: as many bytes as this table's
+		 * segments have (a found one of other sizes fails the check). */
+		memcpy(&b->pub->magic + 1, &pub->magic + 1, b->pub_size - sizeof pub->magic);
+		memcpy(&b->priv->magic + 1, &priv->magic + 1, b->priv_size - sizeof priv->magic);
 		snprintf(b->priv->instance, sizeof b->priv->instance, "%s", b->inst);
 		/* No process that held a lock of that run is alive. */
 		memset(b->priv->holders, 0, sizeof b->priv->holders);
@@ -658,13 +734,17 @@ int board_open(struct board *b, const char *prefix, const struct board_settings 
 
 	memset(b, 0, sizeof *b);
 	b->set = *s;
+	b->shape = board_shape(s);
 	b->prefix = prefix;
-	b->game = game_find(s->game_kind);
+	b->rules = rules_find(s->game_kind);
 	b->wake_fd = -1;
-	if (b->game == NULL) {
-		log_msg(LOG_ERR, "board %s: unknown game kind %u", s->name, s->game_kind);
+	const char *why = b->rules == NULL ? "unknown game kind" : b->rules->codec->shape_check(&b->shape);
+	if (why != NULL) {
+		log_msg(LOG_ERR, "board %s: cannot host game kind %u: %s", s->name, s->game_kind, why);
 		return -1;
 	}
+	b->pub_size = offsetof(struct bd_pub, area) + b->rules->codec->pub_size(&b->shape);
+	b->priv_size = offsetof(struct bd_priv, area) + b->rules->codec->priv_size(&b->shape);
 	if (objects_look(prefix, s->name, &seen) < 0 || objects_live_owner(prefix, s->name, &seen) ||
 	    board_make(b) < 0)
 		return -1;
@@ -681,8 +761,8 @@ int board_open(struct board *b, const char *prefix, const struct board_settings 
 		board_resume(b);
 		__atomic_store_n(&b->priv->magic, BD_PRIV_MAGIC, __ATOMIC_RELEASE);
 		__atomic_store_n(&b->pub->magic, BD_PUB_MAGIC, __ATOMIC_RELEASE);
-		log_msg(LOG_NOTICE, "board %s: resumed game %u of an earlier run (%u cards locked)", s->name,
-			b->pub->game_number, b->pub->nlocked);
+		log_msg(LOG_NOTICE, "board %s: resumed game %u of an earlier run (%s)", s->name, b->pub->game_number,
+			b->rules->codec->name);
 	}
 	return 0;
 }
@@ -749,7 +829,7 @@ static void board_sweep(struct board *b)
 	b->sweep_pending = 1;
 	if (board_lock_all(b, &ls, SUPERVISOR_WAIT_MS) < 0)
 		return;
-	b->game->sweep(b);
+	b->rules->sweep(b);
 	board_unlock(b, &ls);
 	b->sweep_pending = 0;
 }
@@ -813,10 +893,10 @@ void board_shutdown(struct board *b)
 	struct bd_lockset ls;
 	struct bd_event ev = {.type = BD_EV_BYE};
 
-	if (board_lock_player(b, -1, -1, &ls, 10 * SUPERVISOR_WAIT_MS) < 0) {
+	if (board_lock_player(b, -1, 0, NULL, &ls, 10 * SUPERVISOR_WAIT_MS) < 0) {
 		log_msg(LOG_WARNING, "board %s: its state lock stays taken; no goodbye event", b->set.name);
 		return;
 	}
-	board_emit(b, &ev);
+	board_emit(b, BD_NO_PLAYER, &ev);
 	board_unlock(b, &ls);
 }

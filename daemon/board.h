@@ -1,4 +1,5 @@
-/* board.h: one board: its segments, semaphores, seats, events and game state.
+/* board.h: one board (table): its segments, semaphores, seats, events and game state; the
+ * game-neutral core. A game's rules (rules/) reach it only through the handle in rules.h.
  * Every function that changes the board takes its locks itself, in the documented order. */
 #ifndef BD_BOARD_H
 #define BD_BOARD_H
@@ -6,25 +7,12 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "game.h"
 #include "ipc/layout.h"
 #include "ipc/lock.h"
 #include "ipc/proto.h"
 #include "quota.h"
 #include "ipc/shm.h"
-
-struct board_settings {
-	char name[BD_BOARD_NAME_MAX + 1];
-	uint32_t game_kind; /* enum bd_game_kind */
-	unsigned dim;
-	unsigned region_side;
-	unsigned min_players;
-	int first_pick_ms;
-	int mismatch_ms;
-	int restart_ms;
-	int away_ms;        /* how long a seat is kept for a client lost in a daemon restart */
-	uint64_t seed;      /* 0: from the clock */
-};
+#include "rules/rules.h"
 
 struct board {
 	struct board_settings set;
@@ -34,7 +22,9 @@ struct board {
 	struct bd_pub *pub;
 	struct bd_priv *priv;
 	struct bd_locks locks;
-	const struct game_ops *game;
+	const struct rules *rules;
+	struct bd_game_shape shape;         /* what sizes the game's areas, from the settings */
+	size_t pub_size, priv_size;         /* bytes of the segments: header and area */
 	int wake_fd;        /* eventfd shared by every worker: one write wakes them all */
 	int dirty;          /* events emitted since the last wake */
 	int defer_wake;     /* set in a worker: it wakes the others itself (board_wake) */
@@ -54,18 +44,6 @@ void board_commit(struct board *b);
 /* Unmap; with remove, also remove the objects this run made (never anyone else's). */
 void board_close(struct board *b, int remove);
 
-/* --- For game files, with the locks held ------------------------------------------- */
-unsigned board_region_of(const struct board *b, unsigned card);
-/* Set a card's public state; its value is shown only when UP or LOCKED. */
-void board_card_set(struct board *b, unsigned card, unsigned state, unsigned owner);
-/* Append an event to the ring (seq assigned here); workers are woken at unlock. */
-void board_emit(struct board *b, struct bd_event *ev);
-/* Bracket changes to the header or player table (scores). */
-void board_header_begin(struct board *b);
-void board_header_end(struct board *b);
-/* Every card locked: end the game (state OVER, restart deadline, OVER event). */
-void board_game_over(struct board *b, int64_t now);
-
 /* --- Seats and plays (each takes its own locks) ------------------------------------- */
 /* Seat a player for peer (at most its uid's seat limit), or take back the seat of token.
  * Player id, or -1 with *err. */
@@ -73,7 +51,10 @@ int board_seat(struct board *b, const char *name, const struct quota_peer *peer,
 	       struct bd_err *err);
 /* The player leaves: its cards turn down, LEAVE is sent, the game may freeze. */
 void board_unseat(struct board *b, unsigned player);
-int board_pick(struct board *b, unsigned player, unsigned x, unsigned y, struct bd_err *err);
+/* The player plays a move (its words, for the table's rules). 0, or -1 with *err. */
+int board_move(struct board *b, unsigned player, unsigned ntok, const char *const *tok, struct bd_err *err);
+/* The player's private state as lines for it alone (rules' private_lines): bytes in buf. */
+size_t board_private_lines(struct board *b, unsigned player, char *buf, size_t len);
 /* Wake every worker of the board if events were emitted since the last wake. Unlocking
  * does it, unless defer_wake: then the worker calls it once its own reply is sent. */
 void board_wake(struct board *b);

@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "ipc/client.h"
+#include "ipc/game/game.h"
+#include "ipc/game/memory.h"
 #include "ipc/shm.h"
 #include "log.h"
 
@@ -29,9 +31,9 @@ static const struct key {
 	const char *want;      /* for messages: "must be <want>" (strings only) */
 	const char *arg, *help;
 } keys[C_COUNT] = {
-	[C_BOARD] = {"board", K_BOARD, 0, 0, 0, NULL, "NAME[:DIM]",
+	[C_BOARD] = {"board", K_BOARD, 0, 0, 0, NULL, "NAME[:GAME][:DIM]",
 		     "a board (repeatable, replaces the file's boards;\n"
-		     "                               default main:4); DIM even, 2..32"},
+		     "                               default main:4); GAME memory (default), DIM even, 2..32"},
 	[C_SOCKET] = {"socket", K_SOCKET, 0, 0, 0, "a path of 1 to 107 bytes", "PATH",
 		      "listening socket (default $BOARDD_SOCKET, else\n"
 		      "                               $XDG_RUNTIME_DIR/boardd/boardd.sock, or /run/boardd/boardd.sock as root)"},
@@ -105,16 +107,47 @@ static int config_number(const char *s, long long lo, long long hi, long long *v
 	return errno || *end || end == s || *v < lo || *v > hi ? -1 : 0;
 }
 
-/* NAME[:DIM] appended to the board list (or starting a new one). */
+/* The GAME[:DIM] part of a board (after NAME:; NULL: none) into b: a game's name, else
+ * Memory's DIM alone. 0, or -1 with err. */
+static int config_board_game(struct board_settings *b, const char *rest, char *err, size_t errlen)
+{
+	const char *colon = rest != NULL ? strchr(rest, ':') : NULL;
+	char word[16] = "memory";
+	long long dim;
+
+	if (rest != NULL && (*rest < '0' || *rest > '9'))
+		snprintf(word, sizeof word, "%.*s", colon != NULL ? (int)(colon - rest) : (int)strlen(rest), rest);
+	else
+		colon = rest != NULL ? rest - 1 : NULL; /* NAME:DIM: Memory's DIM */
+	const struct bd_game *g = bd_game_named(word);
+	if (g == NULL) {
+		snprintf(err, errlen, "game must be one this daemon hosts (memory, ...), not '%s'", word);
+		return -1;
+	}
+	b->game_kind = g->kind;
+	b->dim = g->dim_default;
+	if (colon != NULL) {
+		struct bd_game_shape shape = {.region_side = 1};
+		if (config_number(colon + 1, 1, BD_REGIONS_MAX, &dim) < 0 ||
+		    (shape.dim = (uint32_t)dim, g->shape_check(&shape) != NULL)) {
+			snprintf(err, errlen, "dimension of a %s board must be %s, not '%s'", g->name, g->dim_rule,
+				 colon + 1);
+			return -1;
+		}
+		b->dim = (unsigned)dim;
+	}
+	return 0;
+}
+
+/* NAME[:GAME][:DIM] appended to the board list (or starting a new one). */
 static int config_board(struct config *c, const char *value, char *err, size_t errlen)
 {
 	const char *colon = strchr(value, ':');
 	size_t n = colon ? (size_t)(colon - value) : strlen(value);
-	struct board_settings b = {.dim = 4};
-	long long dim;
+	struct board_settings b = {0};
 
 	if (n == 0 || n > BD_BOARD_NAME_MAX) {
-		snprintf(err, errlen, "must be NAME or NAME:DIM, NAME 1-%d of A-Z a-z 0-9 _ -, not '%s'",
+		snprintf(err, errlen, "must be NAME, NAME:DIM or NAME:GAME[:DIM], NAME 1-%d of A-Z a-z 0-9 _ -, not '%s'",
 			 BD_BOARD_NAME_MAX, value);
 		return -1;
 	}
@@ -123,14 +156,8 @@ static int config_board(struct config *c, const char *value, char *err, size_t e
 		snprintf(err, errlen, "name may only use A-Z a-z 0-9 _ -, not '%s'", b.name);
 		return -1;
 	}
-	if (colon != NULL) {
-		if (config_number(colon + 1, BD_DIM_MIN, BD_DIM_MAX, &dim) < 0 || dim % 2) {
-			snprintf(err, errlen, "dimension must be even, from %d to %d (pairs), not '%s'",
-				 BD_DIM_MIN, BD_DIM_MAX, colon + 1);
-			return -1;
-		}
-		b.dim = (unsigned)dim;
-	}
+	if (config_board_game(&b, colon != NULL ? colon + 1 : NULL, err, errlen) < 0)
+		return -1;
 	if (c->new_board_list)
 		c->nboards = 0;
 	c->new_board_list = 0;
@@ -285,8 +312,9 @@ void config_finish(struct config *c)
 	};
 
 	if (c->nboards == 0)
-		c->boards[c->nboards++] = (struct board_settings){.name = "main", .dim = 4};
+		c->boards[c->nboards++] = (struct board_settings){.name = "main", .game_kind = BD_GAME_MEMORY, .dim = 4};
 	for (unsigned i = 0; i < c->nboards; i++) {
+		common.game_kind = c->boards[i].game_kind;
 		common.dim = c->boards[i].dim;
 		memcpy(common.name, c->boards[i].name, sizeof common.name);
 		c->boards[i] = common;
@@ -308,8 +336,14 @@ void config_print(const struct config *c, FILE *f)
 {
 	fprintf(f, "# boardd %s: effective settings (%s, then the command line)\n", BD_VERSION,
 		*c->source ? c->source : "no file: built-in defaults");
-	for (unsigned i = 0; i < c->nboards; i++)
-		fprintf(f, "board = %s:%u\n", c->boards[i].name, c->boards[i].dim);
+	for (unsigned i = 0; i < c->nboards; i++) {
+		const struct bd_game *g = bd_game_of_kind(c->boards[i].game_kind);
+		/* Memory, the first game, in its short form. */
+		if (c->boards[i].game_kind == BD_GAME_MEMORY)
+			fprintf(f, "board = %s:%u\n", c->boards[i].name, c->boards[i].dim);
+		else
+			fprintf(f, "board = %s:%s:%u\n", c->boards[i].name, g->name, c->boards[i].dim);
+	}
 	fprintf(f, "socket = %s\nshm-prefix = %s\n", c->socket_path, c->prefix);
 	for (unsigned k = 0; k < C_COUNT; k++)
 		if (keys[k].kind == K_NUMBER)

@@ -96,7 +96,7 @@ int objects_live_owner(const char *prefix, const char *board, const struct objec
 {
 	for (unsigned i = 0; i < s->nown; i++) {
 		const char *why;
-		const struct bd_pub *pub = bd_seg_map_own(s->own[i], sizeof *pub, &why);
+		const struct bd_pub *pub = bd_seg_map_own(s->own[i], BD_PUB_MIN, sizeof *pub, &why);
 		pid_t pid = pub != NULL ? pub->daemon_pid : 0;
 		bd_pub_unmap(pub);
 		if (pid != 0 && objects_pid_mine(pid)) {

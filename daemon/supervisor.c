@@ -124,7 +124,7 @@ static int supervisor_boards(struct supervisor *s)
 		s->nboards++;
 		if (!resumed)
 			log_msg(LOG_INFO, "board %s: %ux%u, region %u, created", s->boards[i].set.name,
-				s->boards[i].pub->dim, s->boards[i].pub->dim, s->boards[i].pub->region_side);
+				s->boards[i].shape.dim, s->boards[i].shape.dim, s->boards[i].shape.region_side);
 	}
 	return 0;
 }

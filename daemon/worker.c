@@ -190,7 +190,7 @@ static uint64_t worker_line_first(const struct worker *w, const char *line)
 
 	if (bd_msg_parse(line, &m) < 0 || m.kind != BD_MSG_EVENT)
 		return 0;
-	if (bd_msg_event(&m, w->board->pub->dim, &ev) == 0 && ev.type == BD_EV_RESYNC && ev.n > 0)
+	if (bd_msg_event(&m, w->board->shape.dim, &ev) == 0 && ev.type == BD_EV_RESYNC && ev.n > 0)
 		return m.seq - ev.n + 1;
 	return m.seq;
 }
@@ -224,19 +224,23 @@ static void worker_fall_behind(struct worker *w, uint64_t seq)
 	w->outlen = keep;
 }
 
-/* Format one event for this connection and queue it, if it fits. */
+/* Format one event for this connection and queue it, if it is for this connection and
+ * fits. */
 static void worker_forward(struct worker *w, const struct bd_event *ev)
 {
 	char line[BD_LINE_MAX];
 	const char *result = "none";
 	unsigned points = 0;
 
+	if (!bd_event_for(ev, w->player))
+		return; /* another seat's: this connection's seq numbers skip it */
 	if (ev->type == BD_EV_OVER && w->player >= 0) {
-		/* The next game may have reset the score already: last_score is the finished one's. */
+		/* The next game may have reset the score already: last_score and result are the
+		 * finished one's. */
 		points = w->board->pub->players[w->player].last_score;
-		result = points == ev->n ? "win" : "lose";
+		result = bd_result_name(w->board->pub->players[w->player].result);
 	}
-	int n = bd_event_format(line, sizeof line, ev, w->board->pub->dim, result, points);
+	int n = bd_event_format(line, sizeof line, ev, w->board->shape.dim, result, points);
 	if (n <= 0 || (size_t)n >= sizeof line)
 		return;
 	/* The goodbye and the resync always go out; any other event only within the bound. */
@@ -270,14 +274,26 @@ static void worker_pump_unjoined(struct worker *w)
 	}
 }
 
-/* Tell a client that fell behind which events it missed; it re-reads the board. */
+/* Queue the seat's private state (the game's lines for its owner alone), if it has one. */
+static void worker_private(struct worker *w)
+{
+	static char lines[4 * BD_LINE_MAX];
+
+	if (w->board != NULL && w->player >= 0)
+		worker_put(w, lines, board_private_lines(w->board, (unsigned)w->player, lines, sizeof lines));
+}
+
+/* Tell a client that fell behind which events it missed; it re-reads the board, and its
+ * seat's private state follows. */
 static void worker_resync(struct worker *w)
 {
 	uint64_t missed = w->last_seq - w->drop_from + 1;
-	struct bd_event ev = {.seq = w->last_seq, .type = BD_EV_RESYNC, .n = missed > UINT32_MAX ? UINT32_MAX : (uint32_t)missed};
+	struct bd_event ev = {.seq = w->last_seq, .type = BD_EV_RESYNC, .to = BD_NO_PLAYER,
+			      .n = missed > UINT32_MAX ? UINT32_MAX : (uint32_t)missed};
 
 	w->drop_from = 0;
 	worker_forward(w, &ev);
+	worker_private(w);
 }
 
 /* Copy every event newer than last_seq from the ring to the output, in order. A client
@@ -343,7 +359,8 @@ static void worker_boards(struct worker *w)
 {
 	for (unsigned i = 0; i < w->nboards; i++) {
 		const struct bd_pub *pub = w->boards[i].pub;
-		worker_printf(w, "BOARD %s %s %u %s %u %s\n", pub->name, w->boards[i].game->name, pub->dim,
+		worker_printf(w, "BOARD %s %s %u %s %u %s\n", pub->name, w->boards[i].rules->codec->name,
+			      w->boards[i].shape.dim,
 			      bd_game_state_name(pub->game_state), pub->nplaying, w->boards[i].pubname);
 	}
 	worker_printf(w, "OK boards %u\n", w->nboards);
@@ -377,7 +394,7 @@ static int worker_join(struct worker *w, const struct bd_req *req)
 	w->last_seq = __atomic_load_n(&b->priv->ring_head, __ATOMIC_ACQUIRE);
 	if (w->role == BD_ROLE_SPECTATOR) {
 		worker_listen(w, EPOLL_CTL_DEL, b);
-		worker_printf(w, "OK join %s - - %u - %s\n", b->set.name, b->pub->dim, b->pubname);
+		worker_printf(w, "OK join %s - - %u - %s\n", b->set.name, b->shape.dim, b->pubname);
 		return 0;
 	}
 	int id = board_seat(b, w->name, &w->peer, req->token, &err);
@@ -389,8 +406,9 @@ static int worker_join(struct worker *w, const struct bd_req *req)
 	w->player = id;
 	char colour[8];
 	bd_colour_hex(b->pub->players[id].colour, colour);
-	worker_printf(w, "OK join %s %d %s %u %016" PRIx64 " %s\n", b->set.name, id, colour, b->pub->dim,
+	worker_printf(w, "OK join %s %d %s %u %016" PRIx64 " %s\n", b->set.name, id, colour, b->shape.dim,
 		      b->priv->players[id].token, b->pubname);
+	worker_private(w);
 	log_msg(LOG_INFO, "board %s: %s joined as player %d (pid %d uid %u)", b->set.name, w->name, id,
 		(int)w->peer.pid, (unsigned)w->peer.uid);
 	return 0;
@@ -425,21 +443,43 @@ static void worker_players(struct worker *w)
 	worker_printf(w, "OK players %u\n", n);
 }
 
-/* cards: one CARD line per card that is not face down. */
-static void worker_cards(struct worker *w)
+/* Queue one line of a listing (bd_lines_fn). */
+static void worker_line(void *arg, const char *line)
 {
-	const struct bd_pub *pub = worker_snapshot(w);
-	unsigned n = 0, dim = pub->dim;
+	worker_put(arg, line, strlen(line));
+}
 
-	for (unsigned c = 0; c < dim * dim; c++) {
-		const struct bd_card *card = &pub->cards[c];
-		if (card->state == BD_CARD_DOWN)
-			continue;
-		worker_printf(w, "CARD %u %u %s %.2s %u\n", c % dim, c / dim, bd_card_state_name(card->state),
-			      card->value, card->owner);
-		n++;
+/* cards: the game's listing of its state (Memory's CARD lines), then its OK line. */
+static int worker_cards(struct worker *w)
+{
+	const struct bd_game *g = w->board->rules->codec;
+
+	if (g->listing == NULL)
+		return worker_err(w, "notsupported", "this table's game has no cards (see PROTOCOL.md)");
+	g->listing(worker_snapshot(w), worker_line, w);
+	return 0;
+}
+
+/* pick, move: play the move's words on the table; reply with them (pick: as numbers). */
+static int worker_move(struct worker *w, const struct bd_req *req)
+{
+	const char *tok[BD_TOKENS_MAX];
+	struct bd_err err;
+	char reply[BD_LINE_MAX];
+	size_t n = 0;
+
+	for (unsigned i = 0; i < req->nmove; i++)
+		tok[i] = req->move[i];
+	if (board_move(w->board, (unsigned)w->player, req->nmove, tok, &err) < 0)
+		return worker_err(w, err.code, err.text);
+	if (req->type == BD_REQ_PICK) {
+		worker_printf(w, "OK pick %u %u\n", req->x, req->y);
+		return 0;
 	}
-	worker_printf(w, "OK cards %u %u\n", n, dim);
+	for (unsigned i = 0; i < req->nmove; i++)
+		n += (size_t)snprintf(reply + n, sizeof reply - n, " %s", req->move[i]);
+	worker_printf(w, "OK move%s\n", reply);
+	return 0;
 }
 
 /* What a request needs before it may run; NULL if it may. */
@@ -448,12 +488,14 @@ static const char *worker_not_ready(const struct worker *w, enum bd_req_type t, 
 	*code = "hello";
 	if (!w->hello && t != BD_REQ_HELLO && t != BD_REQ_BOARDS && t != BD_REQ_PING && t != BD_REQ_QUIT)
 		return "say hello NAME ROLE first";
+	int plays = t == BD_REQ_PICK || t == BD_REQ_MOVE || t == BD_REQ_RESIGN || t == BD_REQ_REMATCH ||
+		    t == BD_REQ_CLAIM;
 	*code = "notjoined";
-	if (w->board == NULL && (t == BD_REQ_PLAYERS || t == BD_REQ_CARDS || t == BD_REQ_PICK))
+	if (w->board == NULL && (t == BD_REQ_PLAYERS || t == BD_REQ_CARDS || plays))
 		return "join a board first";
 	*code = "spectator";
-	if (t == BD_REQ_PICK && w->player < 0)
-		return "spectators cannot pick";
+	if (plays && w->player < 0)
+		return t == BD_REQ_PICK ? "spectators cannot pick" : "spectators cannot play";
 	return NULL;
 }
 
@@ -490,13 +532,14 @@ static int worker_request(struct worker *w, const char *line, size_t len)
 		worker_players(w);
 		break;
 	case BD_REQ_CARDS:
-		worker_cards(w);
-		break;
+		return worker_cards(w);
 	case BD_REQ_PICK:
-		if (board_pick(w->board, (unsigned)w->player, req.x, req.y, &err) < 0)
-			return worker_err(w, err.code, err.text);
-		worker_printf(w, "OK pick %u %u\n", req.x, req.y);
-		break;
+	case BD_REQ_MOVE:
+		return worker_move(w, &req);
+	case BD_REQ_RESIGN:
+	case BD_REQ_REMATCH:
+	case BD_REQ_CLAIM:
+		return worker_err(w, "notsupported", "this table's game has no turns to resign, rematch or claim");
 	case BD_REQ_QUIT:
 		worker_printf(w, "OK bye\n");
 		if (w->board != NULL && w->player >= 0)

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ipc/game/memory.h"
 #include "ipc/proto.h"
 
 /* Abort (a finding) if an accepted event would make a client index outside its tables. */
@@ -13,11 +14,12 @@ static void event_check(const struct bd_event *ev, unsigned dim)
 		    ev->type == BD_EV_MISMATCH;
 	int pairs = ev->type == BD_EV_MATCH || ev->type == BD_EV_MISMATCH;
 
-	if (ev->type == BD_EV_NONE || ev->type >= BD_EV_COUNT || ev->player >= BD_PLAYERS_MAX)
+	if (ev->type == BD_EV_NONE || (ev->type >= BD_EV_CORE_COUNT && bd_game_of_event(ev->type) == NULL) ||
+	    ev->player >= BD_PLAYERS_MAX)
 		abort();
-	if (cards && (ev->card1 < 0 || (unsigned)ev->card1 >= dim * dim))
+	if (cards && (bd_memory_ev(ev)->card1 < 0 || (unsigned)bd_memory_ev(ev)->card1 >= dim * dim))
 		abort();
-	if (pairs && (ev->card2 < 0 || (unsigned)ev->card2 >= dim * dim))
+	if (pairs && (bd_memory_ev(ev)->card2 < 0 || (unsigned)bd_memory_ev(ev)->card2 >= dim * dim))
 		abort();
 	if (ev->type == BD_EV_JOIN && (memchr(ev->name, 0, sizeof ev->name) == NULL ||
 				       memchr(ev->login, 0, sizeof ev->login) == NULL))

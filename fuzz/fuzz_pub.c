@@ -3,10 +3,11 @@
  * /dev/shm (a truncated one). A client must never crash on either: bd_pub_check and
  * bd_snapshot must refuse what a client could not safely walk.
  *
- * Input: one flags byte, then the header (everything before region_seq), then the cards,
- * then the player table; missing bytes stay zero. Flag 1 makes magic, version, size and
- * game kind right so that the fuzzer spends its time past them; flag 2 maps the bytes
- * through a real shm object of exactly the input's length. */
+ * Input: one flags byte, then the header (everything before region_seq), then the game's
+ * area (Memory's: its shape and head, then the cards), then the player table; missing bytes
+ * stay zero. Flag 1 makes magic, version, game kind and sizes right (for the shape the
+ * area states, if Memory has one) so that the fuzzer spends its time past them; flag 2
+ * maps the bytes through a real shm object of exactly the input's length. */
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,7 @@
 
 #include "ipc/client.h"
 #include "ipc/colour.h"
+#include "ipc/game/memory.h"
 #include "ipc/shm.h"
 
 #define HEAD offsetof(struct bd_pub, region_seq)
@@ -34,10 +36,12 @@ static void snapshot_walk(const struct bd_pub *s)
 {
 	char hex[8];
 
-	if (s->dim < BD_DIM_MIN || s->dim > BD_DIM_MAX || s->nregions > BD_REGIONS_MAX)
+	const struct bd_memory_pub *m = bd_memory_pub(s);
+
+	if (m->dim < BD_DIM_MIN || m->dim > BD_DIM_MAX || s->nregions > BD_REGIONS_MAX)
 		abort();
-	for (unsigned i = 0; i < s->dim * s->dim; i++) {
-		const struct bd_card *c = &s->cards[i];
+	for (unsigned i = 0; i < m->dim * m->dim; i++) {
+		const struct bd_card *c = &m->cards[i];
 		if (c->state > BD_CARD_LOCKED || (c->state == BD_CARD_DOWN && (c->value[0] || c->value[1])))
 			abort();
 		if (c->state != BD_CARD_DOWN && c->owner >= BD_PLAYERS_MAX)
@@ -112,13 +116,15 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 		goto done;
 	}
 	take(pub, HEAD, &data, &size);
-	take(pub->cards, sizeof pub->cards, &data, &size);
+	take(pub->area, bd_game_memory.pub_size(&(struct bd_game_shape){BD_DIM_MAX, 1}), &data, &size);
 	take(pub->players, sizeof pub->players, &data, &size);
 	if (flags & 1) {
 		pub->magic = BD_PUB_MAGIC;
 		pub->version = BD_LAYOUT_VERSION;
-		pub->size = sizeof *pub;
 		pub->game_kind = BD_GAME_MEMORY;
+		if (bd_game_memory.shape_check(bd_game_shape_of(pub->area)) == NULL)
+			pub->area_size = (uint32_t)bd_game_memory.pub_size(bd_game_shape_of(pub->area));
+		pub->size = (uint32_t)offsetof(struct bd_pub, area) + pub->area_size;
 	}
 	even_counters((unsigned char *)pub, sizeof *pub);
 	if (bd_snapshot(pub, out) == 0)

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ipc/game/memory.h"
 #include "ipc/proto.h"
 #include "ipc/shm.h"
 

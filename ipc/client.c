@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "game/game.h"
 #include "seqlock.h"
 #include "shm.h"
 
@@ -320,7 +321,7 @@ int bd_client_enter(struct bd_client *c, const char *name, enum bd_role role, co
 	}
 	/* OK join BOARD ID|- COLOUR|- DIM TOKEN|- SEGMENT */
 	long dim = r.ntok >= 6 ? bd_parse_uint(r.tok[3]) : -1;
-	if (dim < BD_DIM_MIN || dim > BD_DIM_MAX || bd_obj_split(r.tok[5], NULL, NULL, NULL) < 0) {
+	if (dim < 1 || dim > BD_REGIONS_MAX || bd_obj_split(r.tok[5], NULL, NULL, NULL) < 0) {
 		client_err(err, errlen, "malformed join reply");
 		return -1;
 	}
@@ -354,7 +355,8 @@ static int snapshot_again(int tries, int64_t *start)
 	return bd_now_ms() - *start < 1000;
 }
 
-/* Copy the header and player table consistently: 0, -1 if it stayed inconsistent,
+/* Copy the header, seat table and the area's head (its shape first, then as much as its
+ * codec says, at most BD_PUB_AREA_MAX) consistently: 0, -1 if it stayed inconsistent,
  * BD_SNAPSHOT_SHRUNK if the mapping faulted. */
 static int snapshot_header(const struct bd_pub *pub, struct bd_pub *out)
 {
@@ -365,8 +367,11 @@ static int snapshot_header(const struct bd_pub *pub, struct bd_pub *out)
 	for (int tries = 0; snapshot_again(tries, &start); tries++) {
 		if (bd_seq_read_begin(&pub->seq, &s) < 0 ||
 		    bd_guard_copy(out, pub, offsetof(struct bd_pub, region_seq)) < 0 ||
-		    bd_guard_copy(out->players, pub->players, sizeof out->players) < 0 ||
-		    (ok = bd_seq_read_ok(&pub->seq, s)) < 0)
+		    bd_guard_copy(out->players, pub->players, sizeof out->players) < 0)
+			return BD_SNAPSHOT_SHRUNK;
+		const struct bd_game *g = bd_game_of_kind(out->game_kind);
+		size_t head = g != NULL ? g->pub_head : sizeof(struct bd_game_shape);
+		if (bd_guard_copy(out->area, pub->area, head) < 0 || (ok = bd_seq_read_ok(&pub->seq, s)) < 0)
 			return BD_SNAPSHOT_SHRUNK;
 		if (ok)
 			return 0;
@@ -374,12 +379,11 @@ static int snapshot_header(const struct bd_pub *pub, struct bd_pub *out)
 	return -1;
 }
 
-/* Copy the cards of region r consistently: 0, -1 or BD_SNAPSHOT_SHRUNK. */
-static int snapshot_region(const struct bd_pub *pub, struct bd_pub *out, unsigned r)
+/* Copy the part of the area region r covers consistently: 0, -1 or BD_SNAPSHOT_SHRUNK. */
+static int snapshot_region(const struct bd_pub *pub, struct bd_pub *out, const struct bd_game *g, unsigned r)
 {
-	unsigned side = out->region_side, dim = out->dim;
-	unsigned x0 = r % out->regions_across * side, y0 = r / out->regions_across * side;
-	unsigned w = x0 + side > dim ? dim - x0 : side, h = y0 + side > dim ? dim - y0 : side;
+	struct bd_span spans[BD_SPANS_MAX];
+	unsigned n = g->region_spans(bd_game_shape_of(out->area), r, spans);
 	int64_t start = 0;
 	uint32_t s;
 	int ok = 1;
@@ -387,24 +391,14 @@ static int snapshot_region(const struct bd_pub *pub, struct bd_pub *out, unsigne
 	for (int tries = 0; snapshot_again(tries, &start); tries++) {
 		if (bd_seq_read_begin(&pub->region_seq[r], &s) < 0)
 			return BD_SNAPSHOT_SHRUNK;
-		for (unsigned y = y0; y < y0 + h && ok >= 0; y++)
-			ok = bd_guard_copy(&out->cards[y * dim + x0], &pub->cards[y * dim + x0],
-					   w * sizeof out->cards[0]);
+		for (unsigned i = 0; i < n && ok >= 0; i++)
+			ok = bd_guard_copy(out->area + spans[i].off, pub->area + spans[i].off, spans[i].len);
 		if (ok < 0 || (ok = bd_seq_read_ok(&pub->region_seq[r], s)) < 0)
 			return BD_SNAPSHOT_SHRUNK;
 		if (ok)
 			return 0;
 	}
 	return -1;
-}
-
-/* Nonzero if a copied card is one a sound board could hold. */
-static int card_sane(const struct bd_card *c)
-{
-	if (c->state == BD_CARD_DOWN)
-		return c->value[0] == 0 && c->value[1] == 0;
-	/* A client looks up players[owner] of every face-up or locked card. */
-	return c->state <= BD_CARD_LOCKED && bd_value_ok(c->value) && c->owner < BD_PLAYERS_MAX;
 }
 
 int bd_snapshot(const struct bd_pub *pub, struct bd_pub *out)
@@ -415,13 +409,13 @@ int bd_snapshot(const struct bd_pub *pub, struct bd_pub *out)
 		return rc;
 	if (bd_pub_check(out, sizeof *out) != NULL)
 		return -1;
-	memset(out->cards, 0, sizeof out->cards);
+	const struct bd_game *g = bd_game_of_kind(out->game_kind); /* known: checked */
+	memset(out->area + g->pub_head, 0, sizeof out->area - g->pub_head);
 	for (unsigned r = 0; r < out->nregions; r++)
-		if ((rc = snapshot_region(pub, out, r)) < 0)
+		if ((rc = snapshot_region(pub, out, g, r)) < 0)
 			return rc;
-	for (unsigned i = 0; i < out->dim * out->dim; i++)
-		if (!card_sane(&out->cards[i]))
-			return -1;
+	if (g->area_check(out->area) != NULL)
+		return -1;
 	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++) {
 		struct bd_pub_player *p = &out->players[i];
 		if (p->state > BD_PLAYER_AWAY || memchr(p->name, 0, sizeof p->name) == NULL ||

@@ -7,42 +7,38 @@
 #include <string.h>
 
 #include "colour.h"
+#include "game/game.h"
+#include "game/memory.h"
 #include "shm.h"
 
 static const char *const req_words[] = {
 	[BD_REQ_HELLO] = "hello", [BD_REQ_BOARDS] = "boards", [BD_REQ_JOIN] = "join",
 	[BD_REQ_PLAYERS] = "players", [BD_REQ_CARDS] = "cards", [BD_REQ_PICK] = "pick",
-	[BD_REQ_QUIT] = "quit", [BD_REQ_PING] = "ping",
+	[BD_REQ_QUIT] = "quit", [BD_REQ_PING] = "ping", [BD_REQ_MOVE] = "move",
+	[BD_REQ_RESIGN] = "resign", [BD_REQ_REMATCH] = "rematch", [BD_REQ_CLAIM] = "claim",
 };
 /* Number of arguments each request takes: min and max. */
 static const int req_args[][2] = {
 	[BD_REQ_HELLO] = {2, 2}, [BD_REQ_BOARDS] = {0, 0}, [BD_REQ_JOIN] = {1, 2},
 	[BD_REQ_PLAYERS] = {0, 0}, [BD_REQ_CARDS] = {0, 0}, [BD_REQ_PICK] = {2, 2},
-	[BD_REQ_QUIT] = {0, 0}, [BD_REQ_PING] = {0, 0},
+	[BD_REQ_QUIT] = {0, 0}, [BD_REQ_PING] = {0, 0}, [BD_REQ_MOVE] = {1, BD_TOKENS_MAX - 1},
+	[BD_REQ_RESIGN] = {0, 0}, [BD_REQ_REMATCH] = {0, 0}, [BD_REQ_CLAIM] = {0, 0},
 };
 static const char *const role_names[] = {"player", "bot", "spectator"};
 static const char *const game_states[] = {"waiting", "on", "frozen", "over"};
 static const char *const player_states[] = {"empty", "waiting", "playing", "away"};
-static const char *const card_states[] = {"down", "up", "locked"};
+static const char *const results[] = {"none", "win", "lose", "draw"};
 static const char *const event_words[] = {
-	[BD_EV_JOIN] = "join", [BD_EV_LEAVE] = "leave", [BD_EV_UP] = "up", [BD_EV_DOWN] = "down",
-	[BD_EV_MATCH] = "match", [BD_EV_MISMATCH] = "mismatch", [BD_EV_STATE] = "state",
+	[BD_EV_JOIN] = "join", [BD_EV_LEAVE] = "leave", [BD_EV_STATE] = "state",
 	[BD_EV_OVER] = "over", [BD_EV_BYE] = "bye", [BD_EV_RESYNC] = "resync",
-};
-static const char *const down_reasons[] = {
-	[BD_DOWN_TIMEOUT] = "timeout", [BD_DOWN_MISMATCH] = "mismatch",
-	[BD_DOWN_RESTART] = "restart", [BD_DOWN_QUIT] = "quit", [BD_DOWN_REPICK] = "repick",
 };
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
 
-/* The wire format of every event, for bd_event_format and bd_msg_event alike: the tokens
- * after the event's word, one letter each: C card (x y: two tokens), v value (value1, then
- * value2), p player, n and m numbers, r down reason (in n), s game state (in n), N name,
- * L login, c colour, R the recipient's result, B the bye reason. The parser checks c, R
- * and B by their letter alone. */
+/* The wire format of the core's events, for bd_event_format and bd_msg_event alike: the
+ * tokens after the event's word, one letter each (proto.h). The parser checks c, R and B by
+ * their letter alone. A game's events are in its codec (game.h). */
 static const char *const event_specs[] = {
-	[BD_EV_JOIN] = "pcNL", [BD_EV_LEAVE] = "p", [BD_EV_UP] = "Cvp", [BD_EV_DOWN] = "Cr",
-	[BD_EV_MATCH] = "CCvpn", [BD_EV_MISMATCH] = "CvCvp", [BD_EV_STATE] = "sm",
+	[BD_EV_JOIN] = "pcNL", [BD_EV_LEAVE] = "p", [BD_EV_STATE] = "sm",
 	[BD_EV_OVER] = "nRm", [BD_EV_BYE] = "B", [BD_EV_RESYNC] = "n",
 };
 
@@ -63,7 +59,7 @@ static const char *name_of(const char *const *table, size_t n, unsigned i)
 const char *bd_role_name(enum bd_role role) { return name_of(role_names, NELEM(role_names), role); }
 const char *bd_game_state_name(unsigned s) { return name_of(game_states, NELEM(game_states), s); }
 const char *bd_player_state_name(unsigned s) { return name_of(player_states, NELEM(player_states), s); }
-const char *bd_card_state_name(unsigned s) { return name_of(card_states, NELEM(card_states), s); }
+const char *bd_result_name(unsigned r) { return name_of(results, NELEM(results), r); }
 
 long bd_parse_uint(const char *s)
 {
@@ -146,10 +142,22 @@ static int split(char *s, const char **tok, int max)
 	return n;
 }
 
+/* Keep a move's words for the table's rules, which parse them. */
+static int req_move(struct bd_req *req, const char **arg, int nargs, struct bd_err *err)
+{
+	for (int i = 0; i < nargs; i++) {
+		if (strlen(arg[i]) > BD_MOVE_TOKEN_MAX)
+			return bd_err_set(err, "syntax", "a word of a move is longer than 32 bytes");
+		strcpy(req->move[i], arg[i]);
+	}
+	req->nmove = (unsigned)nargs;
+	return 0;
+}
+
 /* Fill in the arguments of a request whose word and argument count are already checked. */
 static int req_args_parse(struct bd_req *req, const char **arg, int nargs, struct bd_err *err)
 {
-	long v;
+	unsigned card;
 
 	switch (req->type) {
 	case BD_REQ_HELLO:
@@ -173,13 +181,13 @@ static int req_args_parse(struct bd_req *req, const char **arg, int nargs, struc
 		}
 		return 0;
 	case BD_REQ_PICK:
-		if ((v = bd_parse_uint(arg[0])) < 0 || v >= BD_DIM_MAX)
-			return bd_err_set(err, "range", "x must be a column number on the board");
-		req->x = (unsigned)v;
-		if ((v = bd_parse_uint(arg[1])) < 0 || v >= BD_DIM_MAX)
-			return bd_err_set(err, "range", "y must be a row number on the board");
-		req->y = (unsigned)v;
-		return 0;
+		if (bd_memory_move_parse((unsigned)nargs, arg, 0, &card, err) < 0)
+			return -1;
+		req->x = card % BD_DIM_MAX;
+		req->y = card / BD_DIM_MAX;
+		return req_move(req, arg, nargs, err);
+	case BD_REQ_MOVE:
+		return req_move(req, arg, nargs, err);
 	default:
 		return 0;
 	}
@@ -210,34 +218,28 @@ int bd_req_parse(const char *line, size_t len, struct bd_req *req, struct bd_err
 		return bd_err_set(err, "syntax", "empty line");
 	int type = name_index(req_words, NELEM(req_words), tok[0]);
 	if (type < 0)
-		return bd_err_set(err, "unknown", "unknown request (try hello, boards, join, players, cards, pick, quit, ping)");
+		return bd_err_set(err, "unknown", "unknown request (try hello, boards, join, players, cards, pick, move, "
+				  "quit, ping)");
 	req->type = (enum bd_req_type)type;
 	if (n - 1 < req_args[type][0] || n - 1 > req_args[type][1])
 		return bd_err_set(err, "syntax", type == BD_REQ_HELLO ? "usage: hello NAME player|bot|spectator" :
 				      type == BD_REQ_JOIN ? "usage: join BOARD [TOKEN]" :
-				      type == BD_REQ_PICK ? "usage: pick X Y" : "this request takes no arguments");
+				      type == BD_REQ_PICK ? "usage: pick X Y" :
+				      type == BD_REQ_MOVE ? "usage: move WORD... (the game's move; see PROTOCOL.md)" :
+				      "this request takes no arguments");
 	return req_args_parse(req, tok + 1, n - 1, err);
 }
 
-/* A line being written into buf: like snprintf, bytes past len are counted, not stored. */
-struct line_out {
-	char *buf;
-	size_t len, n;
-};
-
-/* Append k bytes of s. */
-static void put_mem(struct line_out *o, const char *s, size_t k)
+void bd_line_mem(struct bd_line *o, const char *s, size_t k)
 {
 	for (size_t i = 0; i < k; i++, o->n++)
 		if (o->n + 1 < o->len)
 			o->buf[o->n] = s[i];
 }
 
-/* Append a string. */
-static void put_str(struct line_out *o, const char *s) { put_mem(o, s, strlen(s)); }
+void bd_line_str(struct bd_line *o, const char *s) { bd_line_mem(o, s, strlen(s)); }
 
-/* Append v in decimal. */
-static void put_uint(struct line_out *o, uint64_t v)
+void bd_line_uint(struct bd_line *o, uint64_t v)
 {
 	char d[20];
 	size_t i = sizeof d;
@@ -245,68 +247,88 @@ static void put_uint(struct line_out *o, uint64_t v)
 	do
 		d[--i] = (char)('0' + v % 10);
 	while ((v /= 10) != 0);
-	put_mem(o, d + i, sizeof d - i);
+	bd_line_mem(o, d + i, sizeof d - i);
 }
 
-/* Append one spec letter's field(s) of ev; *ncards and *nvalues count the cards and values
- * written so far (the first is card1/value1, the next card2/value2). */
-static void event_put(struct line_out *o, const struct bd_event *ev, char letter, unsigned dim,
-		      const char *result, int *ncards, int *nvalues)
+/* How many times letter occurs in spec before position at. */
+static unsigned spec_nth(const char *spec, const char *at)
+{
+	unsigned n = 0;
+
+	for (; spec < at; spec++)
+		n += *spec == *at;
+	return n;
+}
+
+/* Append one spec letter's field of ev: the core's letters here, a game's by its codec g. */
+static void event_put(struct bd_line *o, const struct bd_event *ev, const struct bd_game *g, const char *spec,
+		      const char *at, unsigned dim, const char *result)
 {
 	char colour[8];
-	const char *value;
-	int card;
 
-	switch (letter) {
-	case 'C':
-		card = (*ncards)++ == 0 ? ev->card1 : ev->card2;
-		put_uint(o, dim ? (unsigned)card % dim : 0);
-		put_str(o, " ");
-		put_uint(o, dim ? (unsigned)card / dim : 0);
-		return;
-	case 'v':
-		value = (*nvalues)++ == 0 ? ev->value1 : ev->value2;
-		put_mem(o, value, strnlen(value, 2));
-		return;
-	case 'p': put_uint(o, ev->player); return;
-	case 'n': put_uint(o, ev->n); return;
-	case 'm': put_uint(o, ev->m); return;
-	case 'r': put_str(o, name_of(down_reasons, NELEM(down_reasons), ev->n)); return;
-	case 's': put_str(o, bd_game_state_name(ev->n)); return;
-	case 'N': put_mem(o, ev->name, strnlen(ev->name, sizeof ev->name)); return;
-	case 'L': put_str(o, ev->login[0] ? ev->login : "?"); return;
+	switch (*at) {
+	case 'p': bd_line_uint(o, ev->player); return;
+	case 'n': bd_line_uint(o, ev->n); return;
+	case 'm': bd_line_uint(o, ev->m); return;
+	case 's': bd_line_str(o, bd_game_state_name(ev->n)); return;
+	case 'N': bd_line_mem(o, ev->name, strnlen(ev->name, sizeof ev->name)); return;
+	case 'L': bd_line_str(o, ev->login[0] ? ev->login : "?"); return;
 	case 'c':
 		bd_colour_hex(ev->colour, colour);
-		put_str(o, colour);
+		bd_line_str(o, colour);
 		return;
-	case 'R': put_str(o, result); return;
-	case 'B': put_str(o, "shutdown"); return;
+	case 'R': bd_line_str(o, result); return;
+	case 'B': bd_line_str(o, "shutdown"); return;
 	}
+	if (g != NULL)
+		g->field_put(o, ev, *at, spec_nth(spec, at), dim);
+}
+
+/* The word and spec of an event type, and the codec of a game's (NULL for the core's):
+ * 0, or -1 if the type is nobody's. */
+static int event_kind(unsigned type, const char **word, const char **spec, const struct bd_game **g)
+{
+	*g = bd_game_of_event(type);
+	if (*g != NULL) {
+		*word = (*g)->event_words[type - BD_EV_GAME_FIRST((*g)->kind)];
+		*spec = (*g)->event_specs[type - BD_EV_GAME_FIRST((*g)->kind)];
+		return 0;
+	}
+	*word = name_of(event_words, NELEM(event_words), type);
+	*spec = type < NELEM(event_specs) ? event_specs[type] : NULL;
+	return *spec != NULL ? 0 : -1;
 }
 
 int bd_event_format(char *buf, size_t len, const struct bd_event *ev, unsigned dim,
 		    const char *result, unsigned points)
 {
-	struct line_out o = {buf, len, 0};
+	struct bd_line o = {buf, len, 0};
 	struct bd_event e = *ev;
-	int ncards = 0, nvalues = 0;
-	const char *spec = e.type < NELEM(event_specs) ? event_specs[e.type] : NULL;
+	const char *word, *spec;
+	const struct bd_game *g;
+	int known = event_kind(e.type, &word, &spec, &g) == 0;
 
 	if (e.type == BD_EV_OVER)
 		e.m = points; /* the recipient's own */
-	put_str(&o, "EVENT ");
-	put_uint(&o, e.seq);
-	put_str(&o, spec != NULL ? " " : " unknown");
-	put_str(&o, spec != NULL ? event_words[e.type] : "");
-	for (; spec != NULL && *spec; spec++) {
-		put_str(&o, " ");
-		event_put(&o, &e, *spec, dim, result, &ncards, &nvalues);
+	bd_line_str(&o, "EVENT ");
+	bd_line_uint(&o, e.seq);
+	bd_line_str(&o, known ? " " : " unknown");
+	bd_line_str(&o, known ? word : "");
+	for (const char *at = spec; known && *at; at++) {
+		bd_line_str(&o, " ");
+		event_put(&o, &e, g, spec, at, dim, result);
 	}
-	put_str(&o, "\n");
+	bd_line_str(&o, "\n");
 	if (len > 0)
 		buf[o.n < len ? o.n : len - 1] = '\0';
 	return (int)o.n;
 }
+
+int bd_event_for(const struct bd_event *ev, int seat)
+{
+	return ev->to == BD_NO_PLAYER || (seat >= 0 && ev->to == (unsigned)seat);
+}
+
 
 int bd_msg_parse(const char *line, struct bd_msg *m)
 {
@@ -357,42 +379,23 @@ int bd_msg_parse(const char *line, struct bd_msg *m)
 	return 0;
 }
 
-/* Card number of tokens x y, or -1 if they are not on a dim board. */
-static int card_at(const char *xs, const char *ys, unsigned dim)
-{
-	long x = bd_parse_uint(xs), y = bd_parse_uint(ys);
-	if (x < 0 || y < 0 || (unsigned long)x >= dim || (unsigned long)y >= dim)
-		return -1;
-	return (int)(y * (long)dim + x);
-}
 
-/* Tokens needed by a spec (C takes two). */
-static int spec_tokens(const char *spec)
+/* Tokens a spec takes: one per letter, two for a game's wide letters. */
+static int spec_tokens(const char *spec, const struct bd_game *g)
 {
 	int n = 0;
 	for (; *spec; spec++)
-		n += *spec == 'C' ? 2 : 1;
+		n += g != NULL && strchr(g->wide, *spec) != NULL ? 2 : 1;
 	return n;
 }
 
-/* Read one spec letter's token(s) into ev; -1 if malformed. */
-static int event_field(struct bd_event *ev, char letter, const char *const **t, unsigned dim, int *ncards, int *nvalues)
+/* Read one core spec letter's token into ev: 0, -1 if malformed, 1 if the letter is not
+ * the core's (c, R and B are checked by their letter alone). */
+static int event_field(struct bd_event *ev, char letter, const char *a)
 {
-	const char *a = *(*t)++;
 	long v = 0;
 
 	switch (letter) {
-	case 'C':
-		v = card_at(a, *(*t)++, dim);
-		if (v < 0)
-			return -1;
-		*((*ncards)++ == 0 ? &ev->card1 : &ev->card2) = (int16_t)v;
-		return 0;
-	case 'v':
-		if (strlen(a) != 2)
-			return -1;
-		memcpy((*nvalues)++ == 0 ? ev->value1 : ev->value2, a, 2);
-		return 0;
 	case 'p':
 		v = bd_parse_uint(a);
 		ev->player = (uint16_t)v;
@@ -400,10 +403,6 @@ static int event_field(struct bd_event *ev, char letter, const char *const **t, 
 	case 'n': case 'm':
 		v = bd_parse_uint(a);
 		*(letter == 'n' ? &ev->n : &ev->m) = (uint32_t)v;
-		return v < 0 ? -1 : 0;
-	case 'r':
-		v = name_index(down_reasons, NELEM(down_reasons), a);
-		ev->n = (uint32_t)v;
 		return v < 0 ? -1 : 0;
 	case 's':
 		v = name_index(game_states, NELEM(game_states), a);
@@ -419,27 +418,46 @@ static int event_field(struct bd_event *ev, char letter, const char *const **t, 
 			return -1;
 		strcpy(ev->login, a);
 		return 0;
-	default:
+	case 'c': case 'R': case 'B':
 		return 0;
+	default:
+		return 1;
 	}
+}
+
+/* The type of an event word: the core's, else a game's; -1 if nobody's. */
+static int event_type_of(const char *word)
+{
+	int type = name_index(event_words, NELEM(event_words), word);
+
+	for (unsigned i = 0; type < 0 && bd_game_at(i) != NULL; i++) {
+		const struct bd_game *g = bd_game_at(i);
+		int k = name_index(g->event_words, g->nevents, word);
+		if (k >= 0)
+			type = (int)BD_EV_GAME_FIRST(g->kind) + k;
+	}
+	return type;
 }
 
 int bd_msg_event(const struct bd_msg *m, unsigned dim, struct bd_event *ev)
 {
-	int type, ncards = 0, nvalues = 0;
+	int type;
+	const char *word, *spec;
+	const struct bd_game *g;
 
 	memset(ev, 0, sizeof *ev);
-	ev->card1 = ev->card2 = -1;
-	if (m->kind != BD_MSG_EVENT || (type = name_index(event_words, NELEM(event_words), m->word)) < 0 ||
-	    m->ntok != spec_tokens(event_specs[type]))
+	ev->to = BD_NO_PLAYER;
+	if (m->kind != BD_MSG_EVENT || (type = event_type_of(m->word)) < 0 ||
+	    event_kind((unsigned)type, &word, &spec, &g) < 0 || m->ntok != spec_tokens(spec, g))
 		return -1;
 	ev->type = (uint16_t)type;
 	ev->seq = m->seq;
 	const char *const *t = m->tok;
-	for (const char *spec = event_specs[type]; *spec; spec++)
-		if (event_field(ev, *spec, &t, dim, &ncards, &nvalues) < 0)
+	for (const char *at = spec; *at; at++) {
+		int wide = g != NULL && strchr(g->wide, *at) != NULL, rc = event_field(ev, *at, *t);
+		if (rc < 0 || (rc > 0 && (g == NULL || g->field_parse(ev, *at, spec_nth(spec, at), t, dim) < 0)))
 			return -1;
-	if (type == BD_EV_MATCH)
-		memcpy(ev->value2, ev->value1, 2);
+		t += wide ? 2 : 1;
+	}
 	return 0;
 }

@@ -8,14 +8,17 @@
 
 #include "layout.h"
 
-#define BD_PROTO_VERSION 1
+#define BD_PROTO_VERSION 2
 #define BD_LINE_MAX 512 /* bytes of one line, newline included */
 #define BD_TOKENS_MAX 12
 
 enum bd_req_type {
 	BD_REQ_HELLO, BD_REQ_BOARDS, BD_REQ_JOIN, BD_REQ_PLAYERS, BD_REQ_CARDS,
-	BD_REQ_PICK, BD_REQ_QUIT, BD_REQ_PING,
+	BD_REQ_PICK, BD_REQ_QUIT, BD_REQ_PING, BD_REQ_MOVE, BD_REQ_RESIGN, BD_REQ_REMATCH,
+	BD_REQ_CLAIM,
 };
+
+#define BD_MOVE_TOKEN_MAX 32 /* bytes of one word of a move */
 
 enum bd_role { BD_ROLE_PLAYER, BD_ROLE_BOT, BD_ROLE_SPECTATOR };
 
@@ -26,6 +29,8 @@ struct bd_req {
 	char board[BD_BOARD_NAME_MAX + 1]; /* join */
 	uint64_t token;                    /* join, 0 when absent */
 	unsigned x, y;                     /* pick: column and row, checked against dim later */
+	unsigned nmove;                    /* pick, move: the move's words, for the table's rules */
+	char move[BD_TOKENS_MAX][BD_MOVE_TOKEN_MAX + 1];
 };
 
 /* An error to send back: ERR <code> <text>. */
@@ -60,12 +65,32 @@ const char *bd_printable(char *out, size_t len, const char *s);
 const char *bd_role_name(enum bd_role role);
 const char *bd_game_state_name(unsigned state);
 const char *bd_player_state_name(unsigned state);
-const char *bd_card_state_name(unsigned state);
+/* "none", "win", "lose" or "draw" (enum bd_result). */
+const char *bd_result_name(unsigned result);
 
-/* Format one event for one recipient into buf, with its newline; returns the length.
- * result/points are used by OVER only: the recipient's own outcome ("win", "lose", "none"). */
+/* A line being written into buf: like snprintf, bytes past len are counted, not stored. */
+struct bd_line {
+	char *buf;
+	size_t len, n;
+};
+/* Append k bytes of s; a string; v in decimal. */
+void bd_line_mem(struct bd_line *o, const char *s, size_t k);
+void bd_line_str(struct bd_line *o, const char *s);
+void bd_line_uint(struct bd_line *o, uint64_t v);
+
+/* Event lines: EVENT <seq> <word> <fields>, each field given by a letter of the event's
+ * spec: the core's are p player, n and m numbers, s game state (in n), N name, L login,
+ * c colour, R the recipient's result, B the bye reason; a game's codec adds its own
+ * (game.h; Memory: C card, v value, r down reason). A game's events are formatted and
+ * parsed through its codec, found by the event's type (or word).
+ * Format one event for one recipient into buf, with its newline; returns the length.
+ * dim is the table's (the join reply's DIM); result/points are used by OVER only: the
+ * recipient's own outcome ("win", "lose", "none"). */
 int bd_event_format(char *buf, size_t len, const struct bd_event *ev, unsigned dim,
 		    const char *result, unsigned points);
+/* Nonzero if the connection of seat (-1: a spectator) is to get event ev: an event for one
+ * seat goes to that seat's connection only. */
+int bd_event_for(const struct bd_event *ev, int seat);
 
 /* A line as a client reads it. */
 enum bd_msg_kind { BD_MSG_GREETING, BD_MSG_OK, BD_MSG_ERR, BD_MSG_EVENT, BD_MSG_DATA };

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "game/game.h"
 #include "guard.h"
 
 int bd_name_ok(const char *s, size_t max)
@@ -138,45 +139,40 @@ int bd_obj_split(const char *name, char *prefix, char *board, char *inst)
 
 const char *bd_pub_check(const struct bd_pub *pub, size_t mapped)
 {
-	if (mapped < sizeof *pub)
+	if (mapped < BD_PUB_MIN)
 		return "segment is too small (truncated or not a board)";
 	if (pub->magic != BD_PUB_MAGIC)
 		return "bad magic (not a boardd board)";
 	if (pub->version != BD_LAYOUT_VERSION)
 		return "layout version differs from this program's";
-	if (pub->size != sizeof *pub)
+	if (pub->area_size > BD_PUB_AREA_MAX || pub->size != offsetof(struct bd_pub, area) + pub->area_size)
 		return "recorded size differs from this program's layout";
-	if (pub->game_kind != BD_GAME_MEMORY)
-		return "unknown game kind";
-	if (pub->dim < BD_DIM_MIN || pub->dim > BD_DIM_MAX || pub->dim % 2)
-		return "board dimension out of range";
-	if (pub->region_side < 1 || pub->region_side > pub->dim)
-		return "region size out of range";
-	unsigned across = (pub->dim + pub->region_side - 1) / pub->region_side;
-	if (pub->regions_across != across || pub->nregions != across * across)
-		return "region count inconsistent with dimension";
+	if (pub->size > mapped)
+		return "segment is too small for its recorded size (truncated)";
 	if (pub->game_state > BD_GAME_OVER)
 		return "game state out of range";
 	if (memchr(pub->name, 0, sizeof pub->name) == NULL)
 		return "board name not terminated";
-	return NULL;
+	return bd_game_pub_check(pub);
 }
 
 const char *bd_priv_check(const struct bd_priv *priv, size_t mapped)
 {
-	if (mapped < sizeof *priv)
+	if (mapped < BD_PRIV_MIN)
 		return "private segment is too small";
 	if (priv->magic != BD_PRIV_MAGIC)
 		return "bad private magic";
-	if (priv->version != BD_LAYOUT_VERSION || priv->size != sizeof *priv)
+	if (priv->version != BD_LAYOUT_VERSION || priv->area_size > BD_PRIV_AREA_MAX ||
+	    priv->size != offsetof(struct bd_priv, area) + priv->area_size || priv->size > mapped)
 		return "private layout differs from this program's";
-	return NULL;
+	return bd_game_priv_check(priv);
 }
 
 /* Open the object name read-only and check with fstat, before anything maps it, that it
- * is a regular object of exactly size bytes owned by owner (BD_ANY_OWNER: any): mapping
- * a shorter one would fault on its end. The fd, or -1 with the reason in why. */
-static int seg_open_ro(const char *name, size_t size, uid_t owner, char *why, size_t len)
+ * is a regular object of min to max bytes owned by owner (BD_ANY_OWNER: any): its header
+ * then says how long it must be (seg_check). The fd and its size in *size, or -1 with the
+ * reason in why. */
+static int seg_open_ro(const char *name, size_t min, size_t max, uid_t owner, size_t *size, char *why, size_t len)
 {
 	struct stat st;
 	/* shm_open adds O_NOFOLLOW: a symlink at the name fails (ELOOP), never followed. */
@@ -194,40 +190,47 @@ static int seg_open_ro(const char *name, size_t size, uid_t owner, char *why, si
 	else if (owner != BD_ANY_OWNER && st.st_uid != owner)
 		snprintf(why, len, "segment %s is owned by uid %u, not the daemon's uid %u", name,
 			 (unsigned)st.st_uid, (unsigned)owner);
-	else if ((size_t)st.st_size != size)
-		snprintf(why, len, "segment %s is too %s (%lld bytes, a board has %zu): %s", name,
-			 (size_t)st.st_size < size ? "small" : "large", (long long)st.st_size, size,
-			 (size_t)st.st_size < size ? "truncated, or not a board" : "not a board of this version");
-	else
+	else if ((size_t)st.st_size < min || (size_t)st.st_size > max)
+		snprintf(why, len, "segment %s is too %s (%lld bytes, a board has %zu to %zu): %s", name,
+			 (size_t)st.st_size < min ? "small" : "large", (long long)st.st_size, min, max,
+			 (size_t)st.st_size < min ? "truncated, or not a board" : "not a board of this version");
+	else {
+		*size = (size_t)st.st_size;
 		return fd;
+	}
 	close(fd);
 	return -1;
 }
 
-/* Why a mapped segment's header is not a board's, on a guarded copy (its owner may shrink
- * it meanwhile); NULL if it checks out. */
+/* Why a mapped segment of size bytes is not a board's, on a guarded copy (its owner may
+ * shrink it meanwhile) into a buffer of the layout's whole size; NULL if it checks out:
+ * its header then records exactly size bytes. */
 static const char *seg_check(const void *p, int private, size_t size)
 {
-	void *copy = malloc(size);
+	size_t whole = private ? sizeof(struct bd_priv) : sizeof(struct bd_pub);
+	void *copy = calloc(1, whole);
 	const char *bad = "out of memory";
 
 	if (copy != NULL && bd_guard_copy(copy, p, size) < 0)
 		bad = "segment shrank while being checked (truncated by its owner)";
 	else if (copy != NULL)
 		bad = private ? bd_priv_check(copy, size) : bd_pub_check(copy, size);
+	if (bad == NULL && (private ? ((struct bd_priv *)copy)->size : ((struct bd_pub *)copy)->size) != size)
+		bad = "segment is larger than its recorded size: not a board of this version";
 	free(copy);
 	return bad;
 }
 
 /* Map the public (or private) segment name read-only if it passes seg_open_ro and its
- * header checks out; NULL with why if not. */
+ * header checks out; NULL with why if not. The mapping always spans the layout's whole
+ * struct (the object's own bytes at its start), so that one length unmaps it. */
 static const void *board_map_ro(const char *name, int private, uid_t owner, char *why, size_t len)
 {
-	size_t size = private ? sizeof(struct bd_priv) : sizeof(struct bd_pub);
-	int fd = seg_open_ro(name, size, owner, why, len);
+	size_t whole = private ? sizeof(struct bd_priv) : sizeof(struct bd_pub), size;
+	int fd = seg_open_ro(name, private ? BD_PRIV_MIN : BD_PUB_MIN, whole, owner, &size, why, len);
 	if (fd < 0)
 		return NULL;
-	void *p = mmap(NULL, size, PROT_READ, MAP_SHARED, fd, 0);
+	void *p = mmap(NULL, whole, PROT_READ, MAP_SHARED, fd, 0);
 	close(fd);
 	if (p == MAP_FAILED) {
 		snprintf(why, len, "cannot map segment %s: %s", name, strerror(errno));
@@ -237,7 +240,7 @@ static const void *board_map_ro(const char *name, int private, uid_t owner, char
 	if (bad == NULL)
 		return p;
 	snprintf(why, len, "%s", bad);
-	munmap(p, size);
+	munmap(p, whole);
 	return NULL;
 }
 
@@ -282,7 +285,7 @@ void bd_priv_unmap(const struct bd_priv *priv)
 		munmap((void *)priv, sizeof *priv);
 }
 
-void *bd_seg_create(const char *name, size_t size, unsigned mode)
+void *bd_seg_create(const char *name, size_t size, size_t whole, unsigned mode)
 {
 	int fd = shm_open(name, O_RDWR | O_CREAT | O_EXCL, mode);
 	if (fd < 0)
@@ -290,7 +293,7 @@ void *bd_seg_create(const char *name, size_t size, unsigned mode)
 	void *p = MAP_FAILED;
 	/* fchmod because the umask (systemd's UMask=) masks shm_open's mode. */
 	if (fchmod(fd, mode) == 0 && ftruncate(fd, (off_t)size) == 0)
-		p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+		p = mmap(NULL, whole, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 	int err = errno;
 	close(fd);
 	if (p == MAP_FAILED) {
@@ -301,7 +304,7 @@ void *bd_seg_create(const char *name, size_t size, unsigned mode)
 	return p;
 }
 
-const void *bd_seg_map_own(const char *name, size_t size, const char **why)
+const void *bd_seg_map_own(const char *name, size_t min, size_t whole, const char **why)
 {
 	struct stat st;
 	void *p = MAP_FAILED;
@@ -315,9 +318,9 @@ const void *bd_seg_map_own(const char *name, size_t size, const char **why)
 		*why = "cannot stat it";
 	else if (!S_ISREG(st.st_mode) || st.st_uid != geteuid())
 		*why = "not a regular file of this user";
-	else if ((size_t)st.st_size != size)
+	else if ((size_t)st.st_size < min || (size_t)st.st_size > whole)
 		*why = "its size differs from this program's layout";
-	else if ((p = mmap(NULL, size, PROT_READ, MAP_SHARED, fd, 0)) == MAP_FAILED)
+	else if ((p = mmap(NULL, whole, PROT_READ, MAP_SHARED, fd, 0)) == MAP_FAILED)
 		*why = "cannot map it";
 	close(fd);
 	return p == MAP_FAILED ? NULL : p;

@@ -65,13 +65,21 @@ int bd_board_find(const char *prefix, const char *board, uid_t uid, struct bd_fo
 /* Remove the object f found (by its /dev/shm entry, never following a link). 0 or -1. */
 int bd_obj_remove(const struct bd_found *f);
 
-/* Why a public segment was rejected (for messages), NULL if it is sound. */
+/* The smallest segments a board can have: a header and an area's shape. */
+#define BD_PUB_MIN (offsetof(struct bd_pub, area) + 8)
+#define BD_PRIV_MIN (offsetof(struct bd_priv, area) + 8)
+
+/* Why a public segment was rejected (for messages), NULL if it is sound: magic, layout
+ * version, recorded size within mapped bytes, and the kind's codec's sizes and head for
+ * the shape its area states (game.h). */
 const char *bd_pub_check(const struct bd_pub *pub, size_t mapped);
 const char *bd_priv_check(const struct bd_priv *priv, size_t mapped);
 
 /* Map the public segment called name ("/<prefix>.<board>.<inst>") read-only, as a client:
- * only a regular object owned by owner (BD_ANY_OWNER: anyone) of exactly the layout's
- * size, checked with fstat before mapping, whose header then checks out on a guarded copy.
+ * only a regular object owned by owner (BD_ANY_OWNER: anyone) of a board's possible sizes,
+ * checked with fstat before mapping, whose header then checks out on a guarded copy and
+ * records exactly the object's size. The mapping spans sizeof(struct bd_pub) (bytes past
+ * the object's end fault: never read past its recorded size).
  * NULL with the reason in why ("segment /x is owned by uid N, not the daemon's uid M", ...)
  * otherwise. Read the mapping only through bd_guard_copy (guard.h): it may still shrink. */
 #define BD_ANY_OWNER ((uid_t)-1)
@@ -84,12 +92,13 @@ const struct bd_priv *bd_priv_map_ro(const char *pubname, uid_t owner, char *why
 void bd_priv_unmap(const struct bd_priv *priv);
 
 /* For the daemon: make a new segment called name of size bytes and mode, never an existing
- * one (O_EXCL: errno EEXIST if the name is taken), and map it read-write. NULL on failure,
- * with nothing left behind. */
-void *bd_seg_create(const char *name, size_t size, unsigned mode);
-/* For the daemon: map an existing segment read-only only if it is a regular file of exactly
- * size bytes owned by this process's euid. NULL with *why if not. */
-const void *bd_seg_map_own(const char *name, size_t size, const char **why);
+ * one (O_EXCL: errno EEXIST if the name is taken), and map whole bytes of it read-write
+ * (the layout's struct; only size of them are backed). NULL on failure, with nothing left
+ * behind. */
+void *bd_seg_create(const char *name, size_t size, size_t whole, unsigned mode);
+/* For the daemon: map whole bytes of an existing segment read-only only if it is a regular
+ * file of min to whole bytes owned by this process's euid. NULL with *why if not. */
+const void *bd_seg_map_own(const char *name, size_t min, size_t whole, const char **why);
 
 /* Nonzero if pid is a live (not zombie) process named boardd, not a recycled pid: the
  * daemon and its workers, as recorded in daemon_pid and lock holders. */

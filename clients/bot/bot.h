@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "ipc/client.h"
+#include "ipc/game/memory.h"
 
 enum bot_level { BOT_EASY, BOT_SEED, BOT_PERFECT };
 

@@ -72,7 +72,7 @@ void mind_load(struct mind *m, const struct bd_pub *snap)
 		return;
 	m->game_state = snap->game_state;
 	for (unsigned c = 0; c < m->ncards; c++) {
-		const struct bd_card *card = &snap->cards[c];
+		const struct bd_card *card = &bd_memory_pub(snap)->cards[c];
 		if (card->state == BD_CARD_UP && (m->state[c] != BD_CARD_UP || !m->remembered[c]))
 			mind_see(m, c, card->value);
 		else if (card->state == BD_CARD_LOCKED)
@@ -86,23 +86,23 @@ int mind_apply(struct mind *m, const struct bd_event *ev)
 	m->seq = ev->seq;
 	switch (ev->type) {
 	case BD_EV_UP:
-		mind_see(m, (unsigned)ev->card1, ev->value1);
-		mind_set(m, (unsigned)ev->card1, BD_CARD_UP, ev->player);
+		mind_see(m, (unsigned)bd_memory_ev(ev)->card1, bd_memory_ev(ev)->value1);
+		mind_set(m, (unsigned)bd_memory_ev(ev)->card1, BD_CARD_UP, ev->player);
 		break;
 	case BD_EV_MISMATCH:
-		mind_see(m, (unsigned)ev->card1, ev->value1);
-		mind_see(m, (unsigned)ev->card2, ev->value2);
-		mind_set(m, (unsigned)ev->card1, BD_CARD_UP, ev->player);
-		mind_set(m, (unsigned)ev->card2, BD_CARD_UP, ev->player);
+		mind_see(m, (unsigned)bd_memory_ev(ev)->card1, bd_memory_ev(ev)->value1);
+		mind_see(m, (unsigned)bd_memory_ev(ev)->card2, bd_memory_ev(ev)->value2);
+		mind_set(m, (unsigned)bd_memory_ev(ev)->card1, BD_CARD_UP, ev->player);
+		mind_set(m, (unsigned)bd_memory_ev(ev)->card2, BD_CARD_UP, ev->player);
 		break;
 	case BD_EV_MATCH:
-		memcpy(m->value[ev->card1], ev->value1, 2);
-		memcpy(m->value[ev->card2], ev->value2, 2);
-		mind_set(m, (unsigned)ev->card1, BD_CARD_LOCKED, ev->player);
-		mind_set(m, (unsigned)ev->card2, BD_CARD_LOCKED, ev->player);
+		memcpy(m->value[bd_memory_ev(ev)->card1], bd_memory_ev(ev)->value1, 2);
+		memcpy(m->value[bd_memory_ev(ev)->card2], bd_memory_ev(ev)->value2, 2);
+		mind_set(m, (unsigned)bd_memory_ev(ev)->card1, BD_CARD_LOCKED, ev->player);
+		mind_set(m, (unsigned)bd_memory_ev(ev)->card2, BD_CARD_LOCKED, ev->player);
 		break;
 	case BD_EV_DOWN:
-		mind_set(m, (unsigned)ev->card1, BD_CARD_DOWN, BD_NO_PLAYER);
+		mind_set(m, (unsigned)bd_memory_ev(ev)->card1, BD_CARD_DOWN, BD_NO_PLAYER);
 		break;
 	case BD_EV_STATE:
 		if (ev->m != m->game) {

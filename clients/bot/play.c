@@ -37,7 +37,7 @@ static const struct bd_pub *play_snapshot(struct play *p)
 {
 	static struct bd_pub snap;
 
-	return bd_snapshot(p->c.pub, &snap) == 0 && snap.dim == p->c.dim ? &snap : NULL;
+	return bd_snapshot(p->c.pub, &snap) == 0 && bd_memory_pub(&snap)->dim == p->c.dim ? &snap : NULL;
 }
 
 /* Take the board from a snapshot. What the bot knew of values survives only if it kept

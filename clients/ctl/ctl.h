@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "ipc/game/memory.h"
 #include "ipc/layout.h"
 #include "ipc/shm.h"
 #include "json.h"

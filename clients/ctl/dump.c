@@ -39,9 +39,9 @@ static void dump_header(FILE *f, const struct ctl *c, const struct bd_pub *p)
 
 	fprintf(f, "board %s (prefix %s): %ux%u cards, lock regions %ux%u\n",
 		bd_printable(name, sizeof name, p->name), c->prefix,
-		p->dim, p->dim, p->region_side, p->region_side);
+		bd_memory_pub(p)->dim, bd_memory_pub(p)->dim, bd_memory_pub(p)->region_side, bd_memory_pub(p)->region_side);
 	fprintf(f, "game %u %s: %u/%u cards locked, players %u (min %u), event %llu", p->game_number,
-		bd_game_state_name(p->game_state), p->nlocked, p->dim * p->dim, p->nplaying, p->min_players,
+		bd_game_state_name(p->game_state), bd_memory_pub(p)->nlocked, bd_memory_pub(p)->dim * bd_memory_pub(p)->dim, p->nplaying, p->min_players,
 		(unsigned long long)p->event_seq);
 	if (restart >= 0)
 		fprintf(f, ", restart in %.1f s", (double)restart / 1000);
@@ -75,22 +75,22 @@ static void dump_cell(FILE *f, const struct ctl *c, const struct bd_card *card, 
 /* The cards, x across and y down, with a legend. */
 static void dump_grid(FILE *f, const struct ctl *c, const struct bd_pub *p)
 {
-	unsigned n = p->dim * p->dim, top = 0;
+	unsigned n = bd_memory_pub(p)->dim * bd_memory_pub(p)->dim, top = 0;
 	for (unsigned i = 0; i < n; i++)
-		if (p->cards[i].state != BD_CARD_DOWN && p->cards[i].owner != BD_NO_PLAYER &&
-		    p->cards[i].owner > top)
-			top = p->cards[i].owner;
-	int width = 2 + digits(top) + 2, label = digits(p->dim - 1);
+		if (bd_memory_pub(p)->cards[i].state != BD_CARD_DOWN && bd_memory_pub(p)->cards[i].owner != BD_NO_PLAYER &&
+		    bd_memory_pub(p)->cards[i].owner > top)
+			top = bd_memory_pub(p)->cards[i].owner;
+	int width = 2 + digits(top) + 2, label = digits(bd_memory_pub(p)->dim - 1);
 
 	/* The last column gets no padding: no trailing blanks. */
 	fprintf(f, "\n%*s  ", label, "");
-	for (unsigned x = 0; x < p->dim; x++)
-		fprintf(f, "%-*u", x + 1 < p->dim ? width : 0, x);
+	for (unsigned x = 0; x < bd_memory_pub(p)->dim; x++)
+		fprintf(f, "%-*u", x + 1 < bd_memory_pub(p)->dim ? width : 0, x);
 	fputc('\n', f);
-	for (unsigned y = 0; y < p->dim; y++) {
+	for (unsigned y = 0; y < bd_memory_pub(p)->dim; y++) {
 		fprintf(f, "%*u  ", label, y);
-		for (unsigned x = 0; x < p->dim; x++)
-			dump_cell(f, c, &p->cards[y * p->dim + x], x + 1 < p->dim ? width : 0);
+		for (unsigned x = 0; x < bd_memory_pub(p)->dim; x++)
+			dump_cell(f, c, &bd_memory_pub(p)->cards[y * bd_memory_pub(p)->dim + x], x + 1 < bd_memory_pub(p)->dim ? width : 0);
 		fputc('\n', f);
 	}
 	fputs("(.. face down, ab3 face up by player 3, AB3 locked by player 3)\n", f);
@@ -154,12 +154,12 @@ static void dump_players_json(struct json *j, const struct bd_pub *p)
 /* One card as a JSON object; value, owner and colour are null while it is face down. */
 static void dump_card_json(struct json *j, const struct bd_pub *p, unsigned i)
 {
-	const struct bd_card *card = &p->cards[i];
+	const struct bd_card *card = &bd_memory_pub(p)->cards[i];
 	char value[3] = {card->value[0], card->value[1], '\0'}, hex[8];
 
 	json_object(j, NULL);
-	json_uint(j, "x", i % p->dim);
-	json_uint(j, "y", i / p->dim);
+	json_uint(j, "x", i % bd_memory_pub(p)->dim);
+	json_uint(j, "y", i / bd_memory_pub(p)->dim);
 	json_str(j, "state", bd_card_state_name(card->state));
 	if (card->state == BD_CARD_DOWN || card->owner == BD_NO_PLAYER) {
 		json_str(j, "value", card->state == BD_CARD_DOWN ? NULL : value);
@@ -184,13 +184,13 @@ static void dump_json(FILE *f, const struct ctl *c, const struct bd_pub *p)
 	json_object(&j, NULL);
 	json_str(&j, "board", p->name);
 	json_str(&j, "prefix", c->prefix);
-	json_uint(&j, "dim", p->dim);
-	json_uint(&j, "region_side", p->region_side);
+	json_uint(&j, "dim", bd_memory_pub(p)->dim);
+	json_uint(&j, "region_side", bd_memory_pub(p)->region_side);
 	json_uint(&j, "game", p->game_number);
 	json_str(&j, "state", bd_game_state_name(p->game_state));
 	json_uint(&j, "min_players", p->min_players);
 	json_uint(&j, "playing", p->nplaying);
-	json_uint(&j, "locked", p->nlocked);
+	json_uint(&j, "locked", bd_memory_pub(p)->nlocked);
 	json_uint(&j, "event_seq", p->event_seq);
 	if (restart >= 0)
 		json_int(&j, "restart_in_ms", restart);
@@ -199,7 +199,7 @@ static void dump_json(FILE *f, const struct ctl *c, const struct bd_pub *p)
 	json_int(&j, "daemon_pid", p->daemon_pid);
 	json_bool(&j, "daemon_alive", bd_pid_is_boardd(p->daemon_pid));
 	json_array(&j, "cards");
-	for (unsigned i = 0; i < p->dim * p->dim; i++)
+	for (unsigned i = 0; i < bd_memory_pub(p)->dim * bd_memory_pub(p)->dim; i++)
 		dump_card_json(&j, p, i);
 	json_close(&j);
 	dump_players_json(&j, p);

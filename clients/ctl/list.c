@@ -56,7 +56,7 @@ static void list_text_row(const struct ctl *c, const struct bd_found *f, const s
 		printf("%-24s  error: %s\n", f->board, why);
 		return;
 	}
-	printf("%-24s  %3u  %-7s  %5u  %7u  %7llu  %d %s\n", f->board, p->dim, bd_game_state_name(p->game_state),
+	printf("%-24s  %3u  %-7s  %5u  %7u  %7llu  %d %s\n", f->board, bd_game_shape_of(p->area)->dim, bd_game_state_name(p->game_state),
 	       p->game_number, p->nplaying, (unsigned long long)p->event_seq, (int)p->daemon_pid,
 	       !bd_pid_is_boardd(p->daemon_pid) ? "DEAD" : c->owner == BD_ANY_OWNER ? "alive?" : "alive");
 }
@@ -87,7 +87,7 @@ static void list_json_row(struct json *j, const struct ctl *c, const struct bd_f
 		json_close(j);
 		return;
 	}
-	json_uint(j, "dim", p->dim);
+	json_uint(j, "dim", bd_game_shape_of(p->area)->dim);
 	json_str(j, "state", bd_game_state_name(p->game_state));
 	json_uint(j, "game", p->game_number);
 	json_uint(j, "players", p->nplaying);

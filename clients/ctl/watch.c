@@ -147,7 +147,7 @@ static int watch_due(struct watch *w)
 {
 	if (w->pub == NULL)
 		return w->dirty;
-	if (bd_guard_copy(&watch_head, w->pub, offsetof(struct bd_pub, cards)) < 0) {
+	if (bd_guard_copy(&watch_head, w->pub, offsetof(struct bd_pub, players)) < 0) {
 		watch_drop(w, CTL_SHRUNK);
 		return 1;
 	}

@@ -44,7 +44,7 @@ static int a11y_dim(gpointer acc)
 	GtkWidget *w = a11y_widget(acc);
 	struct app *a = w != NULL ? view_app(w) : NULL;
 
-	return a != NULL && a->have_snap ? (int)a->snap->dim : 0;
+	return a != NULL && a->have_snap ? (int)bd_memory_pub(a->snap)->dim : 0;
 }
 
 /* Set a cell's name from the card it stands for. */

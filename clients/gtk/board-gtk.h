@@ -14,6 +14,7 @@
 #include <gtk/gtk.h>
 
 #include "ipc/client.h"
+#include "ipc/game/memory.h"
 
 struct options {
 	char socket[108];

@@ -92,18 +92,18 @@ static void conn_own_event(struct app *a, const struct bd_event *ev)
 	char text[96];
 
 	if (ev->type == BD_EV_UP && ev->player == a->me)
-		a->my_first = ev->card1;
+		a->my_first = bd_memory_ev(ev)->card1;
 	else if (ev->type == BD_EV_MATCH && ev->player == a->me) {
-		snprintf(text, sizeof text, "A pair of %c%c: +2 points.", g_ascii_toupper(ev->value1[0]),
-			 g_ascii_toupper(ev->value1[1]));
+		snprintf(text, sizeof text, "A pair of %c%c: +2 points.", g_ascii_toupper(bd_memory_ev(ev)->value1[0]),
+			 g_ascii_toupper(bd_memory_ev(ev)->value1[1]));
 		panel_note(a, text);
 		a->my_first = -1;
 	} else if (ev->type == BD_EV_MISMATCH && ev->player == a->me) {
-		snprintf(text, sizeof text, "No pair: %c%c and %c%c turn back soon.", g_ascii_toupper(ev->value1[0]),
-			 g_ascii_toupper(ev->value1[1]), g_ascii_toupper(ev->value2[0]), g_ascii_toupper(ev->value2[1]));
+		snprintf(text, sizeof text, "No pair: %c%c and %c%c turn back soon.", g_ascii_toupper(bd_memory_ev(ev)->value1[0]),
+			 g_ascii_toupper(bd_memory_ev(ev)->value1[1]), g_ascii_toupper(bd_memory_ev(ev)->value2[0]), g_ascii_toupper(bd_memory_ev(ev)->value2[1]));
 		panel_note(a, text);
 		a->my_first = -1;
-	} else if (ev->type == BD_EV_DOWN && ev->card1 == a->my_first) {
+	} else if (ev->type == BD_EV_DOWN && bd_memory_ev(ev)->card1 == a->my_first) {
 		if (ev->n == BD_DOWN_TIMEOUT)
 			panel_note(a, "Too slow: your card turned back down.");
 		a->my_first = -1;
@@ -135,8 +135,8 @@ static void conn_resync(struct app *a)
 	if (!a->have_snap)
 		return;
 	a->my_first = -1;
-	for (unsigned c = 0; a->me >= 0 && c < s->dim * s->dim; c++)
-		if (s->cards[c].state == BD_CARD_UP && s->cards[c].owner == (unsigned)a->me)
+	for (unsigned c = 0; a->me >= 0 && c < bd_memory_pub(s)->dim * bd_memory_pub(s)->dim; c++)
+		if (bd_memory_pub(s)->cards[c].state == BD_CARD_UP && bd_memory_pub(s)->cards[c].owner == (unsigned)a->me)
 			a->my_first = up++ == 0 ? (int)c : -1; /* two up: a mismatch, no first pick */
 	if (s->game_state == BD_GAME_OVER)
 		conn_result(a, s);

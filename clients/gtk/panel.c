@@ -184,7 +184,7 @@ void panel_update(struct app *a)
 	}
 	panel_players(a);
 	panel_state(a);
-	snprintf(text, sizeof text, "%u of %u pairs found", a->snap->nlocked / 2, a->snap->dim * a->snap->dim / 2);
+	snprintf(text, sizeof text, "%u of %u pairs found", bd_memory_pub(a->snap)->nlocked / 2, bd_memory_pub(a->snap)->dim * bd_memory_pub(a->snap)->dim / 2);
 	gtk_label_set_text(a->progress, text);
 }
 

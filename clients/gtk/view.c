@@ -23,7 +23,7 @@ G_DEFINE_TYPE(BoardView, board_view, GTK_TYPE_DRAWING_AREA)
 /* The board's dimension, 0 before anything is known of it. */
 static unsigned view_dim(BoardView *v)
 {
-	return v->app != NULL && v->app->have_snap ? v->app->snap->dim : 0;
+	return v->app != NULL && v->app->have_snap ? bd_memory_pub(v->app->snap)->dim : 0;
 }
 
 /* The board's top-left corner and cell size in widget coordinates. */
@@ -87,7 +87,7 @@ void view_card_name(GtkWidget *w, unsigned card, char *buf, size_t len)
 		snprintf(buf, len, "card");
 		return;
 	}
-	const struct bd_card *c = &v->app->snap->cards[card];
+	const struct bd_card *c = &bd_memory_pub(v->app->snap)->cards[card];
 	const char *owner = view_owner(v->app->snap, c);
 	int n = snprintf(buf, len, "row %u, column %u, ", card / dim + 1, card % dim + 1);
 	if (n < 0 || (size_t)n >= len)
@@ -118,7 +118,7 @@ static gboolean board_view_draw(GtkWidget *w, cairo_t *cr)
 		cairo_push_group(cr);
 	gdk_cairo_get_clip_rectangle(cr, &clip);
 	for (unsigned i = 0; i < dim * dim; i++) {
-		const struct bd_card *c = &v->app->snap->cards[i];
+		const struct bd_card *c = &bd_memory_pub(v->app->snap)->cards[i];
 		view_card_rect(w, i, &r);
 		if (!gdk_rectangle_intersect(&r, &clip, NULL))
 			continue; /* a hover or cursor change redraws a card or two, not the board */

@@ -38,12 +38,12 @@ static int board_unsettled(unsigned players, unsigned workers, struct bd_locks *
 	for (unsigned k = 0; k < priv->lockers.used && k < BD_LOCKERS_MAX; k++)
 		if (priv->lockers.slot[k].pid != 0)
 			return snprintf(why, n, "process %d still listed as taking locks", priv->lockers.slot[k].pid);
-	for (unsigned c = 0; c < pub->dim * pub->dim; c++) {
-		unsigned o = pub->cards[c].owner;
-		if (pub->cards[c].state != BD_CARD_UP)
+	for (unsigned c = 0; c < bd_memory_pub(pub)->dim * bd_memory_pub(pub)->dim; c++) {
+		unsigned o = bd_memory_pub(pub)->cards[c].owner;
+		if (bd_memory_pub(pub)->cards[c].state != BD_CARD_UP)
 			continue;
 		if (o >= BD_PLAYERS_MAX || pub->players[o].state == BD_PLAYER_EMPTY ||
-		    (priv->players[o].first != (int)c && priv->players[o].second != (int)c))
+		    (bd_memory_priv(priv)->seats[o].first != (int)c && bd_memory_priv(priv)->seats[o].second != (int)c))
 			return snprintf(why, n, "card %u is face up for player %u, whose picks do not hold it", c, o);
 	}
 	return 0;
@@ -78,7 +78,7 @@ void board_playable(void)
 		pub_snapshot(&snap);
 		int card = card_down(&snap);
 		if (snap.game_state != BD_GAME_ON || card < 0 ||
-		    player_request(&c, &r, "pick %d %d", card % (int)snap.dim, card / (int)snap.dim) != 0)
+		    player_request(&c, &r, "pick %d %d", card % (int)bd_memory_pub(&snap)->dim, card / (int)bd_memory_pub(&snap)->dim) != 0)
 			continue; /* between games, or another player took that card first */
 		if (!player_await(&c, "up", c.player, 5000, &r))
 			die("a fresh player's pick got OK but no up event");

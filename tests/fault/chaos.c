@@ -84,7 +84,7 @@ static int victim_pick(struct bd_client *c, int note_fd, int phase)
 	}
 	if (note_fd >= 0)
 		victim_note(note_fd, phase, c->player);
-	return victim_request(c, &r, "pick", card % (int)snap.dim, card / (int)snap.dim);
+	return victim_request(c, &r, "pick", card % (int)bd_memory_pub(&snap)->dim, card / (int)bd_memory_pub(&snap)->dim);
 }
 
 /* In a victim: 1 if the pair just picked mismatched, 0 if it matched or nothing came. */
@@ -255,9 +255,9 @@ static void steady_pick(struct bd_client *c, unsigned *ok, int64_t *worst)
 	pub_snapshot(&snap);
 	int card = card_down(&snap);
 	if (card < 0)
-		card = (int)rnd(snap.dim * snap.dim);
+		card = (int)rnd(bd_memory_pub(&snap)->dim * bd_memory_pub(&snap)->dim);
 	int64_t t0 = now_us();
-	*ok += player_request(c, &r, "pick %d %d", card % (int)snap.dim, card / (int)snap.dim) == 0;
+	*ok += player_request(c, &r, "pick %d %d", card % (int)bd_memory_pub(&snap)->dim, card / (int)bd_memory_pub(&snap)->dim) == 0;
 	if (now_us() - t0 > *worst)
 		*worst = now_us() - t0;
 }

@@ -9,6 +9,7 @@
 #include <sys/types.h>
 
 #include "ipc/client.h"
+#include "ipc/game/memory.h"
 #include "ipc/lock.h"
 #include "ipc/shm.h"
 

@@ -120,18 +120,18 @@ static void hoard_read(struct hoard *h, int wait_ms)
 static int hoard_choose(const struct hoard *h, const struct bd_pub *snap, const uint8_t *ours, int avoid,
 			int64_t now)
 {
-	unsigned n = snap->dim * snap->dim;
+	unsigned n = bd_memory_pub(snap)->dim * bd_memory_pub(snap)->dim;
 	int best = -1, best_score = 0;
 
 	for (unsigned c = 0; c < n && best_score < 2; c++) {
-		if (snap->cards[c].state != BD_CARD_DOWN || h->asked[c] || h->cool_until[c] > now)
+		if (bd_memory_pub(snap)->cards[c].state != BD_CARD_DOWN || h->asked[c] || h->cool_until[c] > now)
 			continue;
 		if (avoid >= 0 && h->value[c][0] && memcmp(h->value[c], h->value[avoid], 2) == 0)
 			continue;
 		int score = 1;
 		for (unsigned d = 0; d < n && h->pairs && h->value[c][0]; d++)
-			if (d != c && memcmp(h->value[d], h->value[c], 2) == 0 && snap->cards[d].state == BD_CARD_UP &&
-			    ours[snap->cards[d].owner])
+			if (d != c && memcmp(h->value[d], h->value[c], 2) == 0 && bd_memory_pub(snap)->cards[d].state == BD_CARD_UP &&
+			    ours[bd_memory_pub(snap)->cards[d].owner])
 				score = 2;
 		if (score > best_score)
 			best = (int)c, best_score = score;
@@ -166,11 +166,11 @@ static void hoard_pick(struct hoard *h)
 		return;
 	for (unsigned i = 0; i < h->nseats; i++)
 		ours[h->seat[i].c.player] = 1;
-	for (unsigned d = 0; d < snap.dim * snap.dim; d++) {
-		if (snap.cards[d].state != BD_CARD_DOWN)
-			memcpy(h->value[d], snap.cards[d].value, 2);
+	for (unsigned d = 0; d < bd_memory_pub(&snap)->dim * bd_memory_pub(&snap)->dim; d++) {
+		if (bd_memory_pub(&snap)->cards[d].state != BD_CARD_DOWN)
+			memcpy(h->value[d], bd_memory_pub(&snap)->cards[d].value, 2);
 		for (unsigned i = 0; i < h->nseats; i++)
-			if (snap.cards[d].state == BD_CARD_UP && snap.cards[d].owner == h->seat[i].c.player)
+			if (bd_memory_pub(&snap)->cards[d].state == BD_CARD_UP && bd_memory_pub(&snap)->cards[d].owner == h->seat[i].c.player)
 				first[i] = (int)d, held[i]++;
 	}
 	for (unsigned i = 0; i < h->nseats; i++) {
@@ -180,7 +180,7 @@ static void hoard_pick(struct hoard *h)
 			continue;
 		int card = hoard_choose(h, &snap, ours, held[i] == 1 ? first[i] : -1, now);
 		if (card >= 0)
-			hoard_send(h, s, card, snap.dim, held[i] == 0);
+			hoard_send(h, s, card, bd_memory_pub(&snap)->dim, held[i] == 0);
 	}
 }
 
@@ -196,7 +196,7 @@ int cmd_hoard(void)
 	opts_done();
 	const struct bd_pub *pub = pub_map();
 	if (want <= 0)
-		want = (long)(pub->dim * pub->dim);
+		want = (long)(bd_memory_pub(pub)->dim * bd_memory_pub(pub)->dim);
 	if (want > HOARD_SEATS_MAX)
 		die("--seats wants at most %d", HOARD_SEATS_MAX);
 	hoard_seat(&h, (unsigned)want);
@@ -219,23 +219,23 @@ int cmd_hoard(void)
 static int victim_choose(const struct bd_pub *snap, int me)
 {
 	const struct bd_priv *priv = priv_map();
-	unsigned n = snap->dim * snap->dim;
+	unsigned n = bd_memory_pub(snap)->dim * bd_memory_pub(snap)->dim;
 	int mine = -1;
 
 	for (unsigned c = 0; c < n; c++)
-		if (snap->cards[c].state == BD_CARD_UP && snap->cards[c].owner == me)
+		if (bd_memory_pub(snap)->cards[c].state == BD_CARD_UP && bd_memory_pub(snap)->cards[c].owner == me)
 			mine = (int)c;
 	for (unsigned c = 0; c < n; c++)
 		for (unsigned d = 0; d < n; d++) {
-			if (c == d || memcmp(priv->values[c], priv->values[d], 2) != 0 || snap->cards[d].state != BD_CARD_DOWN)
+			if (c == d || memcmp(bd_memory_priv(priv)->cards[c].value, bd_memory_priv(priv)->cards[d].value, 2) != 0 || bd_memory_pub(snap)->cards[d].state != BD_CARD_DOWN)
 				continue;
-			if (mine >= 0 ? (int)c == mine : snap->cards[c].state == BD_CARD_DOWN)
+			if (mine >= 0 ? (int)c == mine : bd_memory_pub(snap)->cards[c].state == BD_CARD_DOWN)
 				return mine >= 0 ? (int)d : (int)c;
 		}
 	if (mine >= 0)
 		return -1; /* keep the first card up: its partner may come down yet */
 	unsigned c = rnd(n);
-	return snap->cards[c].state == BD_CARD_LOCKED ? -1 : (int)c;
+	return bd_memory_pub(snap)->cards[c].state == BD_CARD_LOCKED ? -1 : (int)c;
 }
 
 /* The victim. */

@@ -139,7 +139,7 @@ static void view_player(const struct bd_msg *m, void *arg)
 static void view_card(const struct bd_msg *m, void *arg)
 {
 	struct view *v = arg;
-	unsigned dim = v->snap->dim;
+	unsigned dim = bd_memory_pub(v->snap)->dim;
 	long x = m->ntok == 5 ? bd_parse_uint(m->tok[0]) : -1, y = m->ntok == 5 ? bd_parse_uint(m->tok[1]) : -1;
 
 	v->lines++;
@@ -147,7 +147,7 @@ static void view_card(const struct bd_msg *m, void *arg)
 		snprintf(v->bad, sizeof v->bad, "'%s' is off the board", m->line);
 		return;
 	}
-	const struct bd_card *card = &v->snap->cards[y * dim + x];
+	const struct bd_card *card = &bd_memory_pub(v->snap)->cards[y * dim + x];
 	if (strcmp(m->tok[2], bd_card_state_name(card->state)) != 0 || strncmp(m->tok[3], card->value, 2) != 0 ||
 	    bd_parse_uint(m->tok[4]) != card->owner)
 		snprintf(v->bad, sizeof v->bad, "'%s' is not what the segment shows", m->line);
@@ -171,8 +171,8 @@ static void lag_compare(struct bd_client *c, const struct bd_pub *snap)
 	v.lines = 0;
 	if (bd_client_request(c, &r, view_card, &v, "cards") != 0)
 		die("cards was not answered OK");
-	for (unsigned i = 0; i < snap->dim * snap->dim; i++)
-		shown += snap->cards[i].state != BD_CARD_DOWN;
+	for (unsigned i = 0; i < bd_memory_pub(snap)->dim * bd_memory_pub(snap)->dim; i++)
+		shown += bd_memory_pub(snap)->cards[i].state != BD_CARD_DOWN;
 	if (v.bad[0] || v.lines != shown)
 		die("cards after the resync: %s", v.bad[0] ? v.bad : "not one line per card face up or locked");
 	say("after the resync: players (%u seats) and cards (%u face up or locked) equal the segment", seated, shown);
@@ -186,7 +186,7 @@ void lag_pick(struct bd_client *c, const struct bd_pub *snap, const char *who)
 
 	if (card < 0)
 		die("no face-down card left to pick");
-	if (player_request(c, &r, "pick %u %u", (unsigned)card % snap->dim, (unsigned)card / snap->dim) != 0)
+	if (player_request(c, &r, "pick %u %u", (unsigned)card % bd_memory_pub(snap)->dim, (unsigned)card / bd_memory_pub(snap)->dim) != 0)
 		die("%s's pick was refused: ERR %s %s", who, r.word, r.text);
 	say("%s's pick after the resync: %s", who, r.line);
 }

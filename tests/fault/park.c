@@ -28,8 +28,8 @@ struct parked {
 /* The lock region of a card. */
 static unsigned card_region(const struct bd_pub *p, int card)
 {
-	unsigned x = (unsigned)card % p->dim, y = (unsigned)card / p->dim;
-	return y / p->region_side * p->regions_across + x / p->region_side;
+	unsigned x = (unsigned)card % bd_memory_pub(p)->dim, y = (unsigned)card / bd_memory_pub(p)->dim;
+	return y / bd_memory_pub(p)->region_side * bd_memory_pub(p)->regions_across + x / bd_memory_pub(p)->region_side;
 }
 
 /* Poll up to 5 s until lock idx is held by someone; its holder pid. */
@@ -92,7 +92,7 @@ static pid_t park_enter(struct bd_client *c, const char *hook, int *card)
 	do
 		pub_snapshot(&snap);
 	while ((*card = card_down(&snap)) < 0 || snap.game_state != BD_GAME_ON);
-	bd_client_send(c, "pick %d %d", *card % (int)snap.dim, *card / (int)snap.dim);
+	bd_client_send(c, "pick %d %d", *card % (int)bd_memory_pub(&snap)->dim, *card / (int)bd_memory_pub(&snap)->dim);
 	return park_holder(card_region(pub_map(), *card));
 }
 
@@ -106,7 +106,7 @@ static void park_bystander(struct bd_client *b, int avoid)
 	do
 		pub_snapshot(&snap);
 	while ((card = card_down(&snap)) < 0 || (avoid >= 0 && card_region(&snap, card) == (unsigned)avoid));
-	bd_client_send(b, "pick %d %d", card % (int)snap.dim, card / (int)snap.dim);
+	bd_client_send(b, "pick %d %d", card % (int)bd_memory_pub(&snap)->dim, card / (int)bd_memory_pub(&snap)->dim);
 	while (bd_client_read(b, &m, 300) == 1)
 		if (m.kind == BD_MSG_OK || m.kind == BD_MSG_ERR)
 			die("the bystander's pick was answered (%s) while the state lock was parked", m.word);

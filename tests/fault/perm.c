@@ -71,7 +71,7 @@ static int perm_write_through(void)
 
 	if (pid == 0) {
 		signal(SIGSEGV, SIG_DFL);
-		((volatile char *)pub_map())[offsetof(struct bd_pub, cards)] = 1;
+		((volatile char *)pub_map())[offsetof(struct bd_pub, area)] = 1;
 		_exit(0);
 	}
 	waitpid(pid, &status, 0);
@@ -152,12 +152,15 @@ static void squat_forged(const char *inst, pid_t pid)
 	char entry[BD_OBJ_NAME_MAX];
 
 	snprintf(entry, sizeof entry, "%s.%s.%s", bd_default_prefix(), board_name(), inst);
-	pub = (struct bd_pub){.magic = BD_PUB_MAGIC, .version = BD_LAYOUT_VERSION, .size = sizeof pub,
-			      .game_kind = BD_GAME_MEMORY, .dim = 4, .region_side = 4, .regions_across = 1,
+	struct bd_memory_pub head = {.dim = 4, .region_side = 4, .regions_across = 1};
+	pub = (struct bd_pub){.magic = BD_PUB_MAGIC, .version = BD_LAYOUT_VERSION, .game_kind = BD_GAME_MEMORY,
 			      .nregions = 1, .min_players = 2, .daemon_pid = pid};
+	pub.area_size = (uint32_t)bd_game_memory.pub_size((const struct bd_game_shape *)(const void *)&head);
+	pub.size = (uint32_t)offsetof(struct bd_pub, area) + pub.area_size;
+	memcpy(pub.area, &head, sizeof head);
 	snprintf(pub.name, sizeof pub.name, "%s", board_name());
 	int fd = squat_file(entry);
-	if (write(fd, &pub, sizeof pub) != (ssize_t)sizeof pub)
+	if (write(fd, &pub, pub.size) != (ssize_t)pub.size)
 		die("cannot write the forged segment: %s", strerror(errno));
 	close(fd);
 	snprintf(entry, sizeof entry, "%s.%s.%s.private", bd_default_prefix(), board_name(), inst);
@@ -221,12 +224,12 @@ int cmd_steal(void)
 	thief.player = (int)bd_parse_uint(r.tok[1]); /* OK join BOARD ID ... */
 	pub_snapshot(&snap);
 	int card = card_down(&snap);
-	if (player_request(&thief, &r, "pick %d %d", card % (int)snap.dim, card / (int)snap.dim) != 0 ||
+	if (player_request(&thief, &r, "pick %d %d", card % (int)bd_memory_pub(&snap)->dim, card / (int)bd_memory_pub(&snap)->dim) != 0 ||
 	    !player_await(&thief, "up", thief.player, 5000, &r))
 		die("the thief's own pick failed");
 	pub_snapshot(&snap);
-	if (snap.cards[card].owner != (unsigned)thief.player || snap.cards[card].owner == (unsigned)owner.player)
-		die("a pick acted for seat %u, not the picker's own %d", snap.cards[card].owner, thief.player);
+	if (bd_memory_pub(&snap)->cards[card].owner != (unsigned)thief.player || bd_memory_pub(&snap)->cards[card].owner == (unsigned)owner.player)
+		die("a pick acted for seat %u, not the picker's own %d", bd_memory_pub(&snap)->cards[card].owner, thief.player);
 	say("steal: the pick turned card %d up for the picker's own seat %d (%s)", card, thief.player, r.line);
 	bd_client_close(&thief);
 	bd_client_close(&owner);

@@ -195,8 +195,8 @@ static unsigned picks_disagree(struct model *md, const struct bd_pub *snap)
 	unsigned bad = 0;
 
 	for (unsigned c = 0; c < md->n; c++)
-		if (snap->cards[c].state != BD_CARD_DOWN && md->value[c][0]) {
-			bad += memcmp(snap->cards[c].value, md->value[c], 2) != 0;
+		if (bd_memory_pub(snap)->cards[c].state != BD_CARD_DOWN && md->value[c][0]) {
+			bad += memcmp(bd_memory_pub(snap)->cards[c].value, md->value[c], 2) != 0;
 			md->t[T_COMPARED]++;
 		}
 	return bad;

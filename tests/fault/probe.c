@@ -116,9 +116,9 @@ static void probe_same(void)
 	pub_snapshot(&now);
 	if (now.event_seq != m->event_seq)
 		probe_fail("events happened since mark", NULL);
-	if (now.game_state != m->game_state || now.nplaying != m->nplaying || now.nlocked != m->nlocked)
+	if (now.game_state != m->game_state || now.nplaying != m->nplaying || bd_memory_pub(&now)->nlocked != bd_memory_pub(m)->nlocked)
 		probe_fail("the game state or seat count changed since mark", NULL);
-	if (memcmp(now.cards, m->cards, sizeof now.cards) != 0)
+	if (memcmp(now.area, m->area, sizeof now.area) != 0)
 		probe_fail("a card changed since mark", NULL);
 	if (memcmp(now.players, m->players, sizeof now.players) != 0)
 		probe_fail("the player table changed since mark", NULL);

@@ -59,8 +59,8 @@ static void stop_no_repair(const struct watch *w, const char *when)
 static unsigned stop_region(int card)
 {
 	const struct bd_pub *p = pub_map();
-	unsigned x = (unsigned)card % p->dim, y = (unsigned)card / p->dim;
-	return y / p->region_side * p->regions_across + x / p->region_side;
+	unsigned x = (unsigned)card % bd_memory_pub(p)->dim, y = (unsigned)card / bd_memory_pub(p)->dim;
+	return y / bd_memory_pub(p)->region_side * bd_memory_pub(p)->regions_across + x / bd_memory_pub(p)->region_side;
 }
 
 /* A face-down card, outside region avoid (-1: anywhere), once the game is on. */
@@ -82,7 +82,7 @@ static int stop_card(int avoid)
 /* Send a pick of card without waiting for the reply. */
 static void stop_pick(struct bd_client *c, int card)
 {
-	unsigned dim = pub_map()->dim;
+	unsigned dim = bd_memory_pub(pub_map())->dim;
 	bd_client_send(c, "pick %u %u", (unsigned)card % dim, (unsigned)card / dim);
 }
 

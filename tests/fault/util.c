@@ -214,10 +214,10 @@ int player_request(struct bd_client *c, struct bd_msg *r, const char *fmt, ...)
 
 int card_down(const struct bd_pub *snap)
 {
-	unsigned n = snap->dim * snap->dim, start = rnd(n);
+	unsigned n = bd_memory_pub(snap)->dim * bd_memory_pub(snap)->dim, start = rnd(n);
 
 	for (unsigned i = 0; i < n; i++)
-		if (snap->cards[(start + i) % n].state == BD_CARD_DOWN)
+		if (bd_memory_pub(snap)->cards[(start + i) % n].state == BD_CARD_DOWN)
 			return (int)((start + i) % n);
 	return -1;
 }

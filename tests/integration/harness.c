@@ -457,7 +457,7 @@ const struct bd_priv *h_priv(void)
 
 void h_value(unsigned card, char out[2])
 {
-	memcpy(out, (const char *)h_priv()->values[card], 2);
+	memcpy(out, bd_memory_priv(h_priv())->cards[card].value, 2);
 }
 
 void h_find_pair(struct h_client *cl, int want_match, unsigned *a, unsigned *b)
@@ -466,10 +466,10 @@ void h_find_pair(struct h_client *cl, int want_match, unsigned *a, unsigned *b)
 	char va[2], vb[2];
 
 	h_snapshot(cl, &snap);
-	unsigned n = snap.dim * snap.dim;
+	unsigned n = bd_memory_pub(&snap)->dim * bd_memory_pub(&snap)->dim;
 	for (unsigned i = 0; i < n; i++)
 		for (unsigned j = i + 1; j < n; j++) {
-			if (snap.cards[i].state != BD_CARD_DOWN || snap.cards[j].state != BD_CARD_DOWN)
+			if (bd_memory_pub(&snap)->cards[i].state != BD_CARD_DOWN || bd_memory_pub(&snap)->cards[j].state != BD_CARD_DOWN)
 				continue;
 			h_value(i, va);
 			h_value(j, vb);

@@ -10,6 +10,7 @@
 #include <sys/types.h>
 
 #include "ipc/client.h"
+#include "ipc/game/memory.h"
 #include "tests/runner.h"
 
 #define H_TIMEOUT_MS 5000 /* generous: the machine may be loaded; never a timing assertion */

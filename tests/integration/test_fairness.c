@@ -162,7 +162,7 @@ static void test_cooldown(void)
 	H_PICK(nina, d2, NULL);
 	CHECK(pick(nina, d1, &r) == 1 && cooldown_left(&r) > 0, "a mismatching second pick: '%s'", r.line);
 	h_snapshot(nina, &snap);
-	CHECK(snap.cards[d2].state == BD_CARD_UP && snap.cards[d2].owner == nina->id && snap.cards[d1].state == BD_CARD_DOWN,
+	CHECK(bd_memory_pub(&snap)->cards[d2].state == BD_CARD_UP && bd_memory_pub(&snap)->cards[d2].owner == nina->id && bd_memory_pub(&snap)->cards[d1].state == BD_CARD_DOWN,
 	      "the refused second pick changed the cards");
 	H_PICK(otto, d1, NULL); /* another user may pick it */
 	for (int seen = 0; seen != 3;) { /* both time out, in either order */

@@ -185,9 +185,9 @@ static void test_malformed(void)
 	H_QUIET(b, 50);
 	h_snapshot(m, &snap);
 	CHECK(snap.event_seq == seq, "bad lines caused %llu events", (unsigned long long)(snap.event_seq - seq));
-	CHECK(snap.nlocked == 0 && snap.nplaying == 2 && snap.players[m->id].score == 0, "bad lines changed the board");
+	CHECK(bd_memory_pub(&snap)->nlocked == 0 && snap.nplaying == 2 && snap.players[m->id].score == 0, "bad lines changed the board");
 	for (unsigned c = 0; c < 16; c++)
-		CHECK(snap.cards[c].state == BD_CARD_DOWN, "card %u is not down", c);
+		CHECK(bd_memory_pub(&snap)->cards[c].state == BD_CARD_DOWN, "card %u is not down", c);
 	H_PICK(m, 0, NULL); /* and the board carries on */
 	H_NEXT(b, &r, "up");
 	CHECK(h_num(&r, 3) == m->id, "bob saw '%s'", r.line);

@@ -29,9 +29,9 @@ static int race_round(struct h_client *p[2], unsigned card, unsigned round)
 	if (!one)
 		return -1;
 	h_snapshot(p[0], &snap);
-	CHECK(snap.cards[card].state == BD_CARD_UP && snap.cards[card].owner == p[w]->id,
-	      "round %u: card %u is state %u owner %u, winner %d", round, card, snap.cards[card].state,
-	      snap.cards[card].owner, p[w]->id);
+	CHECK(bd_memory_pub(&snap)->cards[card].state == BD_CARD_UP && bd_memory_pub(&snap)->cards[card].owner == p[w]->id,
+	      "round %u: card %u is state %u owner %u, winner %d", round, card, bd_memory_pub(&snap)->cards[card].state,
+	      bd_memory_pub(&snap)->cards[card].owner, p[w]->id);
 	for (int i = 0; i < 2; i++) {
 		H_NEXT(p[i], &m, "up");
 		CHECK(h_is_card(&m, 0, card, 4) && h_num(&m, 3) == p[w]->id, "round %u: %s saw '%s', winner %d", round,

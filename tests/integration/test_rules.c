@@ -44,8 +44,8 @@ static void test_first_pick_timeout(void)
 	      "bob saw '%s', wanted up 1 1 %.2s %d", m.line, v, a->id);
 	H_NEXT(a, &m, "up");
 	h_snapshot(a, &snap);
-	CHECK(snap.cards[5].state == BD_CARD_UP && memcmp(snap.cards[5].value, v, 2) == 0 &&
-	      snap.cards[5].owner == a->id && snap.cards[5].colour == snap.players[a->id].colour,
+	CHECK(bd_memory_pub(&snap)->cards[5].state == BD_CARD_UP && memcmp(bd_memory_pub(&snap)->cards[5].value, v, 2) == 0 &&
+	      bd_memory_pub(&snap)->cards[5].owner == a->id && bd_memory_pub(&snap)->cards[5].colour == snap.players[a->id].colour,
 	      "the mapped card is not up in ana's colour");
 	H_NEXT(b, &m, "down");
 	int64_t took = bd_now_ms() - t0;
@@ -54,7 +54,7 @@ static void test_first_pick_timeout(void)
 	H_NEXT(a, &m, "down");
 	CHECK(strcmp(m.tok[2], "timeout") == 0, "ana saw '%s'", m.line);
 	h_snapshot(b, &snap);
-	CHECK(snap.cards[5].state == BD_CARD_DOWN && snap.cards[5].value[0] == 0, "the card is not down and blank");
+	CHECK(bd_memory_pub(&snap)->cards[5].state == BD_CARD_DOWN && bd_memory_pub(&snap)->cards[5].value[0] == 0, "the card is not down and blank");
 	/* The timeout ended ana's turn: the next pick is a first pick again. */
 	H_PICK(a, 6, NULL);
 	H_NEXT(b, &m, "up");
@@ -79,15 +79,15 @@ static void test_first_pick_filled(void)
 	h_drain(a);
 	h_snapshot(a, &snap);
 	uint64_t seq = snap.event_seq;
-	struct bd_card before_up = snap.cards[up], before_locked = snap.cards[locked];
+	struct bd_card before_up = bd_memory_pub(&snap)->cards[up], before_locked = bd_memory_pub(&snap)->cards[locked];
 	H_PICK(b, up, "filled");
 	H_PICK(b, locked, "filled");
 	H_QUIET(a, 200);
 	H_QUIET(b, 50);
 	h_snapshot(a, &snap);
 	CHECK(snap.event_seq == seq, "refused picks emitted %llu events", (unsigned long long)(snap.event_seq - seq));
-	CHECK(memcmp(&snap.cards[up], &before_up, sizeof before_up) == 0, "the up card changed");
-	CHECK(memcmp(&snap.cards[locked], &before_locked, sizeof before_locked) == 0, "the locked card changed");
+	CHECK(memcmp(&bd_memory_pub(&snap)->cards[up], &before_up, sizeof before_up) == 0, "the up card changed");
+	CHECK(memcmp(&bd_memory_pub(&snap)->cards[locked], &before_locked, sizeof before_locked) == 0, "the locked card changed");
 	CHECK(snap.players[b->id].score == 0 && snap.players[a->id].score == 2, "scores changed");
 	/* bob's refused picks were no first pick: his next pick is one. */
 	H_PICK(b, other, NULL);
@@ -116,10 +116,10 @@ static void check_restart(struct h_client *cl, long game)
 	H_NEXT(cl, &m, "state");
 	CHECK(strcmp(m.tok[0], "on") == 0 && h_num(&m, 1) == game, "%s: '%s', wanted state on %ld", cl->name, m.line, game);
 	h_snapshot(cl, &snap);
-	CHECK(snap.game_number == (uint32_t)game && snap.game_state == BD_GAME_ON && snap.nlocked == 0,
-	      "segment says game %u state %u locked %u", snap.game_number, snap.game_state, snap.nlocked);
-	for (unsigned c = 0; c < snap.dim * snap.dim; c++)
-		CHECK(snap.cards[c].state == BD_CARD_DOWN, "card %u not down in the new game", c);
+	CHECK(snap.game_number == (uint32_t)game && snap.game_state == BD_GAME_ON && bd_memory_pub(&snap)->nlocked == 0,
+	      "segment says game %u state %u locked %u", snap.game_number, snap.game_state, bd_memory_pub(&snap)->nlocked);
+	for (unsigned c = 0; c < bd_memory_pub(&snap)->dim * bd_memory_pub(&snap)->dim; c++)
+		CHECK(bd_memory_pub(&snap)->cards[c].state == BD_CARD_DOWN, "card %u not down in the new game", c);
 	for (unsigned p = 0; p < BD_PLAYERS_MAX; p++)
 		CHECK(snap.players[p].score == 0, "player %u kept %u points", p, snap.players[p].score);
 }
@@ -160,7 +160,7 @@ static void test_match_over_restart(void)
 		H_WAIT(other, &m, "match");
 		CHECK(h_num(&m, 5) == p->id && h_num(&m, 6) == score, "%s saw '%s'", other->name, m.line);
 		h_snapshot(a, &snap);
-		CHECK(snap.cards[first].state == BD_CARD_LOCKED && snap.cards[first].owner == p->id &&
+		CHECK(bd_memory_pub(&snap)->cards[first].state == BD_CARD_LOCKED && bd_memory_pub(&snap)->cards[first].owner == p->id &&
 		      snap.players[p->id].score == (uint32_t)score, "locked card or score not in the segment");
 	}
 	check_over(a, 10, "win", 10);
@@ -220,8 +220,8 @@ static void test_mismatch(void)
 	CHECK(m.ntok == 7 && h_is_card(&m, 0, c1, 4) && memcmp(m.tok[2], v1, 2) == 0 && h_is_card(&m, 3, c2, 4) &&
 	      memcmp(m.tok[5], v2, 2) == 0 && h_num(&m, 6) == a->id, "bob saw '%s'", m.line);
 	h_snapshot(b, &snap);
-	CHECK(snap.cards[c1].state == BD_CARD_UP && snap.cards[c2].state == BD_CARD_UP &&
-	      memcmp(snap.cards[c2].value, v2, 2) == 0, "the mismatched cards are not both up");
+	CHECK(bd_memory_pub(&snap)->cards[c1].state == BD_CARD_UP && bd_memory_pub(&snap)->cards[c2].state == BD_CARD_UP &&
+	      memcmp(bd_memory_pub(&snap)->cards[c2].value, v2, 2) == 0, "the mismatched cards are not both up");
 	c3 = c1 == 0 || c2 == 0 ? (c1 == 1 || c2 == 1 ? 2 : 1) : 0;
 	H_PICK(a, c3, "wait");
 	H_PICK(a, c1, "wait");
@@ -231,8 +231,8 @@ static void test_mismatch(void)
 	H_NEXT(b, &m, "down");
 	CHECK(h_is_card(&m, 0, c2, 4) && strcmp(m.tok[2], "mismatch") == 0, "bob saw '%s'", m.line);
 	h_snapshot(b, &snap);
-	CHECK(snap.cards[c1].state == BD_CARD_DOWN && snap.cards[c2].state == BD_CARD_DOWN &&
-	      snap.cards[c1].value[0] == 0 && snap.cards[c2].value[0] == 0, "the mismatched cards are not down");
+	CHECK(bd_memory_pub(&snap)->cards[c1].state == BD_CARD_DOWN && bd_memory_pub(&snap)->cards[c2].state == BD_CARD_DOWN &&
+	      bd_memory_pub(&snap)->cards[c1].value[0] == 0 && bd_memory_pub(&snap)->cards[c2].value[0] == 0, "the mismatched cards are not down");
 	H_WAIT(a, &m, "down");
 	H_NEXT(a, &m, "down");
 	H_PICK(a, c3, NULL); /* a first pick again */
@@ -268,7 +268,7 @@ static void test_second_pick_filled(void)
 	H_NEXT(b, &m, "down");
 	CHECK(h_is_card(&m, 0, c2, 4) && strcmp(m.tok[2], "repick") == 0, "bob saw '%s'", m.line);
 	h_snapshot(b, &snap);
-	CHECK(snap.cards[locked].state == BD_CARD_LOCKED && snap.cards[c2].state == BD_CARD_DOWN,
+	CHECK(bd_memory_pub(&snap)->cards[locked].state == BD_CARD_LOCKED && bd_memory_pub(&snap)->cards[c2].state == BD_CARD_DOWN,
 	      "repick on a locked card changed the wrong cards");
 
 	/* On another player's up card: that one stays up. */
@@ -278,7 +278,7 @@ static void test_second_pick_filled(void)
 	H_WAIT(b, &m, "down");
 	CHECK(h_is_card(&m, 0, c1, 4) && strcmp(m.tok[2], "repick") == 0, "bob saw '%s'", m.line);
 	h_snapshot(b, &snap);
-	CHECK(snap.cards[c2].state == BD_CARD_UP && snap.cards[c2].owner == b->id && snap.cards[c1].state == BD_CARD_DOWN,
+	CHECK(bd_memory_pub(&snap)->cards[c2].state == BD_CARD_UP && bd_memory_pub(&snap)->cards[c2].owner == b->id && bd_memory_pub(&snap)->cards[c1].state == BD_CARD_DOWN,
 	      "bob's card did not stay up, or ana's did not turn down");
 	H_QUIET(b, 100);
 	h_stop();

@@ -73,7 +73,7 @@ static void scan(struct h_client *cl)
 		return;
 	scans++;
 	for (unsigned c = 0; c < NCARDS; c++) {
-		const struct bd_card *card = &snap.cards[c];
+		const struct bd_card *card = &bd_memory_pub(&snap)->cards[c];
 		if (card->state == BD_CARD_DOWN)
 			CHECK(card->value[0] == 0 && card->value[1] == 0 && card->owner == BD_NO_PLAYER,
 			      "card %u is face down with value %02x%02x owner %u", c, (unsigned char)card->value[0],
@@ -96,9 +96,9 @@ static void observe(const struct bd_msg *m, uint32_t *game)
 		*game = ev.m;
 	}
 	if (ev.type == BD_EV_UP || ev.type == BD_EV_MATCH || ev.type == BD_EV_MISMATCH)
-		view_learn(*game, (unsigned)ev.card1, ev.value1, 1);
+		view_learn(*game, (unsigned)bd_memory_ev(&ev)->card1, bd_memory_ev(&ev)->value1, 1);
 	if (ev.type == BD_EV_MATCH || ev.type == BD_EV_MISMATCH)
-		view_learn(*game, (unsigned)ev.card2, ev.value2, 1);
+		view_learn(*game, (unsigned)bd_memory_ev(&ev)->card2, bd_memory_ev(&ev)->value2, 1);
 	if (ev.type == BD_EV_OVER) { /* every card was locked: all values known, each twice */
 		struct game_view *v = view_of(*game);
 		for (unsigned c = 0; c < NCARDS; c++) {
@@ -211,12 +211,12 @@ static void learn_one(struct learner *l, const struct bd_msg *m)
 
 	REQUIRE(bd_msg_event(m, DIM, &ev) == 0, "%s: malformed event '%s'", l->cl->name, m->line);
 	if (ev.type == BD_EV_UP || ev.type == BD_EV_MATCH || ev.type == BD_EV_MISMATCH) {
-		memcpy(l->value[ev.card1], ev.value1, 2);
-		l->known[ev.card1] = 1;
+		memcpy(l->value[bd_memory_ev(&ev)->card1], bd_memory_ev(&ev)->value1, 2);
+		l->known[bd_memory_ev(&ev)->card1] = 1;
 	}
 	if (ev.type == BD_EV_MATCH || ev.type == BD_EV_MISMATCH) {
-		memcpy(l->value[ev.card2], ev.value2, 2);
-		l->known[ev.card2] = 1;
+		memcpy(l->value[bd_memory_ev(&ev)->card2], bd_memory_ev(&ev)->value2, 2);
+		l->known[bd_memory_ev(&ev)->card2] = 1;
 	}
 	if (ev.type == BD_EV_OVER) {
 		l->over_top = ev.n;
@@ -241,13 +241,13 @@ static int learner_choose(const struct learner *l, int not, int want_known)
 	int fallback = -1;
 
 	for (int c = 0; c < NCARDS; c++) {
-		if (c == not || snap.cards[c].state != BD_CARD_DOWN)
+		if (c == not || bd_memory_pub(&snap)->cards[c].state != BD_CARD_DOWN)
 			continue;
 		if (!want_known && !l->known[c])
 			return c;
 		if (want_known && l->known[c])
 			for (int d = 0; d < NCARDS; d++)
-				if (d != c && d != not && l->known[d] && snap.cards[d].state == BD_CARD_DOWN &&
+				if (d != c && d != not && l->known[d] && bd_memory_pub(&snap)->cards[d].state == BD_CARD_DOWN &&
 				    memcmp(l->value[d], l->value[c], 2) == 0)
 					return c;
 		if (fallback < 0)
@@ -260,7 +260,7 @@ static int learner_choose(const struct learner *l, int not, int want_known)
 static int learner_partner(const struct learner *l, int c)
 {
 	for (int d = 0; d < NCARDS; d++)
-		if (d != c && l->known[d] && snap.cards[d].state == BD_CARD_DOWN && memcmp(l->value[d], l->value[c], 2) == 0)
+		if (d != c && l->known[d] && bd_memory_pub(&snap)->cards[d].state == BD_CARD_DOWN && memcmp(l->value[d], l->value[c], 2) == 0)
 			return d;
 	return -1;
 }
@@ -273,7 +273,7 @@ static void learner_turn(struct learner *l)
 
 	learn(l);
 	h_snapshot(l->cl, &snap);
-	if (snap.nlocked == NCARDS)
+	if (bd_memory_pub(&snap)->nlocked == NCARDS)
 		return;
 	int first = learner_choose(l, -1, 1);
 	if (first < 0)
@@ -311,10 +311,10 @@ static void test_full_game(void)
 	l[1].cl = h_join("bob", BD_ROLE_BOT);
 	for (unsigned turn = 0; turn < 200; turn++) {
 		learner_turn(&l[turn % 2]);
-		if (snap.nlocked == NCARDS)
+		if (bd_memory_pub(&snap)->nlocked == NCARDS)
 			break;
 	}
-	REQUIRE(snap.nlocked == NCARDS, "no game over after 200 turns");
+	REQUIRE(bd_memory_pub(&snap)->nlocked == NCARDS, "no game over after 200 turns");
 	for (int i = 0; i < 2; i++)
 		while (l[i].result[0] == '\0') {
 			REQUIRE(h_event(l[i].cl, &r, H_TIMEOUT_MS), "%s: no over event", l[i].cl->name);
@@ -326,15 +326,15 @@ static void test_full_game(void)
 	for (int i = 0; i < 2; i++) {
 		unsigned owned = 0;
 		for (unsigned c = 0; c < NCARDS; c++)
-			owned += snap.cards[c].state == BD_CARD_LOCKED && snap.cards[c].owner == l[i].cl->id;
+			owned += bd_memory_pub(&snap)->cards[c].state == BD_CARD_LOCKED && bd_memory_pub(&snap)->cards[c].owner == l[i].cl->id;
 		CHECK(l[i].over_top == top && strcmp(l[i].result, l[i].points == top ? "win" : "lose") == 0,
 		      "%s: over %ld %s %ld, but the top is %ld", l[i].cl->name, l[i].over_top, l[i].result, l[i].points, top);
 		CHECK(owned == l[i].points && snap.players[l[i].cl->id].score == l[i].points,
 		      "%s: %ld points, %u cards locked in its name, %u in the segment", l[i].cl->name, l[i].points, owned,
 		      snap.players[l[i].cl->id].score);
 	}
-	CHECK(snap.game_state == BD_GAME_OVER && snap.nlocked == NCARDS, "segment: state %u, %u locked", snap.game_state,
-	      snap.nlocked);
+	CHECK(snap.game_state == BD_GAME_OVER && bd_memory_pub(&snap)->nlocked == NCARDS, "segment: state %u, %u locked", snap.game_state,
+	      bd_memory_pub(&snap)->nlocked);
 	printf("(%ld:%ld in %u+%u moves) ", l[0].points, l[1].points, l[0].moves, l[1].moves);
 	h_stop();
 }

@@ -76,16 +76,16 @@ static void test_waiting_on_frozen(void)
 	H_OK(b, "quit");
 	WANT_STATE(a, "frozen", 1);
 	h_snapshot(a, &snap);
-	CHECK(snap.game_state == BD_GAME_FROZEN && snap.nlocked == 2 && snap.cards[locked].state == BD_CARD_LOCKED,
-	      "frozen board not kept: state %u, %u locked", snap.game_state, snap.nlocked);
+	CHECK(snap.game_state == BD_GAME_FROZEN && bd_memory_pub(&snap)->nlocked == 2 && bd_memory_pub(&snap)->cards[locked].state == BD_CARD_LOCKED,
+	      "frozen board not kept: state %u, %u locked", snap.game_state, bd_memory_pub(&snap)->nlocked);
 	WANT_SEAT(a, a, "playing", 2);
 	H_PICK(a, 1 + locked % 15, "state");
 	c = h_join("cid", BD_ROLE_PLAYER);
 	WANT_STATE(a, "on", 1);
 	WANT_STATE(c, "on", 1);
 	h_snapshot(c, &snap);
-	CHECK(snap.game_number == 1 && snap.nlocked == 2 && snap.cards[locked].state == BD_CARD_LOCKED &&
-	      snap.cards[locked].owner == a->id, "the newcomer's segment lost the locked pair");
+	CHECK(snap.game_number == 1 && bd_memory_pub(&snap)->nlocked == 2 && bd_memory_pub(&snap)->cards[locked].state == BD_CARD_LOCKED &&
+	      bd_memory_pub(&snap)->cards[locked].owner == a->id, "the newcomer's segment lost the locked pair");
 	WANT_SEAT(c, a, "playing", 2);
 	WANT_SEAT(c, c, "playing", 0);
 	CHECK(h_match(c, NULL) == 2, "the newcomer cannot play at once");
@@ -148,8 +148,8 @@ static void test_join_midgame(void)
 	H_PICK(b, up, NULL);
 	d = h_join("dan", BD_ROLE_PLAYER);
 	h_snapshot(d, &snap);
-	CHECK(snap.cards[locked].state == BD_CARD_LOCKED && snap.cards[locked].owner == a->id &&
-	      snap.cards[up].state == BD_CARD_UP && snap.cards[up].owner == b->id, "the newcomer's segment is wrong");
+	CHECK(bd_memory_pub(&snap)->cards[locked].state == BD_CARD_LOCKED && bd_memory_pub(&snap)->cards[locked].owner == a->id &&
+	      bd_memory_pub(&snap)->cards[up].state == BD_CARD_UP && bd_memory_pub(&snap)->cards[up].owner == b->id, "the newcomer's segment is wrong");
 	WANT_CARD(d, locked, "locked", a->id, 3);
 	WANT_CARD(d, up, "up", b->id, 3);
 	WANT_SEAT(d, d, "playing", 0);
@@ -192,7 +192,7 @@ static void test_join_frozen(void)
 static void finish_game(struct h_client *cl)
 {
 	h_snapshot(cl, &snap);
-	for (unsigned left = (snap.dim * snap.dim - snap.nlocked) / 2; left > 0; left--)
+	for (unsigned left = (bd_memory_pub(&snap)->dim * bd_memory_pub(&snap)->dim - bd_memory_pub(&snap)->nlocked) / 2; left > 0; left--)
 		h_match(cl, NULL);
 }
 
@@ -246,7 +246,7 @@ static void want_quit_events(const char *file, int line, struct h_client *watche
 	h_snapshot(watcher, &snap);
 	test_assert(snap.players[id].state == BD_PLAYER_EMPTY, 0, file, line, "seat %d still taken", id);
 	for (unsigned i = 0; i < n; i++)
-		test_assert(snap.cards[cards[i]].state == BD_CARD_DOWN, 0, file, line, "card %u still up", cards[i]);
+		test_assert(bd_memory_pub(&snap)->cards[cards[i]].state == BD_CARD_DOWN, 0, file, line, "card %u still up", cards[i]);
 }
 #define WANT_QUIT(w, id, cards, n) want_quit_events(__FILE__, __LINE__, (w), (id), (cards), (n))
 

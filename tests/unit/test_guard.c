@@ -95,7 +95,7 @@ static void test_guard_board(void)
 	REQUIRE(fd >= 0, "shm_open %s", name);
 
 	test_board_sound(&board);
-	REQUIRE(write(fd, &board, sizeof board) == (ssize_t)sizeof board, "write the board");
+	REQUIRE(write(fd, &board, board.size) == (ssize_t)board.size, "write the board");
 	const struct bd_pub *pub = bd_pub_map_ro(name, getuid(), why, sizeof why);
 	REQUIRE(pub != NULL, "bd_pub_map_name: %s", why);
 	CU_ASSERT_EQUAL(bd_snapshot(pub, &copy), 0);

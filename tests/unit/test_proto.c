@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ipc/colour.h"
+#include "ipc/game/memory.h"
 #include "ipc/proto.h"
 #include "suites.h"
 #include "tests/runner.h"
@@ -215,28 +216,38 @@ static void test_req_tokens(void)
 	REQ_ERR("join main -", "token");
 }
 
-/* One event of each type and flavour, as the daemon would emit it on a 6x6 board. */
-static const struct bd_event sample_events[] = {
-	{.seq = 1, .type = BD_EV_JOIN, .player = 0, .colour = 0, .name = "ana", .login = "root"},
-	{.seq = 2, .type = BD_EV_JOIN, .player = 1023, .colour = 1023, .name = "abcdefghijklmnopqrstuvwxyz012345",
-	 .login = "65534"},
-	{.seq = 3, .type = BD_EV_LEAVE, .player = 7},
-	{.seq = 4, .type = BD_EV_UP, .player = 2, .card1 = 13, .card2 = -1, .value1 = {'k', 'q'}},
-	{.seq = 5, .type = BD_EV_DOWN, .card1 = 35, .card2 = -1, .n = BD_DOWN_TIMEOUT},
-	{.seq = 6, .type = BD_EV_DOWN, .card1 = 0, .card2 = -1, .n = BD_DOWN_MISMATCH},
-	{.seq = 7, .type = BD_EV_DOWN, .card1 = 5, .card2 = -1, .n = BD_DOWN_RESTART},
-	{.seq = 8, .type = BD_EV_DOWN, .card1 = 30, .card2 = -1, .n = BD_DOWN_QUIT},
-	{.seq = 9, .type = BD_EV_DOWN, .card1 = 6, .card2 = -1, .n = BD_DOWN_REPICK},
-	{.seq = 10, .type = BD_EV_MATCH, .player = 3, .card1 = 1, .card2 = 34, .value1 = {'z', 'z'}, .value2 = {'z', 'z'}, .n = 14},
-	{.seq = 11, .type = BD_EV_MISMATCH, .player = 4, .card1 = 7, .card2 = 8, .value1 = {'a', 'b'}, .value2 = {'b', 'a'}},
-	{.seq = 12, .type = BD_EV_STATE, .n = BD_GAME_WAITING, .m = 1},
-	{.seq = 13, .type = BD_EV_STATE, .n = BD_GAME_ON, .m = 2},
-	{.seq = 14, .type = BD_EV_STATE, .n = BD_GAME_FROZEN, .m = 3},
-	{.seq = 15, .type = BD_EV_STATE, .n = BD_GAME_OVER, .m = 999},
-	{.seq = 16, .type = BD_EV_OVER, .n = 20},
-	{.seq = 4017, .type = BD_EV_RESYNC, .n = 4000},
-	{.seq = 18446744073709551615ull, .type = BD_EV_BYE},
+/* One event of each type and flavour, as the daemon would emit it on a 6x6 board, with
+ * Memory's payload (cards and values) for its events. */
+static const struct sample_event {
+	struct bd_event ev;
+	struct bd_memory_ev mem;
+} sample_events[] = {
+	{{.seq = 1, .type = BD_EV_JOIN, .player = 0, .colour = 0, .name = "ana", .login = "root"}, {0}},
+	{{.seq = 2, .type = BD_EV_JOIN, .player = 1023, .colour = 1023, .name = "abcdefghijklmnopqrstuvwxyz012345",
+	  .login = "65534"}, {0}},
+	{{.seq = 3, .type = BD_EV_LEAVE, .player = 7}, {0}},
+	{{.seq = 4, .type = BD_EV_UP, .player = 2}, {.card1 = 13, .card2 = -1, .value1 = {'k', 'q'}}},
+	{{.seq = 5, .type = BD_EV_DOWN, .n = BD_DOWN_TIMEOUT}, {.card1 = 35, .card2 = -1}},
+	{{.seq = 6, .type = BD_EV_DOWN, .n = BD_DOWN_MISMATCH}, {.card1 = 0, .card2 = -1}},
+	{{.seq = 7, .type = BD_EV_DOWN, .n = BD_DOWN_RESTART}, {.card1 = 5, .card2 = -1}},
+	{{.seq = 8, .type = BD_EV_DOWN, .n = BD_DOWN_QUIT}, {.card1 = 30, .card2 = -1}},
+	{{.seq = 9, .type = BD_EV_DOWN, .n = BD_DOWN_REPICK}, {.card1 = 6, .card2 = -1}},
+	{{.seq = 10, .type = BD_EV_MATCH, .player = 3, .n = 14}, {.card1 = 1, .card2 = 34, .value1 = {'z', 'z'}, .value2 = {'z', 'z'}}},
+	{{.seq = 11, .type = BD_EV_MISMATCH, .player = 4}, {.card1 = 7, .card2 = 8, .value1 = {'a', 'b'}, .value2 = {'b', 'a'}}},
+	{{.seq = 12, .type = BD_EV_STATE, .n = BD_GAME_WAITING, .m = 1}, {0}},
+	{{.seq = 13, .type = BD_EV_STATE, .n = BD_GAME_ON, .m = 2}, {0}},
+	{{.seq = 14, .type = BD_EV_STATE, .n = BD_GAME_FROZEN, .m = 3}, {0}},
+	{{.seq = 15, .type = BD_EV_STATE, .n = BD_GAME_OVER, .m = 999}, {0}},
+	{{.seq = 16, .type = BD_EV_OVER, .n = 20}, {0}},
+	{{.seq = 4017, .type = BD_EV_RESYNC, .n = 4000}, {0}},
+	{{.seq = 18446744073709551615ull, .type = BD_EV_BYE}, {0}},
 };
+
+/* Nonzero for Memory's events, which carry cards (its payload). */
+static int memory_event(unsigned type)
+{
+	return type == BD_EV_UP || type == BD_EV_DOWN || type == BD_EV_MATCH || type == BD_EV_MISMATCH;
+}
 
 /* The fields of ev that the line carries; everything else must come back zero. */
 static void event_compare(const struct bd_event *want, const struct bd_event *got, const char *line)
@@ -248,13 +259,17 @@ static void event_compare(const struct bd_event *want, const struct bd_event *go
 	CHECK(got->player == (player ? want->player : 0), "%s: player %u", line, got->player);
 	int cards = want->type == BD_EV_UP || want->type == BD_EV_DOWN || want->type == BD_EV_MATCH ||
 		    want->type == BD_EV_MISMATCH;
-	CHECK(got->card1 == (cards ? want->card1 : -1), "%s: card1 %d", line, got->card1);
-	int two = want->type == BD_EV_MATCH || want->type == BD_EV_MISMATCH;
-	CHECK(got->card2 == (two ? want->card2 : -1), "%s: card2 %d", line, got->card2);
-	CHECK(memcmp(got->value1, want->value1, 2) == 0, "%s: value1 %.2s", line, got->value1);
-	CHECK(memcmp(got->value2, want->value2, 2) == 0, "%s: value2 %.2s", line, got->value2);
-	CHECK(strcmp(got->name, want->name) == 0, "%s: name %s", line, got->name);
-	CHECK(strcmp(got->login, want->login) == 0, "%s: login %s", line, got->login);
+	const struct bd_memory_ev *g = bd_memory_ev(got), *w = bd_memory_ev(want);
+	if (cards) {
+		CHECK(g->card1 == w->card1, "%s: card1 %d", line, g->card1);
+		int two = want->type == BD_EV_MATCH || want->type == BD_EV_MISMATCH;
+		CHECK(g->card2 == (two ? w->card2 : -1), "%s: card2 %d", line, g->card2);
+		CHECK(memcmp(g->value1, w->value1, 2) == 0, "%s: value1 %.2s", line, g->value1);
+		CHECK(memcmp(g->value2, w->value2, 2) == 0, "%s: value2 %.2s", line, g->value2);
+	} else {
+		CHECK(strcmp(got->name, want->name) == 0, "%s: name %s", line, got->name);
+		CHECK(strcmp(got->login, want->login) == 0, "%s: login %s", line, got->login);
+	}
 	int n = want->type == BD_EV_DOWN || want->type == BD_EV_MATCH || want->type == BD_EV_STATE ||
 		want->type == BD_EV_OVER || want->type == BD_EV_RESYNC;
 	CHECK(got->n == (n ? want->n : 0), "%s: n %u", line, got->n);
@@ -284,7 +299,9 @@ static void test_event_roundtrip(void)
 		"EVENT 18446744073709551615 bye shutdown\n",
 	};
 	for (size_t i = 0; i < sizeof sample_events / sizeof sample_events[0]; i++) {
-		const struct bd_event *ev = &sample_events[i];
+		struct bd_event sample = sample_events[i].ev, *ev = &sample;
+		if (memory_event(ev->type))
+			*bd_memory_ev_w(ev) = sample_events[i].mem;
 		char line[BD_LINE_MAX];
 		struct bd_msg m;
 		struct bd_event back;

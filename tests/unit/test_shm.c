@@ -8,35 +8,45 @@
 #include <unistd.h>
 
 #include "ipc/client.h"
+#include "ipc/game/memory.h"
 #include "ipc/shm.h"
 #include "suites.h"
 #include "tests/runner.h"
 
 static struct bd_pub board, copy;
 
+/* Record the sizes a Memory board of its shape has. */
+static void test_board_fit(struct bd_pub *b)
+{
+	b->area_size = (uint32_t)bd_game_memory.pub_size(bd_game_shape_of(b->area));
+	b->size = (uint32_t)offsetof(struct bd_pub, area) + b->area_size;
+}
+
 /* A sound 4x4 board with 2x2 regions: one card up, a locked pair, one player. */
 void test_board_sound(struct bd_pub *b)
 {
+	struct bd_memory_pub *m = bd_memory_pub_w(b);
+
 	memset(b, 0, sizeof *b);
 	b->magic = BD_PUB_MAGIC;
 	b->version = BD_LAYOUT_VERSION;
-	b->size = sizeof *b;
 	b->game_kind = BD_GAME_MEMORY;
-	b->dim = 4;
-	b->region_side = 2;
-	b->regions_across = 2;
+	m->dim = 4;
+	m->region_side = 2;
+	m->regions_across = 2;
+	test_board_fit(b);
 	b->nregions = 4;
 	b->game_state = BD_GAME_ON;
 	b->game_number = 1;
 	b->min_players = 1;
 	b->nplaying = 1;
-	b->nlocked = 2;
+	m->nlocked = 2;
 	strcpy(b->name, "main");
 	for (unsigned c = 0; c < BD_CARDS_MAX; c++)
-		b->cards[c].owner = BD_NO_PLAYER;
-	b->cards[0] = (struct bd_card){.state = BD_CARD_UP, .value = {'a', 'b'}, .owner = 0};
-	b->cards[5] = (struct bd_card){.state = BD_CARD_LOCKED, .value = {'c', 'd'}, .owner = 0};
-	b->cards[15] = (struct bd_card){.state = BD_CARD_LOCKED, .value = {'c', 'd'}, .owner = 0};
+		m->cards[c].owner = BD_NO_PLAYER;
+	m->cards[0] = (struct bd_card){.state = BD_CARD_UP, .value = {'a', 'b'}, .owner = 0};
+	m->cards[5] = (struct bd_card){.state = BD_CARD_LOCKED, .value = {'c', 'd'}, .owner = 0};
+	m->cards[15] = (struct bd_card){.state = BD_CARD_LOCKED, .value = {'c', 'd'}, .owner = 0};
 	b->players[0].state = BD_PLAYER_PLAYING;
 	strcpy(b->players[0].name, "ana");
 }
@@ -106,18 +116,19 @@ static void test_snapshot_sound(void)
 	CU_ASSERT_PTR_NULL(bd_pub_check(&board, sizeof board));
 	memset(&copy, 0x55, sizeof copy);
 	CU_ASSERT_EQUAL_FATAL(bd_snapshot(&board, &copy), 0);
-	CU_ASSERT_EQUAL(memcmp(copy.cards, board.cards, 16 * sizeof board.cards[0]), 0);
+	CU_ASSERT_EQUAL(memcmp(bd_memory_pub(&copy)->cards, bd_memory_pub(&board)->cards, 16 * sizeof(struct bd_card)), 0);
 	CU_ASSERT_EQUAL(memcmp(copy.players, board.players, sizeof board.players), 0);
-	CU_ASSERT(copy.dim == 4 && copy.game_state == BD_GAME_ON && strcmp(copy.name, "main") == 0);
+	CU_ASSERT(bd_memory_pub(&copy)->dim == 4 && copy.game_state == BD_GAME_ON && strcmp(copy.name, "main") == 0);
 	/* Cards past dim*dim are not part of the board; the copy has them zeroed. */
-	CU_ASSERT(copy.cards[16].state == 0 && copy.cards[BD_CARDS_MAX - 1].value[0] == 0);
-	board.dim = 32;
-	board.region_side = 3; /* a partial last region */
-	board.regions_across = 11;
+	CU_ASSERT(bd_memory_pub(&copy)->cards[16].state == 0 && bd_memory_pub(&copy)->cards[BD_CARDS_MAX - 1].value[0] == 0);
+	bd_memory_pub_w(&board)->dim = 32;
+	bd_memory_pub_w(&board)->region_side = 3; /* a partial last region */
+	bd_memory_pub_w(&board)->regions_across = 11;
+	test_board_fit(&board);
 	board.nregions = 121;
 	CU_ASSERT_PTR_NULL(bd_pub_check(&board, sizeof board));
 	CU_ASSERT_EQUAL(bd_snapshot(&board, &copy), 0);
-	CU_ASSERT_PTR_NOT_NULL(bd_pub_check(&board, sizeof board - 1));
+	CU_ASSERT_PTR_NOT_NULL(bd_pub_check(&board, board.size - 1));
 }
 
 /* One way to damage a sound board; header says whether bd_pub_check must see it too. */
@@ -129,25 +140,25 @@ struct damage {
 
 static void bad_magic(struct bd_pub *p) { p->magic = BD_PRIV_MAGIC; }
 static void bad_version(struct bd_pub *p) { p->version = BD_LAYOUT_VERSION + 1; }
-static void bad_size(struct bd_pub *p) { p->size = sizeof *p + 8; }
+static void bad_size(struct bd_pub *p) { p->size += 8; }
 static void bad_kind(struct bd_pub *p) { p->game_kind = 0; }
-static void dim_zero(struct bd_pub *p) { p->dim = 0; }
-static void dim_odd(struct bd_pub *p) { p->dim = 3; }
-static void dim_big(struct bd_pub *p) { p->dim = 34; }
-static void dim_huge(struct bd_pub *p) { p->dim = 0x80000002u; }
-static void region_zero(struct bd_pub *p) { p->region_side = 0; }
-static void region_big(struct bd_pub *p) { p->region_side = 5; }
-static void across_wrong(struct bd_pub *p) { p->regions_across = 3; }
+static void dim_zero(struct bd_pub *p) { bd_memory_pub_w(p)->dim = 0; }
+static void dim_odd(struct bd_pub *p) { bd_memory_pub_w(p)->dim = 3; }
+static void dim_big(struct bd_pub *p) { bd_memory_pub_w(p)->dim = 34; }
+static void dim_huge(struct bd_pub *p) { bd_memory_pub_w(p)->dim = 0x80000002u; }
+static void region_zero(struct bd_pub *p) { bd_memory_pub_w(p)->region_side = 0; }
+static void region_big(struct bd_pub *p) { bd_memory_pub_w(p)->region_side = 5; }
+static void across_wrong(struct bd_pub *p) { bd_memory_pub_w(p)->regions_across = 3; }
 static void nregions_wrong(struct bd_pub *p) { p->nregions = BD_REGIONS_MAX + 5; }
 static void state_wrong(struct bd_pub *p) { p->game_state = BD_GAME_OVER + 1; }
 static void name_open(struct bd_pub *p) { memset(p->name, 'x', sizeof p->name); }
-static void card_state(struct bd_pub *p) { p->cards[3].state = BD_CARD_LOCKED + 1; }
-static void down_value(struct bd_pub *p) { p->cards[3].value[0] = 'x'; p->cards[3].value[1] = 'y'; }
-static void down_half(struct bd_pub *p) { p->cards[12].value[1] = 'q'; }
-static void up_empty(struct bd_pub *p) { memset(p->cards[0].value, 0, 2); }
-static void up_upper(struct bd_pub *p) { p->cards[0].value[0] = 'A'; }
-static void locked_digit(struct bd_pub *p) { p->cards[15].value[1] = '1'; }
-static void locked_half(struct bd_pub *p) { p->cards[5].value[1] = 0; }
+static void card_state(struct bd_pub *p) { bd_memory_pub_w(p)->cards[3].state = BD_CARD_LOCKED + 1; }
+static void down_value(struct bd_pub *p) { bd_memory_pub_w(p)->cards[3].value[0] = 'x'; bd_memory_pub_w(p)->cards[3].value[1] = 'y'; }
+static void down_half(struct bd_pub *p) { bd_memory_pub_w(p)->cards[12].value[1] = 'q'; }
+static void up_empty(struct bd_pub *p) { memset(bd_memory_pub_w(p)->cards[0].value, 0, 2); }
+static void up_upper(struct bd_pub *p) { bd_memory_pub_w(p)->cards[0].value[0] = 'A'; }
+static void locked_digit(struct bd_pub *p) { bd_memory_pub_w(p)->cards[15].value[1] = '1'; }
+static void locked_half(struct bd_pub *p) { bd_memory_pub_w(p)->cards[5].value[1] = 0; }
 static void player_state(struct bd_pub *p) { p->players[0].state = BD_PLAYER_AWAY + 1; }
 static void player_far(struct bd_pub *p) { p->players[BD_PLAYERS_MAX - 1].state = 77; }
 static void player_name(struct bd_pub *p) { memset(p->players[9].name, 'n', sizeof p->players[9].name); }

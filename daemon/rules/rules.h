@@ -1,0 +1,103 @@
+/* rules.h: the seam between the game-neutral core (daemon/board.c) and the games' rules
+ * (daemon/rules/<game>.c, one line each in rules.c's table), used one way: the core calls
+ * a game's struct rules, and the rules reach their table only through the handle below.
+ * Rules are plain C without I/O; they include this file and ipc/ headers, never board.h.
+ *
+ * The core owns seats, locks, the event ring, deadlines, leaving, freezing, restart and
+ * repair. Before it calls into the rules it takes the locks they need: the regions the
+ * rules name (struct rules' locks) and the state lock, or every lock (deal, sweep,
+ * timeout). The handle's functions may be called only from inside such a call. */
+#ifndef BD_RULES_H
+#define BD_RULES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ipc/game/game.h"
+#include "ipc/layout.h"
+#include "ipc/proto.h"
+
+/* A table's settings, from the configuration (config.c). */
+struct board_settings {
+	char name[BD_BOARD_NAME_MAX + 1];
+	uint32_t game_kind; /* enum bd_game_kind */
+	unsigned dim;       /* the board's side (Memory: even, 2 to 32) */
+	unsigned region_side;
+	unsigned min_players;
+	int first_pick_ms;
+	int mismatch_ms;
+	int restart_ms;
+	int away_ms;        /* how long a seat is kept for a client lost in a daemon restart */
+	uint64_t seed;      /* 0: from the clock */
+};
+
+/* A table, as the rules see it: only through the functions below. */
+struct board;
+
+/* --- The handle ------------------------------------------------------------------------ */
+const struct board_settings *board_settings(const struct board *b);
+/* The public header and seat table, read-only (scores, sides, states, uids, game state). */
+const struct bd_pub *board_public(const struct board *b);
+/* The game's public area. Write it only between board_write_begin and board_write_end of
+ * the region the bytes belong to (codec's region_spans), or of BOARD_HEADER for its head. */
+void *board_area(struct board *b);
+/* The game's private area (no client can read it), per-seat private state included. */
+void *board_private(struct board *b);
+#define BOARD_HEADER 0xffffffffu /* the seqlock of the header, the seats and the area's head */
+void board_write_begin(struct board *b, unsigned region);
+void board_write_end(struct board *b, unsigned region);
+/* A seat's score and side; only inside the BOARD_HEADER bracket. */
+void board_set_score(struct board *b, unsigned seat, uint32_t score);
+void board_set_side(struct board *b, unsigned seat, uint32_t side);
+/* When the rules want expire called for seat (CLOCK_MONOTONIC ms), 0 for never. */
+void board_set_deadline(struct board *b, unsigned seat, int64_t ms);
+int64_t board_deadline(const struct board *b, unsigned seat);
+/* Append an event to the ring for everyone (to = BD_NO_PLAYER) or for seat `to` only (the
+ * others never see it); its seq is assigned here, the workers woken at unlock. */
+void board_emit(struct board *b, unsigned to, struct bd_event *ev);
+/* Seat's turn from now until deadline_ms (0: none); seat BD_NO_PLAYER: nobody's turn. */
+void board_turn(struct board *b, unsigned seat, int64_t deadline_ms);
+/* The end of a round (the match goes on) or of the match (state OVER, a new game after
+ * restart-ms, the OVER event with each seat's result): result[i] (enum bd_result) for every
+ * seat; the scores as they are are the round's or match's. */
+enum board_end { BOARD_END_ROUND, BOARD_END_MATCH };
+void board_end(struct board *b, enum board_end what, const uint8_t result[BD_PLAYERS_MAX], int64_t now);
+/* The table's random numbers (xorshift64*, reproducible from --seed): uniform in [0, n). */
+unsigned board_random(struct board *b, unsigned n);
+
+/* --- What a game's rules provide -------------------------------------------------------- */
+#define RULES_REGIONS_MAX 8 /* regions one move locks, at most (a turn game: one, all) */
+
+struct rules {
+	const struct bd_game *codec; /* name, kind, areas, events (ipc/game/) */
+	/* Every lock held: lay out a new game (the core resets scores and deadlines after). */
+	void (*deal)(struct board *b);
+	/* Without locks: the regions a move of seat (its ntok words, or none: only what the
+	 * seat holds, for leaving or expiring) must lock. The core takes them, asks again, and
+	 * retries until the answer holds. Number of regions in regions[]. */
+	unsigned (*locks)(const struct board *b, unsigned seat, unsigned ntok, const char *const *tok,
+			  unsigned regions[RULES_REGIONS_MAX]);
+	/* Those regions and the state lock held: play the move. 0, or -1 with *err (the reply). */
+	int (*move)(struct board *b, unsigned seat, unsigned ntok, const char *const *tok, int64_t now,
+		    struct bd_err *err);
+	/* Same locks (no words): seat's deadline (board_set_deadline) has passed. */
+	void (*expire)(struct board *b, unsigned seat, int64_t now);
+	/* Same locks: seat is leaving; give back whatever it holds. */
+	void (*release)(struct board *b, unsigned seat);
+	/* Every lock held: the turn's deadline passed (turn games; NULL if none). */
+	void (*timeout)(struct board *b, unsigned seat, int64_t now);
+	/* Deep check of a found table before it is resumed; NULL if sound, else why not. */
+	const char *(*check)(const struct board *b);
+	/* Every lock held, after a holder died mid-change or a restart: make the area whole. */
+	void (*sweep)(struct board *b);
+	/* Seat's private state as protocol lines (each with its newline) for its owner only,
+	 * sent on join and after a resync: bytes written to buf (NULL: the game has none). */
+	size_t (*private_lines)(const struct board *b, unsigned seat, char *buf, size_t len);
+};
+
+extern const struct rules rules_memory;
+
+/* The rules of a kind of game, NULL if unknown. */
+const struct rules *rules_find(uint32_t kind);
+
+#endif

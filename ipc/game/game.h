@@ -1,0 +1,82 @@
+/* game.h: the table of games' codecs, shared by boardd and every client. A codec knows its
+ * game's shared-memory areas (their size for a table's shape, which bytes each lock region
+ * covers, what a sound area holds), its events' words and fields, and its move grammar.
+ * One entry per game in game.c; the game's own file is ipc/game/<game>.[ch]. */
+#ifndef BD_GAME_H
+#define BD_GAME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ipc/layout.h"
+#include "ipc/proto.h"
+
+/* What of a table's settings sizes its areas. Every game area (public and private) starts
+ * with the shape it was made for, so that a reader can check its size. */
+struct bd_game_shape {
+	uint32_t dim;          /* the board's side (Memory: cards per row; tic-tac-toe: 3) */
+	uint32_t region_side;  /* a lock region's side, in the game's cells */
+};
+static_assert(sizeof(struct bd_game_shape) == 8, "bd_game_shape is 8 bytes");
+
+/* Bytes [off, off + len) of a public area. */
+struct bd_span {
+	uint32_t off, len;
+};
+
+#define BD_SPANS_MAX 64 /* spans of one region, at most */
+
+/* Receives one line (with its newline) of a listing. */
+typedef void bd_lines_fn(void *arg, const char *line);
+
+struct bd_game {
+	const char *name;      /* as in --board NAME:<name> and BOARD lines */
+	uint32_t kind;         /* enum bd_game_kind */
+	const char *move_usage; /* "usage: ..." for a malformed move */
+	unsigned dim_default;  /* the board's side when the configuration gives none */
+	const char *dim_rule;  /* for messages: "a dimension of a <name> board must be <dim_rule>" */
+	/* Why a table of this shape cannot be (NULL if it can); the sizes below need one. */
+	const char *(*shape_check)(const struct bd_game_shape *s);
+	size_t (*pub_size)(const struct bd_game_shape *s);
+	size_t (*priv_size)(const struct bd_game_shape *s);
+	unsigned (*nregions)(const struct bd_game_shape *s);
+	size_t pub_head;       /* leading bytes of the public area written under the header's seqlock */
+	/* The spans of the public area that region r covers (under region_seq[r]); how many. */
+	unsigned (*region_spans)(const struct bd_game_shape *s, unsigned r, struct bd_span *spans);
+	/* Why the public area's head (shape checked already) is unsound, NULL if it is sound. */
+	const char *(*head_check)(const void *area);
+	/* Why a consistent copy of the whole public area holds what no sound table has, or NULL. */
+	const char *(*area_check)(const void *area);
+	/* Its events: word and fields (spec letters, proto.h) by type - BD_EV_GAME_FIRST(kind). */
+	const char *const *event_words;
+	const char *const *event_specs;
+	unsigned nevents;
+	const char *wide;      /* its spec letters that take two tokens */
+	/* Write (read) the field of its own spec letter; nth counts the letter's earlier uses. */
+	void (*field_put)(struct bd_line *o, const struct bd_event *ev, char letter, unsigned nth, unsigned dim);
+	int (*field_parse)(struct bd_event *ev, char letter, unsigned nth, const char *const *tok, unsigned dim);
+	/* The listing of a snapshot's game state (Memory: the `cards` request's lines, then its
+	 * OK line); NULL if the game has none. */
+	void (*listing)(const struct bd_pub *snap, bd_lines_fn *put, void *arg);
+};
+
+/* The codec of a kind, of a name, of an event type: NULL if none. */
+const struct bd_game *bd_game_of_kind(uint32_t kind);
+const struct bd_game *bd_game_named(const char *name);
+const struct bd_game *bd_game_of_event(unsigned type);
+/* The n-th codec of the table (0 ...), NULL past the last. */
+const struct bd_game *bd_game_at(unsigned n);
+
+/* The shape a game area states (its first bytes). */
+static inline const struct bd_game_shape *bd_game_shape_of(const void *area)
+{
+	return (const struct bd_game_shape *)area;
+}
+
+/* Why a public header's area is not what its codec computes (size, regions, head), NULL
+ * if it is; the area's head must be there. For bd_pub_check. */
+const char *bd_game_pub_check(const struct bd_pub *pub);
+/* The same for a private segment: kind, area size for the shape its area states. */
+const char *bd_game_priv_check(const struct bd_priv *priv);
+
+#endif
