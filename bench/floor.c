@@ -161,7 +161,7 @@ static socklen_t floor_addr(struct sockaddr_un *sa)
 
 /* The lines a joining client exchanges with boardd, with boardd's lengths. */
 static const char *const join_lines[] = {
-	"BOARDD 1 " BD_VERSION "\n",                              /* greeting */
+	"BOARDD 2 " BD_VERSION "\n",                              /* greeting */
 	"OK hello bench12345 player\n",                           /* reply to hello */
 	"OK join main 0 #e69f00 32 0123456789abcdef\n",           /* reply to join */
 };

@@ -23,7 +23,7 @@ while True:
         c.sendall(b"ERR busy " + EVIL + b"\n")
         c.close()
         continue
-    c.sendall(b"BOARDD 1 " + EVIL + b"\n")
+    c.sendall(b"BOARDD 2 " + EVIL + b"\n")
     f = c.makefile("rb")
     for line in f:
         w = line.split()

@@ -126,7 +126,7 @@ start_watcher() {
 
 note "--help, --version and bad usage without a display"
 env -u DISPLAY -u WAYLAND_DISPLAY "$GTK" --help | grep -q "^usage: board-gtk" || fail "--help"
-[ "$(env -u DISPLAY "$GTK" --version)" = "board-gtk $(sed -n 's/^#define BD_VERSION "\(.*\)"/\1/p' "$(dirname "$0")/../ipc/client.h") (protocol 1)" ] ||
+[ "$(env -u DISPLAY "$GTK" --version)" = "board-gtk $(sed -n 's/^#define BD_VERSION "\(.*\)"/\1/p' "$(dirname "$0")/../ipc/client.h") (protocol 2)" ] ||
 	fail "--version says: $(env -u DISPLAY "$GTK" --version)"
 env -u DISPLAY "$GTK" --name "two words" 2>/dev/null
 [ $? -eq 2 ] || fail "a bad --name does not exit 2"

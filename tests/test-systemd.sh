@@ -74,7 +74,7 @@ client_start() {
 	CPID=$!
 	exec 3>"$T/client.in"
 	MARK=0
-	expect '^BOARDD 1 '
+	expect '^BOARDD 2 '
 }
 
 # Send one request; expect() then looks only at what came after it.
@@ -97,7 +97,8 @@ xy() { echo "$(($1 % 4)) $(($1 / 4))"; }
 
 # Two face-down cards of the same value (root reads the private segment), as "i j".
 find_pair() {
-	od -An -v -tx1 -w2 -j "$VALUES" -N 32 "$(segment main).private" | tr -d ' ' >"$T/values"
+	od -An -v -tx1 -w"$VALUE_STRIDE" -j "$VALUES" -N $((VALUE_STRIDE * 16)) "$(segment main).private" | tr -d ' ' |
+		cut -c1-4 >"$T/values"
 	cards_as_nobody | cut -c2-3 >"$T/states"
 	paste "$T/values" "$T/states" | awk '$2 == "00" { if ($1 in seen) { print seen[$1], NR - 1; exit }
 		seen[$1] = NR - 1 }'
@@ -159,12 +160,14 @@ step_install() {
 	make -s -C "$ROOT" install BUILD="$BUILD" >"$T/install.log" 2>&1 || fail "make install: $(tail -n 5 "$T/install.log")"
 	cc -I"$ROOT" -x c -o "$T/offsets" - <<-'EOF' || fail "cannot compile the layout offsets"
 	#include <stdio.h>
-	#include "ipc/layout.h"
-	int main(void) { printf("%zu %zu %zu %zu %u\n", offsetof(struct bd_pub, cards), offsetof(struct bd_priv, values),
-		offsetof(struct bd_pub, daemon_pid), sizeof(struct bd_pub), BD_LAYOUT_VERSION); }
+	#include "ipc/game/memory.h"
+	int main(void) { size_t area = offsetof(struct bd_pub, area), asize = sizeof(struct bd_memory_pub) + 16 * 8;
+		printf("%zu %zu %zu %zu %u %zu %zu %zu %zu\n", area + offsetof(struct bd_memory_pub, cards),
+		offsetof(struct bd_priv, area) + offsetof(struct bd_memory_priv, cards), offsetof(struct bd_pub, daemon_pid),
+		area + asize, BD_LAYOUT_VERSION, sizeof(struct bd_memory_card), offsetof(struct bd_pub, nregions), area, asize); }
 	EOF
 	set -- $("$T/offsets")
-	CARDS=$1 VALUES=$2 PID_AT=$3 PUB_SIZE=$4 LAYOUT=$5
+	CARDS=$1 VALUES=$2 PID_AT=$3 PUB_SIZE=$4 LAYOUT=$5 VALUE_STRIDE=$6 NREG_AT=$7 AREA_AT=$8 AREA_SIZE=$9
 }
 
 # The service's steps of docs/SERVICE.md, with this test's settings in /etc/boardd.conf.
@@ -341,11 +344,13 @@ step_squat() {
 	forged="/dev/shm/$PREFIX.main.fedcba9876543210"
 	$NOBODY /usr/bin/python3 -c '
 import struct, sys
-head = struct.pack("<4I", 0x42445055, int(sys.argv[2]), int(sys.argv[3]), 1) + struct.pack("<5I", 0, 4, 4, 1, 1)
+layout, size, pid_at, pid, nreg_at, area_at, area_size = (int(a) for a in sys.argv[2:])
 with open(sys.argv[1], "xb") as f:
-	f.write(head.ljust(int(sys.argv[4]), b"\0"))
-	f.seek(int(sys.argv[4])); f.write(struct.pack("<i", int(sys.argv[5])))
-' "$forged" "$LAYOUT" "$PUB_SIZE" "$PID_AT" "$FAKE" || fail "nobody cannot forge $forged"
+	f.write(struct.pack("<4I", 0x42445055, layout, size, 1).ljust(size, b"\0"))
+	f.seek(pid_at); f.write(struct.pack("<i", pid))
+	f.seek(nreg_at); f.write(struct.pack("<2I", 1, area_size))  # nregions, area size
+	f.seek(area_at); f.write(struct.pack("<3I", 4, 4, 1))        # dim, region side, regions across
+' "$forged" "$LAYOUT" "$PUB_SIZE" "$PID_AT" "$FAKE" "$NREG_AT" "$AREA_AT" "$AREA_SIZE" || fail "nobody cannot forge $forged"
 	$NOBODY truncate -s "$PUB_SIZE" "$forged"
 	SQUATS=$(squats)
 	sha256sum /etc/passwd >"$T/passwd.sum"
