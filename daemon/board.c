@@ -371,7 +371,7 @@ static void board_test_park(const char *name, const char *hook)
 }
 
 /* Test builds only: a player named stop-taken (stop-given) stops its worker with SIGSTOP
- * in its picks, just after sem_wait returned on the state lock (just after sem_post),
+ * in its moves, just after sem_wait returned on the state lock (just after sem_post),
  * before the records say so (bd_locks.stop_at), so the tests can show no repair happens. */
 static void board_test_stop(struct board *b, const char *name)
 {
@@ -424,7 +424,7 @@ int board_seat(struct board *b, const char *name, const struct quota_peer *peer,
 	return i;
 }
 
-/* Locks held: empty seat i (its cards already released). */
+/* Locks held: empty seat i (what it held already released by the rules). */
 static void board_clear_seat(struct board *b, unsigned i)
 {
 	struct bd_pub_player *p = &b->pub->players[i];
@@ -609,7 +609,7 @@ static const char *board_check_found(const struct board *b)
 }
 
 /* Take over a sound board of a dead daemon: every seat is kept, away, for away_ms, with its
- * picks (a card its player saw turn up stays up); the sweep undoes what the crash cut short. */
+ * game state as it was; the rules' sweep undoes what the crash cut short. */
 static void board_resume(struct board *b)
 {
 	struct bd_pub *pub = b->pub;
@@ -819,7 +819,7 @@ static void board_repair_lock(struct board *b, unsigned idx)
 	bd_lock_repair(&b->locks, idx);
 }
 
-/* After a repair: make the cards consistent again under every lock. Only the supervisor
+/* After a repair: make the game area consistent again under every lock. Only the supervisor
  * sweeps, and it waits at most SUPERVISOR_WAIT_MS: another holder may be dead and not yet
  * repaired, which only the supervisor can do. Housekeeping tries again until it is done. */
 static void board_sweep(struct board *b)

@@ -49,7 +49,7 @@ void board_close(struct board *b, int remove);
  * Player id, or -1 with *err. */
 int board_seat(struct board *b, const char *name, const struct quota_peer *peer, uint64_t token,
 	       struct bd_err *err);
-/* The player leaves: its cards turn down, LEAVE is sent, the game may freeze. */
+/* The player leaves: the rules release what it holds, LEAVE is sent, the game may freeze. */
 void board_unseat(struct board *b, unsigned player);
 /* The player plays a move (its words, for the table's rules). 0, or -1 with *err. */
 int board_move(struct board *b, unsigned player, unsigned ntok, const char *const *tok, struct bd_err *err);
