@@ -7,87 +7,16 @@
 # while events flooded in, and closing the window.
 . "$(dirname "$0")/lib.sh"
 
-GTK="$BIN/board-gtk"
-PY=/usr/bin/python3
-XPID="" BUSPID="" OPID="" GPID="" SPID="" WPID=""
-if [ ! -x "$GTK" ]; then
-	echo "skip: $GTK not built (needs libgtk-3-dev)"
-	cleanup
-	exit 0
-fi
-for tool in Xvfb xdotool import convert dbus-daemon socat; do
-	command -v "$tool" >/dev/null 2>&1 || fail "$tool is missing (make deps-check installs it)"
-done
-"$PY" -c 'import gi; gi.require_version("Atspi", "2.0")' 2>/dev/null ||
-	fail "python3-gi and gir1.2-atspi-2.0 are needed for the accessibility checks"
+. "$(dirname "$0")/gtk-lib.sh"
+OPID="" GPID="" SPID="" WPID=""
+gtk_need
 
 # Stop everything this test started besides the daemon (lib.sh's cleanup does that).
 gui_stop() {
-	for p in $GPID $SPID $OPID $WPID $BUSPID $XPID; do
-		kill -CONT "$p" 2>/dev/null # a stopped window would never end
-		kill -TERM "$p" 2>/dev/null
-	done
-	for p in $GPID $SPID $OPID $WPID $XPID; do
-		wait "$p" 2>/dev/null
-	done
+	gtk_kill $GPID $SPID $OPID $WPID $BUSPID $XPID
 	GPID="" SPID="" OPID="" WPID="" BUSPID="" XPID=""
 }
 trap 'gui_stop; cleanup' EXIT # also when the shell itself stops on an error (set -u)
-
-at() { "$PY" "$WORK/atspi.py" "$@"; }
-cat >"$WORK/atspi.py" <<'EOF'
-# atspi.py PID COMMAND [ARG]: board-gtk's window as AT-SPI shows it.
-#   table        the board's extents on screen and its number of cards: x y w h n
-#   card N       card N: name|x y w h|states|number of actions
-#   labels       every label's text, one a line
-#   button NAME  a push button's extents: x y w h
-#   rows         every player row: name|description (the hover text)|x y w h
-import sys
-import gi
-gi.require_version("Atspi", "2.0")
-from gi.repository import Atspi
-
-def find_app(pid):
-    desk = Atspi.get_desktop(0)
-    for i in range(desk.get_child_count()):
-        a = desk.get_child_at_index(i)
-        if a is not None and a.get_process_id() == pid:
-            return a
-    sys.exit("no accessible application with pid %d" % pid)
-
-def walk(o):
-    yield o
-    if o.get_role() == Atspi.Role.TABLE:
-        return  # cards are asked for one at a time
-    for i in range(o.get_child_count()):
-        c = o.get_child_at_index(i)
-        if c is not None:
-            yield from walk(c)
-
-def extents(o):
-    e = o.get_extents(Atspi.CoordType.SCREEN)
-    return "%d %d %d %d" % (e.x, e.y, e.width, e.height)
-
-pid, cmd = int(sys.argv[1]), sys.argv[2]
-nodes = list(walk(find_app(pid)))
-table = next(o for o in nodes if o.get_role() == Atspi.Role.TABLE)
-if cmd == "table":
-    print(extents(table), table.get_child_count())
-elif cmd == "card":
-    c = table.get_child_at_index(int(sys.argv[3]))
-    states = ",".join(sorted(s.value_nick for s in c.get_state_set().get_states()))
-    print("%s|%s|%s|%d" % (c.get_name(), extents(c), states, c.get_n_actions()))
-elif cmd == "labels":
-    for o in nodes:
-        if o.get_role() == Atspi.Role.LABEL:
-            print(o.get_name())
-elif cmd == "rows":
-    for o in nodes:
-        if o.get_role() == Atspi.Role.LIST_ITEM:
-            print("%s|%s|%s" % (o.get_name(), o.get_description(), extents(o)))
-elif cmd == "button":
-    print(extents(next(o for o in nodes if o.get_role() == Atspi.Role.PUSH_BUTTON and o.get_name() == sys.argv[3])))
-EOF
 
 # ask REQUEST: the reply of one request on a fresh spectator connection.
 # card_of X Y: "up OWNER", "locked OWNER", or "down".
@@ -132,16 +61,7 @@ env -u DISPLAY "$GTK" --name "two words" 2>/dev/null
 [ $? -eq 2 ] || fail "a bad --name does not exit 2"
 
 note "X server and session bus (AT-SPI's bus is started by D-Bus activation)"
-Xvfb -displayfd 3 -screen 0 1024x768x24 -nolisten tcp 3>"$WORK/display" 2>"$WORK/xvfb.log" &
-XPID=$!
-wait_until "Xvfb" test -s "$WORK/display"
-export DISPLAY=":$(cat "$WORK/display")"
-# A runtime folder of our own: AT-SPI's bus socket goes there, apart from other sessions'.
-export XDG_RUNTIME_DIR="$WORK/xdg"
-mkdir -m 700 "$XDG_RUNTIME_DIR"
-dbus-daemon --session --fork --print-address=1 --print-pid=1 >"$WORK/bus" || fail "no session bus"
-export DBUS_SESSION_BUS_ADDRESS="$(sed -n 1p "$WORK/bus")"
-BUSPID=$(sed -n 2p "$WORK/bus")
+gtk_display
 
 note "boardd, an opponent, a watcher and board-gtk"
 start_daemon --min-players 2 --first-pick-ms 60000 --mismatch-ms 60000 --seed 5

@@ -1,36 +1,37 @@
 /* a11y.c: the board for assistive technologies. The view's accessible is an ATK table whose
- * cells are the cards, each named like "row 2, column 3, face down", placed on screen where
- * the card is drawn, focused with the keyboard cursor and with a "click" action that picks it.
- * Cells are made when a screen reader first asks for them. */
+ * cells are the board's, each named by the game's view ("row 2, column 3, face down",
+ * "row 1, column 2, X"), placed on screen where the cell is drawn, focused with the keyboard
+ * cursor and with a "click" action that plays it. Cells are made when a screen reader first
+ * asks for them. */
 #include <gtk/gtk-a11y.h>
 
 #include "board-gtk.h"
 
 typedef struct {
 	GtkWidgetAccessible parent;
-	GPtrArray *cells; /* CardAccessible of each card, NULL until asked for */
+	GPtrArray *cells; /* CellAccessible of each cell, NULL until asked for */
 } BoardViewAccessible;
 typedef GtkWidgetAccessibleClass BoardViewAccessibleClass;
 
 typedef struct {
 	AtkObject parent;
 	GtkWidget *view; /* weak */
-	unsigned card;
-} CardAccessible;
-typedef AtkObjectClass CardAccessibleClass;
+	unsigned index;
+} CellAccessible;
+typedef AtkObjectClass CellAccessibleClass;
 
 static void board_view_accessible_table_init(AtkTableIface *iface);
-static void card_accessible_component_init(AtkComponentIface *iface);
-static void card_accessible_action_init(AtkActionIface *iface);
+static void cell_accessible_component_init(AtkComponentIface *iface);
+static void cell_accessible_action_init(AtkActionIface *iface);
 
 G_DEFINE_TYPE_WITH_CODE(BoardViewAccessible, board_view_accessible, GTK_TYPE_WIDGET_ACCESSIBLE,
 			G_IMPLEMENT_INTERFACE(ATK_TYPE_TABLE, board_view_accessible_table_init))
-G_DEFINE_TYPE_WITH_CODE(CardAccessible, card_accessible, ATK_TYPE_OBJECT,
-			G_IMPLEMENT_INTERFACE(ATK_TYPE_COMPONENT, card_accessible_component_init)
-			G_IMPLEMENT_INTERFACE(ATK_TYPE_ACTION, card_accessible_action_init))
+G_DEFINE_TYPE_WITH_CODE(CellAccessible, cell_accessible, ATK_TYPE_OBJECT,
+			G_IMPLEMENT_INTERFACE(ATK_TYPE_COMPONENT, cell_accessible_component_init)
+			G_IMPLEMENT_INTERFACE(ATK_TYPE_ACTION, cell_accessible_action_init))
 
 #define BOARD_ACC(o) ((BoardViewAccessible *)(o))
-#define CARD_ACC(o) ((CardAccessible *)(o))
+#define CELL_ACC(o) ((CellAccessible *)(o))
 
 /* The board's widget, NULL once it is gone. */
 static GtkWidget *a11y_widget(gpointer acc)
@@ -38,26 +39,25 @@ static GtkWidget *a11y_widget(gpointer acc)
 	return gtk_accessible_get_widget(GTK_ACCESSIBLE(acc));
 }
 
-/* The board's side in cards, 0 before the first snapshot. */
+/* The board's side in cells, 0 before the first snapshot. */
 static int a11y_dim(gpointer acc)
 {
 	GtkWidget *w = a11y_widget(acc);
-	struct app *a = w != NULL ? view_app(w) : NULL;
 
-	return a != NULL && a->have_snap ? (int)bd_memory_pub(a->snap)->dim : 0;
+	return w != NULL ? (int)view_side(w) : 0;
 }
 
-/* Set a cell's name from the card it stands for. */
-static void a11y_name(CardAccessible *cell)
+/* Set a cell's name from what its game's view says of it. */
+static void a11y_name(CellAccessible *cell)
 {
 	char name[160];
 
-	view_card_name(cell->view, cell->card, name, sizeof name);
+	view_cell_name(cell->view, cell->index, name, sizeof name);
 	if (g_strcmp0(atk_object_get_name(ATK_OBJECT(cell)), name) != 0)
 		atk_object_set_name(ATK_OBJECT(cell), name);
 }
 
-/* The cell of card i, made on first use; NULL if i is not on the board. Not a new reference. */
+/* Cell i, made on first use; NULL if i is not on the board. Not a new reference. */
 static AtkObject *a11y_cell(BoardViewAccessible *acc, int i)
 {
 	int dim = a11y_dim(acc);
@@ -66,12 +66,12 @@ static AtkObject *a11y_cell(BoardViewAccessible *acc, int i)
 		return NULL;
 	if (acc->cells->len != (guint)(dim * dim))
 		g_ptr_array_set_size(acc->cells, dim * dim);
-	CardAccessible *cell = g_ptr_array_index(acc->cells, i);
+	CellAccessible *cell = g_ptr_array_index(acc->cells, i);
 	if (cell == NULL) {
-		cell = g_object_new(card_accessible_get_type(), NULL);
+		cell = g_object_new(cell_accessible_get_type(), NULL);
 		cell->view = a11y_widget(acc);
 		g_object_add_weak_pointer(G_OBJECT(cell->view), (gpointer *)&cell->view);
-		cell->card = (unsigned)i;
+		cell->index = (unsigned)i;
 		atk_object_set_parent(ATK_OBJECT(cell), ATK_OBJECT(acc));
 		atk_object_set_role(ATK_OBJECT(cell), ATK_ROLE_TABLE_CELL);
 		a11y_name(cell);
@@ -80,7 +80,7 @@ static AtkObject *a11y_cell(BoardViewAccessible *acc, int i)
 	return ATK_OBJECT(cell);
 }
 
-/* One cell per card. */
+/* One child per cell. */
 static gint board_view_accessible_get_n_children(AtkObject *obj)
 {
 	int dim = a11y_dim(obj);
@@ -88,7 +88,7 @@ static gint board_view_accessible_get_n_children(AtkObject *obj)
 	return dim * dim;
 }
 
-/* The cell of card i, in reading order. */
+/* Cell i, in reading order. */
 static AtkObject *board_view_accessible_ref_child(AtkObject *obj, gint i)
 {
 	AtkObject *cell = a11y_cell(BOARD_ACC(obj), i);
@@ -105,12 +105,12 @@ static AtkStateSet *board_view_accessible_ref_state_set(AtkObject *obj)
 	return set;
 }
 
-/* The board is a table named for what it is. */
+/* The board is a table (a11y_update names it for its game). */
 static void board_view_accessible_initialize(AtkObject *obj, gpointer data)
 {
 	ATK_OBJECT_CLASS(board_view_accessible_parent_class)->initialize(obj, data);
 	atk_object_set_role(obj, ATK_ROLE_TABLE);
-	atk_object_set_name(obj, "Memory board");
+	atk_object_set_name(obj, "Board");
 }
 
 /* Drop the cells made so far. */
@@ -187,16 +187,16 @@ static void board_view_accessible_table_init(AtkTableIface *iface)
 	iface->get_n_columns = board_view_accessible_get_n_rows;
 }
 
-/* A cell's index is its card number. */
-static gint card_accessible_get_index_in_parent(AtkObject *obj)
+/* A cell's index is its number on the board. */
+static gint cell_accessible_get_index_in_parent(AtkObject *obj)
 {
-	return (gint)CARD_ACC(obj)->card;
+	return (gint)CELL_ACC(obj)->index;
 }
 
-/* Showing while the board is; enabled while a pick can be sent; focused under the cursor. */
-static AtkStateSet *card_accessible_ref_state_set(AtkObject *obj)
+/* Showing while the board is; enabled while it can be played; focused under the cursor. */
+static AtkStateSet *cell_accessible_ref_state_set(AtkObject *obj)
 {
-	CardAccessible *cell = CARD_ACC(obj);
+	CellAccessible *cell = CELL_ACC(obj);
 	AtkStateSet *set = atk_state_set_new();
 
 	if (cell->view == NULL) {
@@ -207,43 +207,43 @@ static AtkStateSet *card_accessible_ref_state_set(AtkObject *obj)
 	atk_state_set_add_state(set, ATK_STATE_FOCUSABLE);
 	if (gtk_widget_get_mapped(cell->view))
 		atk_state_set_add_state(set, ATK_STATE_SHOWING);
-	if (conn_can_pick(view_app(cell->view))) {
+	if (view_can_play(cell->view, cell->index)) {
 		atk_state_set_add_state(set, ATK_STATE_ENABLED);
 		atk_state_set_add_state(set, ATK_STATE_SENSITIVE);
 	}
-	if (view_cursor(cell->view) == (int)cell->card && gtk_widget_has_focus(cell->view))
+	if (view_cursor(cell->view) == (int)cell->index && gtk_widget_has_focus(cell->view))
 		atk_state_set_add_state(set, ATK_STATE_FOCUSED);
 	return set;
 }
 
 /* Stop watching the view. */
-static void card_accessible_finalize(GObject *obj)
+static void cell_accessible_finalize(GObject *obj)
 {
-	CardAccessible *cell = CARD_ACC(obj);
+	CellAccessible *cell = CELL_ACC(obj);
 
 	if (cell->view != NULL)
 		g_object_remove_weak_pointer(G_OBJECT(cell->view), (gpointer *)&cell->view);
-	G_OBJECT_CLASS(card_accessible_parent_class)->finalize(obj);
+	G_OBJECT_CLASS(cell_accessible_parent_class)->finalize(obj);
 }
 
 /* The AtkObject methods a cell overrides. */
-static void card_accessible_class_init(CardAccessibleClass *klass)
+static void cell_accessible_class_init(CellAccessibleClass *klass)
 {
-	G_OBJECT_CLASS(klass)->finalize = card_accessible_finalize;
-	klass->get_index_in_parent = card_accessible_get_index_in_parent;
-	klass->ref_state_set = card_accessible_ref_state_set;
+	G_OBJECT_CLASS(klass)->finalize = cell_accessible_finalize;
+	klass->get_index_in_parent = cell_accessible_get_index_in_parent;
+	klass->ref_state_set = cell_accessible_ref_state_set;
 }
 
 /* Cells are filled in by a11y_cell. */
-static void card_accessible_init(CardAccessible *cell)
+static void cell_accessible_init(CellAccessible *cell)
 {
 	(void)cell;
 }
 
-/* Where the card is drawn: on screen, in the toplevel window, or in the board. */
-static void card_accessible_get_extents(AtkComponent *comp, gint *x, gint *y, gint *w, gint *h, AtkCoordType type)
+/* Where the cell is drawn: on screen, in the toplevel window, or in the board. */
+static void cell_accessible_get_extents(AtkComponent *comp, gint *x, gint *y, gint *w, gint *h, AtkCoordType type)
 {
-	CardAccessible *cell = CARD_ACC(comp);
+	CellAccessible *cell = CELL_ACC(comp);
 	GdkRectangle r;
 	GdkWindow *win;
 	int ox = 0, oy = 0, tx, ty;
@@ -251,7 +251,7 @@ static void card_accessible_get_extents(AtkComponent *comp, gint *x, gint *y, gi
 	*x = *y = *w = *h = -1;
 	if (cell->view == NULL || (win = gtk_widget_get_window(cell->view)) == NULL)
 		return;
-	view_card_rect(cell->view, cell->card, &r);
+	view_cell_rect(cell->view, cell->index, &r);
 	if (type != ATK_XY_PARENT)
 		gdk_window_get_origin(win, &ox, &oy);
 	if (type == ATK_XY_WINDOW) {
@@ -266,75 +266,81 @@ static void card_accessible_get_extents(AtkComponent *comp, gint *x, gint *y, gi
 }
 
 /* Focusing a cell moves the keyboard cursor to it. */
-static gboolean card_accessible_grab_focus(AtkComponent *comp)
+static gboolean cell_accessible_grab_focus(AtkComponent *comp)
 {
-	CardAccessible *cell = CARD_ACC(comp);
+	CellAccessible *cell = CELL_ACC(comp);
 
 	if (cell->view == NULL)
 		return FALSE;
 	gtk_widget_grab_focus(cell->view);
-	view_set_cursor(cell->view, (int)cell->card);
+	view_set_cursor(cell->view, (int)cell->index);
 	return TRUE;
 }
 
 /* AtkComponent: where a cell is, and focusing it. */
-static void card_accessible_component_init(AtkComponentIface *iface)
+static void cell_accessible_component_init(AtkComponentIface *iface)
 {
-	iface->get_extents = card_accessible_get_extents;
-	iface->grab_focus = card_accessible_grab_focus;
+	iface->get_extents = cell_accessible_get_extents;
+	iface->grab_focus = cell_accessible_grab_focus;
 }
 
-/* One action, "click", while the card can be picked. */
-static gint card_accessible_get_n_actions(AtkAction *action)
+/* One action, "click", while the cell can be played. */
+static gint cell_accessible_get_n_actions(AtkAction *action)
 {
-	CardAccessible *cell = CARD_ACC(action);
+	CellAccessible *cell = CELL_ACC(action);
 
-	return cell->view != NULL && conn_can_pick(view_app(cell->view)) ? 1 : 0;
+	return cell->view != NULL && view_can_play(cell->view, cell->index) ? 1 : 0;
 }
 
-/* "click": move the cursor to the card and pick it. */
-static gboolean card_accessible_do_action(AtkAction *action, gint i)
+/* "click": move the cursor to the cell and play it. */
+static gboolean cell_accessible_do_action(AtkAction *action, gint i)
 {
-	CardAccessible *cell = CARD_ACC(action);
+	CellAccessible *cell = CELL_ACC(action);
 
-	if (i != 0 || card_accessible_get_n_actions(action) == 0)
+	if (i != 0 || cell_accessible_get_n_actions(action) == 0)
 		return FALSE;
-	view_set_cursor(cell->view, (int)cell->card);
-	conn_pick(view_app(cell->view), cell->card);
+	view_set_cursor(cell->view, (int)cell->index);
+	view_play(cell->view, cell->index);
 	return TRUE;
 }
 
 /* The name of the one action. */
-static const gchar *card_accessible_get_action_name(AtkAction *action, gint i)
+static const gchar *cell_accessible_get_action_name(AtkAction *action, gint i)
 {
 	(void)action;
 	return i == 0 ? "click" : NULL;
 }
 
-/* What the one action does, for people. */
-static const gchar *card_accessible_get_action_description(AtkAction *action, gint i)
+/* What the one action does, for people, in the game's words. */
+static const gchar *cell_accessible_get_action_description(AtkAction *action, gint i)
 {
-	(void)action;
-	return i == 0 ? "Turn this card" : NULL;
+	CellAccessible *cell = CELL_ACC(action);
+	struct app *a = cell->view != NULL ? view_app(cell->view) : NULL;
+
+	return i == 0 && a != NULL && a->game != NULL ? a->game->action : NULL;
 }
 
 /* AtkAction: the "click" action. */
-static void card_accessible_action_init(AtkActionIface *iface)
+static void cell_accessible_action_init(AtkActionIface *iface)
 {
-	iface->get_n_actions = card_accessible_get_n_actions;
-	iface->do_action = card_accessible_do_action;
-	iface->get_name = card_accessible_get_action_name;
-	iface->get_description = card_accessible_get_action_description;
+	iface->get_n_actions = cell_accessible_get_n_actions;
+	iface->do_action = cell_accessible_do_action;
+	iface->get_name = cell_accessible_get_action_name;
+	iface->get_description = cell_accessible_get_action_description;
 }
 
-/* A new snapshot: rename the cells whose card changed (this notifies screen readers). */
+/* A new snapshot: name the board for its game and rename the cells whose content changed
+ * (this notifies screen readers). */
 void a11y_update(GtkWidget *view)
 {
 	BoardViewAccessible *acc = BOARD_ACC(gtk_widget_get_accessible(view));
+	const struct game_view *game = view_app(view)->game;
 	int dim = a11y_dim(acc);
 
+	if (game != NULL && g_strcmp0(atk_object_get_name(ATK_OBJECT(acc)), game->board_name) != 0)
+		atk_object_set_name(ATK_OBJECT(acc), game->board_name);
 	if (acc->cells->len != 0 && acc->cells->len != (guint)(dim * dim)) {
-		/* Another board size (a daemon restarted differently): the old cells are void. */
+		/* Another board size or game (a daemon restarted differently): the old cells are void. */
 		g_ptr_array_set_size(acc->cells, 0);
 		g_signal_emit_by_name(acc, "visible-data-changed");
 	}
@@ -343,12 +349,12 @@ void a11y_update(GtkWidget *view)
 			a11y_name(g_ptr_array_index(acc->cells, i));
 }
 
-/* The keyboard cursor moved from card old to card: move the focused state with it. */
-void a11y_focus(GtkWidget *view, int old, int card)
+/* The keyboard cursor moved from cell old to cell: move the focused state with it. */
+void a11y_focus(GtkWidget *view, int old, int cell)
 {
 	BoardViewAccessible *acc = BOARD_ACC(gtk_widget_get_accessible(view));
 	AtkObject *from = old >= 0 && (guint)old < acc->cells->len ? g_ptr_array_index(acc->cells, old) : NULL;
-	AtkObject *to = a11y_cell(acc, card);
+	AtkObject *to = a11y_cell(acc, cell);
 
 	if (from != NULL)
 		atk_object_notify_state_change(from, ATK_STATE_FOCUSED, FALSE);

@@ -94,6 +94,7 @@ static void app_activate(GApplication *g, gpointer data)
 	a->result = app_object(b, "result");
 	a->feedback = app_object(b, "feedback");
 	a->keys = app_object(b, "keys");
+	a->controls = app_object(b, "controls");
 	g_object_unref(b);
 	gtk_window_set_application(a->window, GTK_APPLICATION(g));
 	g_signal_connect(a->window, "destroy", G_CALLBACK(app_window_destroyed), a);
@@ -117,14 +118,37 @@ static void app_shutdown(GApplication *g, gpointer data)
 	conn_quit(data);
 }
 
+/* Show the table through view game: the window's title, how to play, the view's controls
+ * (another game's are dropped: a daemon restarted with another game on this board). */
+static void app_set_game(struct app *a, const struct game_view *game)
+{
+	const char *title = game != NULL ? game->title : "board-gtk";
+	GList *old = gtk_container_get_children(GTK_CONTAINER(a->controls));
+
+	a->game = game;
+	for (GList *l = old; l != NULL; l = l->next)
+		gtk_widget_destroy(l->data);
+	g_list_free(old);
+	gtk_window_set_title(a->window, title);
+	gtk_header_bar_set_title(a->header, title);
+	gtk_label_set_text(a->keys, game != NULL ? game->keys : "");
+	if (game != NULL && game->build != NULL) {
+		game->build(a, a->controls);
+		gtk_widget_show_all(GTK_WIDGET(a->controls));
+	}
+}
+
 /* Copy the board from shared memory if connected; a damaged copy keeps the last good one.
- * BD_SNAPSHOT_SHRUNK if the segment shrank under the mapping, else 0. */
+ * The copy's kind of game chooses the view. BD_SNAPSHOT_SHRUNK if the segment shrank under
+ * the mapping, else 0. */
 int app_snapshot(struct app *a)
 {
 	int rc = a->linked && a->c.pub != NULL ? bd_snapshot(a->c.pub, a->snap) : -1;
 
 	if (rc == 0)
 		a->have_snap = 1;
+	if (rc == 0 && a->window != NULL && (a->game == NULL || a->game->kind != a->snap->game_kind))
+		app_set_game(a, view_of_kind(a->snap->game_kind));
 	return rc == BD_SNAPSHOT_SHRUNK ? rc : 0;
 }
 
@@ -143,7 +167,7 @@ int app_run(struct app *a, const char *unreachable)
 	char *argv0[] = {"board-gtk", NULL};
 
 	a->snap = g_malloc0(sizeof *a->snap);
-	g_set_application_name("Memory");
+	g_set_application_name("board-gtk");
 	a->gapp = gtk_application_new(APP_ID, G_APPLICATION_NON_UNIQUE);
 	g_signal_connect(a->gapp, "startup", G_CALLBACK(app_startup), a);
 	g_signal_connect(a->gapp, "activate", G_CALLBACK(app_activate), a);

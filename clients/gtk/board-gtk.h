@@ -3,10 +3,12 @@
  *   main.c   command line, then hands over to the GtkApplication
  *   app.c    GtkApplication: CSS, actions, the window from board-gtk.ui, quit on exit
  *   conn.c   the connection: join, the socket in the main loop, events, reconnecting
- *   view.c   BoardView, the board widget: layout, clicks, the keyboard cursor
- *   paint.c  cairo drawing of cards and player badges
- *   a11y.c   the board as an ATK table of cards, for screen readers
- *   panel.c  the side panel: players, game state, countdown, feedback, result
+ *   view.c   BoardView, the board widget: a square grid of cells, clicks, the keyboard
+ *            cursor; the table of games' views
+ *   paint.c  cairo helpers: player colours and badges, text, the cursor
+ *   a11y.c   the board as an ATK table of cells, for screen readers
+ *   panel.c  the side panel: players, game state, countdown, feedback, result banner
+ *   view-<game>.c  one game's view (struct game_view): view-memory.c
  */
 #ifndef BOARD_GTK_H
 #define BOARD_GTK_H
@@ -14,7 +16,44 @@
 #include <gtk/gtk.h>
 
 #include "ipc/client.h"
-#include "ipc/game/memory.h"
+
+struct app;
+
+/* A game's view: how board-gtk shows and plays one kind of table. The board widget (view.c)
+ * owns the grid's geometry, the keyboard cursor, hover, focus and the accessible table; the
+ * side panel (panel.c) owns players, connection, feedback and the countdown. A view reads
+ * a->snap and says what is drawn, said and sent. One per game in view-<game>.c, and one line
+ * in view.c's table. */
+struct game_view {
+	unsigned kind;            /* enum bd_game_kind of the tables it shows */
+	const char *title;        /* the window's title */
+	const char *board_name;   /* the board's accessible name */
+	const char *keys;         /* how to play, at the foot of the side panel */
+	const char *action;       /* what a cell's accessible "click" does */
+	/* The grid's side in cells, 0 while the snapshot holds no table of this kind. */
+	unsigned (*side)(const struct app *a);
+	/* Draw every cell (view_cell_rect) and what crosses cells; hover is the cell under
+	 * the pointer or -1. */
+	void (*draw)(GtkWidget *view, cairo_t *cr, int hover);
+	/* What a screen reader says for a cell. */
+	void (*cell_name)(const struct app *a, unsigned cell, char *buf, size_t len);
+	/* Nonzero if this window may play cell now; play it (a click, Space, the "click" action). */
+	int (*can_play)(const struct app *a, unsigned cell);
+	void (*play)(struct app *a, unsigned cell);
+	/* The state line while the game is on (or over with no next game due), and the line
+	 * under it; nonzero if this window is to move now (the panel highlights the line). */
+	int (*status)(const struct app *a, char *state, size_t slen, char *info, size_t ilen);
+	/* Optional (NULL: none). Events may have been missed (a resync, a new connection): work
+	 * out again from the snapshot what they told. */
+	void (*reread)(struct app *a);
+	/* Optional: one event line of the table. */
+	void (*event)(struct app *a, const struct bd_msg *m);
+	/* Optional: the view's own controls in the side panel's box, made once per window and
+	 * kind; update shows the snapshot in them (and the result banner). */
+	void (*build)(struct app *a, GtkBox *box);
+	void (*update)(struct app *a);
+};
+extern const struct game_view view_memory;
 
 struct options {
 	char socket[108];
@@ -34,6 +73,7 @@ struct app {
 	GtkWidget *view;
 	GtkInfoBar *infobar;
 	GtkLabel *infolabel, *state, *progress, *result, *feedback, *keys;
+	GtkBox *controls;  /* the game view's own buttons */
 	GtkListBox *players;
 	GtkWidget *rows[BD_PLAYERS_MAX]; /* the player list's row of each seat, or NULL */
 
@@ -42,14 +82,16 @@ struct app {
 	int linked;        /* connected and joined: events arrive, picks can be sent */
 	uint64_t token;    /* the seat's token from the first join, kept to reclaim it */
 	int me;            /* own player id, -1 for a spectator */
-	int my_first;      /* card of the own pending first pick, -1 if none */
+	int fresh;         /* joined since the last snapshot: the view rereads it */
 	guint watch;       /* the socket's GLib source */
 	guint retry;       /* reconnect timer while the daemon is away */
 	char unreachable[256]; /* why the first connection failed */
 
-	/* What is drawn: the last consistent copy of the public segment. */
+	/* What is drawn: the last consistent copy of the public segment, through the view of
+	 * its kind (NULL until a snapshot of a kind board-gtk knows). */
 	struct bd_pub *snap;
 	int have_snap;
+	const struct game_view *game;
 
 	/* Side panel timers. */
 	guint tick;        /* countdown to the next game while it is over */
@@ -60,9 +102,9 @@ struct app {
 int conn_open(struct app *a, char *err, size_t len);
 void conn_start_retry(struct app *a, const char *why);
 void conn_drain(struct app *a);
-void conn_pick(struct app *a, unsigned card);
+int conn_send(struct app *a, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
 void conn_quit(struct app *a);
-int conn_can_pick(const struct app *a);
+int conn_can_play(const struct app *a);
 
 /* app.c */
 int app_run(struct app *a, const char *unreachable);
@@ -75,32 +117,37 @@ G_DECLARE_FINAL_TYPE(BoardView, board_view, BOARD, VIEW, GtkDrawingArea)
 void view_attach(GtkWidget *view, struct app *a);
 struct app *view_app(GtkWidget *view);
 void view_update(GtkWidget *view);
+const struct game_view *view_of_kind(unsigned kind);
+unsigned view_side(GtkWidget *view);
 int view_cursor(GtkWidget *view);
-void view_set_cursor(GtkWidget *view, int card);
-void view_card_rect(GtkWidget *view, unsigned card, GdkRectangle *r);
-void view_card_name(GtkWidget *view, unsigned card, char *buf, size_t len);
+void view_set_cursor(GtkWidget *view, int cell);
+void view_board_rect(GtkWidget *view, GdkRectangle *r);
+void view_cell_rect(GtkWidget *view, unsigned cell, GdkRectangle *r);
+void view_cell_name(GtkWidget *view, unsigned cell, char *buf, size_t len);
+int view_can_play(GtkWidget *view, unsigned cell);
+void view_play(GtkWidget *view, unsigned cell);
 
 /* paint.c */
-struct card_look {
-	GdkRGBA back, hatch, face, ink, cursor;
-};
-void paint_look(GtkStyleContext *ctx, struct card_look *look);
-void paint_card(cairo_t *cr, const GdkRectangle *r, const struct bd_card *card, const char *tag,
-		const struct card_look *look, int hover);
-void paint_cursor(cairo_t *cr, const GdkRectangle *r, const struct card_look *look);
+void paint_lookup(GtkStyleContext *ctx, const char *name, const char *fallback, GdkRGBA *out);
+void paint_player_rgba(unsigned colour, GdkRGBA *out);
+void paint_on(const GdkRGBA *bg, GdkRGBA *out);
+void paint_readable(GdkRGBA *c, const GdkRGBA *face);
+void paint_round_rect(cairo_t *cr, double x, double y, double w, double h, double r);
+void paint_text(cairo_t *cr, double cx, double cy, double px, const char *text, const GdkRGBA *colour);
+void paint_cursor(cairo_t *cr, const GdkRectangle *r, const GdkRGBA *colour);
 void paint_badge(cairo_t *cr, double cx, double cy, double radius, unsigned colour, const char *tag);
 void paint_tag(const struct bd_pub *snap, unsigned id, char *buf, size_t len);
 
 /* a11y.c */
 GType board_view_accessible_get_type(void);
 void a11y_update(GtkWidget *view);
-void a11y_focus(GtkWidget *view, int old, int card);
+void a11y_focus(GtkWidget *view, int old, int cell);
 
 /* panel.c */
 void panel_update(struct app *a);
 void panel_link(struct app *a, const char *message);
 void panel_refused(struct app *a, const char *code, const char *text);
 void panel_note(struct app *a, const char *text);
-void panel_result(struct app *a, const char *result, unsigned points, unsigned top);
+void panel_banner(struct app *a, const char *class, const char *text);
 
 #endif

@@ -3,6 +3,7 @@
  * snapshot of the public segment. When the daemon goes away the window says so and a timer
  * reconnects every RETRY_MS, reclaiming the seat with the token of the first join. */
 #include <glib-unix.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -33,7 +34,7 @@ int conn_open(struct app *a, char *err, size_t len)
 	}
 	a->token = a->c.token;
 	a->me = a->c.player;
-	a->my_first = -1;
+	a->fresh = 1;
 	a->linked = 1;
 	a->watch = g_unix_fd_add(a->c.fd, G_IO_IN | G_IO_HUP | G_IO_ERR, conn_readable, a);
 	return 0;
@@ -63,7 +64,6 @@ static void conn_lost(struct app *a, const char *why)
 	a->watch = 0;
 	bd_client_close(&a->c);
 	a->linked = 0;
-	a->my_first = -1;
 	panel_link(a, why);
 	if (a->retry == 0)
 		a->retry = g_timeout_add(RETRY_MS, conn_retry, a);
@@ -86,83 +86,27 @@ void conn_start_retry(struct app *a, const char *why)
 		conn_lost(a, why);
 }
 
-/* An event about our own moves worth a word in the side panel. */
-static void conn_own_event(struct app *a, const struct bd_event *ev)
-{
-	char text[96];
-
-	if (ev->type == BD_EV_UP && ev->player == a->me)
-		a->my_first = bd_memory_ev(ev)->card1;
-	else if (ev->type == BD_EV_MATCH && ev->player == a->me) {
-		snprintf(text, sizeof text, "A pair of %c%c: +2 points.", g_ascii_toupper(bd_memory_ev(ev)->value1[0]),
-			 g_ascii_toupper(bd_memory_ev(ev)->value1[1]));
-		panel_note(a, text);
-		a->my_first = -1;
-	} else if (ev->type == BD_EV_MISMATCH && ev->player == a->me) {
-		snprintf(text, sizeof text, "No pair: %c%c and %c%c turn back soon.", g_ascii_toupper(bd_memory_ev(ev)->value1[0]),
-			 g_ascii_toupper(bd_memory_ev(ev)->value1[1]), g_ascii_toupper(bd_memory_ev(ev)->value2[0]), g_ascii_toupper(bd_memory_ev(ev)->value2[1]));
-		panel_note(a, text);
-		a->my_first = -1;
-	} else if (ev->type == BD_EV_DOWN && bd_memory_ev(ev)->card1 == a->my_first) {
-		if (ev->n == BD_DOWN_TIMEOUT)
-			panel_note(a, "Too slow: your card turned back down.");
-		a->my_first = -1;
-	}
-}
-
-/* The result of a finished game as the over event tells it, from a snapshot instead. */
-static void conn_result(struct app *a, const struct bd_pub *s)
-{
-	unsigned top = 0;
-
-	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++)
-		if (s->players[i].state != BD_PLAYER_EMPTY && s->players[i].last_score > top)
-			top = s->players[i].last_score;
-	if (a->me < 0)
-		panel_result(a, "none", 0, top);
-	else
-		panel_result(a, s->players[a->me].last_score == top ? "win" : "lose", s->players[a->me].last_score, top);
-}
-
-/* The daemon dropped events this window was too slow to read (it was stalled): the board
- * and players are drawn from the snapshot anyway; what the events told besides is worked
- * out from it again. */
-static void conn_resync(struct app *a)
-{
-	const struct bd_pub *s = a->snap;
-	unsigned up = 0;
-
-	if (!a->have_snap)
-		return;
-	a->my_first = -1;
-	for (unsigned c = 0; a->me >= 0 && c < bd_memory_pub(s)->dim * bd_memory_pub(s)->dim; c++)
-		if (bd_memory_pub(s)->cards[c].state == BD_CARD_UP && bd_memory_pub(s)->cards[c].owner == (unsigned)a->me)
-			a->my_first = up++ == 0 ? (int)c : -1; /* two up: a mismatch, no first pick */
-	if (s->game_state == BD_GAME_OVER)
-		conn_result(a, s);
-	else
-		panel_result(a, NULL, 0, 0);
-	panel_note(a, "This window fell behind the game; the board was read again.");
-}
-
 /* One event line. The board itself is redrawn from shared memory, not from events. */
 static void conn_event(struct app *a, const struct bd_msg *m)
 {
 	struct bd_event ev;
 
-	if (strcmp(m->word, "over") == 0 && m->ntok == 3) {
-		long top = bd_parse_uint(m->tok[0]), points = bd_parse_uint(m->tok[2]);
-		panel_result(a, m->tok[1], points < 0 ? 0 : (unsigned)points, top < 0 ? 0 : (unsigned)top);
+	if (a->game == NULL)
+		return;
+	if (bd_msg_event(m, a->c.dim, &ev) < 0)
+		ev.type = BD_EV_NONE; /* a game's event the core does not parse */
+	if (ev.type == BD_EV_RESYNC) {
+		/* The daemon dropped events this window was too slow to read (it was stalled):
+		 * the board is drawn from the snapshot anyway; the view works out the rest. */
+		if (a->game->reread != NULL)
+			a->game->reread(a);
+		panel_note(a, "This window fell behind the game; the board was read again.");
 		return;
 	}
-	if (bd_msg_event(m, a->c.dim, &ev) < 0)
-		return;
-	if (ev.type == BD_EV_RESYNC)
-		conn_resync(a);
-	else if (ev.type == BD_EV_STATE && ev.n == BD_GAME_ON)
-		panel_result(a, NULL, 0, 0);
-	else if (a->me >= 0)
-		conn_own_event(a, &ev);
+	if (ev.type == BD_EV_STATE && ev.n == BD_GAME_ON)
+		panel_banner(a, NULL, NULL);
+	if (a->game->event != NULL)
+		a->game->event(a, m);
 }
 
 /* Handle every complete line the socket has, then redraw once; start reconnecting if it
@@ -176,6 +120,11 @@ void conn_drain(struct app *a)
 	if (app_snapshot(a) == BD_SNAPSHOT_SHRUNK) {
 		conn_shrunk(a);
 		return;
+	}
+	if (a->fresh && a->have_snap && a->game != NULL) {
+		if (a->game->reread != NULL)
+			a->game->reread(a); /* a new connection: what events told before is unknown */
+		a->fresh = 0;
 	}
 	while (bd_client_next(&a->c, &m)) {
 		if (m.kind == BD_MSG_EVENT && strcmp(m.word, "bye") == 0)
@@ -200,19 +149,32 @@ static gboolean conn_readable(gint fd, GIOCondition cond, gpointer data)
 	return G_SOURCE_CONTINUE;
 }
 
-/* Nonzero if a pick may be sent now: a seated player with a live connection. */
-int conn_can_pick(const struct app *a)
+/* Nonzero if a move may be sent now: a seated player with a live connection. */
+int conn_can_play(const struct app *a)
 {
 	return a->linked && a->me >= 0;
 }
 
-/* Ask to turn card number card; the answer comes back as events or an ERR line. */
-void conn_pick(struct app *a, unsigned card)
+/* Send one of the game's requests (a pick, a move, resign); its answer comes back as
+ * events or an ERR line. 0, or -1 if it was not sent (no seat, or the connection is lost:
+ * then reconnecting starts). */
+int conn_send(struct app *a, const char *fmt, ...)
 {
-	if (!conn_can_pick(a) || card >= a->c.dim * a->c.dim)
-		return;
-	if (bd_client_send(&a->c, "pick %u %u", card % a->c.dim, card / a->c.dim) < 0)
+	char line[BD_LINE_MAX + 1];
+	va_list ap;
+
+	if (!conn_can_play(a))
+		return -1;
+	va_start(ap, fmt);
+	int n = vsnprintf(line, sizeof line, fmt, ap);
+	va_end(ap);
+	if (n < 0 || (size_t)n >= sizeof line)
+		return -1;
+	if (bd_client_send(&a->c, "%s", line) < 0) {
 		conn_lost(a, "boardd went away.");
+		return -1;
+	}
+	return 0;
 }
 
 /* Leave the board before exiting, so the seat is freed at once: say quit and wait (briefly,

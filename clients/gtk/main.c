@@ -13,16 +13,18 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: board-gtk [OPTION]...\n"
-		"Play Memory on a boardd board in a GTK window (or watch, with --spectate).\n\n"
+		"Play a game of boardd's at one of its tables in a GTK window (or watch, with\n"
+		"--spectate). The table's game chooses how it is shown.\n\n"
 		"  --socket PATH      boardd's socket (default $BOARDD_SOCKET, else\n"
 		"                     $XDG_RUNTIME_DIR/boardd/boardd.sock, or /run/boardd/boardd.sock as root)\n"
 		"  --shm-prefix P     shm name prefix of the boards (default $BOARDD_SHM_PREFIX or boardd)\n"
-		"  --board NAME       the board to join (default main)\n"
+		"  --board NAME       the table (board) to join (default main)\n"
 		"  --name NAME        your player name, 1-32 characters without spaces (default: your login)\n"
 		"  --spectate         watch only: no seat, nothing to click\n"
 		"  --help             show this help and exit\n"
 		"  --version          show the version and exit\n\n"
-		"Keys: arrows move the cursor, Space or Enter turns the card under it, Ctrl+Q quits.\n");
+		"Keys: arrows move the cursor, Space or Enter plays the square under it (turns the\n"
+		"card), Ctrl+Q quits.\n");
 }
 
 /* Exit 2 with a message about a bad argument. */
@@ -97,7 +99,6 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	a.me = -1;
-	a.my_first = -1;
 	a.c.fd = -1;
 	/* A refusal (board unknown, full, bad name) will not change by retrying: say it and stop.
 	 * A daemon that cannot be reached is waited for, in the window. */

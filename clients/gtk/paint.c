@@ -1,10 +1,5 @@
-/* paint.c: cairo drawing of cards and player badges.
- *
- * The three kinds of card differ in more than colour, so that nobody needs to tell colours
- * apart: face down is dark and hatched, with no text; face up is a light face with a thick
- * outline and the value in the player's colour; locked is filled with the owner's colour and
- * carries a check mark and an inner ring. Face-up and locked cards also show the player's
- * initial in a round badge. */
+/* paint.c: cairo helpers the games' views share: stylesheet colours, player colours made
+ * readable, rounded rectangles, centred text, player badges and the keyboard cursor. */
 #include <math.h>
 #include <pango/pangocairo.h>
 #include <stdio.h>
@@ -14,24 +9,14 @@
 #include "ipc/colour.h"
 
 /* A named colour of board-gtk.css, or the fallback if the theme lacks it. */
-static void paint_lookup(GtkStyleContext *ctx, const char *name, const char *fallback, GdkRGBA *out)
+void paint_lookup(GtkStyleContext *ctx, const char *name, const char *fallback, GdkRGBA *out)
 {
 	if (!gtk_style_context_lookup_color(ctx, name, out))
 		gdk_rgba_parse(out, fallback);
 }
 
-/* The card colours from the stylesheet. */
-void paint_look(GtkStyleContext *ctx, struct card_look *look)
-{
-	paint_lookup(ctx, "card_back", "#44546a", &look->back);
-	paint_lookup(ctx, "card_back_hatch", "#5a6c84", &look->hatch);
-	paint_lookup(ctx, "card_face", "#fbfaf7", &look->face);
-	paint_lookup(ctx, "card_ink", "#1c1c1c", &look->ink);
-	paint_lookup(ctx, "board_cursor", "#1c71d8", &look->cursor);
-}
-
 /* A player colour index as GdkRGBA. */
-static void paint_player_rgba(unsigned colour, GdkRGBA *out)
+void paint_player_rgba(unsigned colour, GdkRGBA *out)
 {
 	uint32_t rgb = bd_colour_rgb(colour);
 
@@ -62,13 +47,13 @@ static double paint_contrast(const GdkRGBA *a, const GdkRGBA *b)
 }
 
 /* Black or white, whichever reads better on bg. */
-static void paint_on(const GdkRGBA *bg, GdkRGBA *out)
+void paint_on(const GdkRGBA *bg, GdkRGBA *out)
 {
 	gdk_rgba_parse(out, paint_luminance(bg) > 0.179 ? "#000000" : "#ffffff");
 }
 
 /* Darken c until text in it reads on face (4.5:1, WCAG AA): yellow becomes olive, not grey. */
-static void paint_readable(GdkRGBA *c, const GdkRGBA *face)
+void paint_readable(GdkRGBA *c, const GdkRGBA *face)
 {
 	for (int i = 0; i < 20 && paint_contrast(c, face) < 4.5; i++) {
 		c->red *= 0.88;
@@ -78,7 +63,7 @@ static void paint_readable(GdkRGBA *c, const GdkRGBA *face)
 }
 
 /* The path of a rectangle with rounded corners. */
-static void paint_round_rect(cairo_t *cr, double x, double y, double w, double h, double r)
+void paint_round_rect(cairo_t *cr, double x, double y, double w, double h, double r)
 {
 	cairo_new_sub_path(cr);
 	cairo_arc(cr, x + w - r, y + r, r, -G_PI / 2, 0);
@@ -89,7 +74,7 @@ static void paint_round_rect(cairo_t *cr, double x, double y, double w, double h
 }
 
 /* Text centred on (cx, cy), bold, size px high. */
-static void paint_text(cairo_t *cr, double cx, double cy, double px, const char *text, const GdkRGBA *colour)
+void paint_text(cairo_t *cr, double cx, double cy, double px, const char *text, const GdkRGBA *colour)
 {
 	PangoLayout *layout = pango_cairo_create_layout(cr);
 	PangoFontDescription *font = pango_font_description_from_string("Sans Bold");
@@ -145,96 +130,8 @@ void paint_badge(cairo_t *cr, double cx, double cy, double radius, unsigned colo
 	paint_text(cr, cx, cy, radius * (strlen(tag) > 1 ? 0.9 : 1.25), tag, &text);
 }
 
-/* A face-down card: dark back, diagonal hatching, lighter under the pointer. */
-static void paint_down(cairo_t *cr, const GdkRectangle *r, const struct card_look *look, int hover)
-{
-	double s = r->width, step = MAX(4, s / 7);
-	GdkRGBA back = look->back;
-
-	if (hover) {
-		back.red += (look->face.red - back.red) * 0.2;
-		back.green += (look->face.green - back.green) * 0.2;
-		back.blue += (look->face.blue - back.blue) * 0.2;
-	}
-	paint_round_rect(cr, r->x, r->y, s, r->height, s * 0.1);
-	gdk_cairo_set_source_rgba(cr, &back);
-	cairo_fill_preserve(cr);
-	cairo_save(cr);
-	cairo_clip(cr);
-	gdk_cairo_set_source_rgba(cr, &look->hatch);
-	cairo_set_line_width(cr, MAX(1, s * 0.045));
-	for (double d = -s; d < s; d += step) {
-		cairo_move_to(cr, r->x + d, r->y + r->height);
-		cairo_line_to(cr, r->x + d + r->height, r->y);
-	}
-	cairo_stroke(cr);
-	cairo_restore(cr);
-}
-
-/* A face-up card: light face, thick outline and value in the player's colour. */
-static void paint_up(cairo_t *cr, const GdkRectangle *r, const struct bd_card *card, const struct card_look *look)
-{
-	double s = r->width, line = MAX(2, s * 0.07);
-	GdkRGBA colour;
-	char value[3] = {g_ascii_toupper(card->value[0]), g_ascii_toupper(card->value[1]), 0};
-
-	paint_player_rgba(card->colour, &colour);
-	paint_round_rect(cr, r->x + line / 2, r->y + line / 2, s - line, r->height - line, s * 0.1);
-	gdk_cairo_set_source_rgba(cr, &look->face);
-	cairo_fill_preserve(cr);
-	gdk_cairo_set_source_rgba(cr, &colour);
-	cairo_set_line_width(cr, line);
-	cairo_stroke(cr);
-	paint_readable(&colour, &look->face);
-	paint_text(cr, r->x + s / 2, r->y + r->height * 0.55, s * 0.34, value, &colour);
-}
-
-/* A locked card: filled with the owner's colour, an inner ring and a check mark. */
-static void paint_locked(cairo_t *cr, const GdkRectangle *r, const struct bd_card *card)
-{
-	double s = r->width, inset = s * 0.07;
-	GdkRGBA colour, on;
-	char value[3] = {g_ascii_toupper(card->value[0]), g_ascii_toupper(card->value[1]), 0};
-
-	paint_player_rgba(card->colour, &colour);
-	paint_on(&colour, &on);
-	paint_round_rect(cr, r->x, r->y, s, r->height, s * 0.1);
-	gdk_cairo_set_source_rgba(cr, &colour);
-	cairo_fill(cr);
-	paint_round_rect(cr, r->x + inset, r->y + inset, s - 2 * inset, r->height - 2 * inset, s * 0.06);
-	cairo_set_source_rgba(cr, on.red, on.green, on.blue, 0.7);
-	cairo_set_line_width(cr, MAX(1, s * 0.025));
-	cairo_stroke(cr);
-	cairo_move_to(cr, r->x + s * 0.70, r->y + s * 0.19);
-	cairo_line_to(cr, r->x + s * 0.77, r->y + s * 0.27);
-	cairo_line_to(cr, r->x + s * 0.88, r->y + s * 0.12);
-	gdk_cairo_set_source_rgba(cr, &on);
-	cairo_set_line_width(cr, MAX(1.5, s * 0.05));
-	cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
-	cairo_stroke(cr);
-	paint_text(cr, r->x + s / 2, r->y + r->height * 0.55, s * 0.34, value, &on);
-}
-
-/* One card in rectangle r; tag labels the player who turned or locked it (paint_tag). */
-void paint_card(cairo_t *cr, const GdkRectangle *r, const struct bd_card *card, const char *tag,
-		const struct card_look *look, int hover)
-{
-	double s = r->width;
-
-	if (card->state == BD_CARD_DOWN) {
-		paint_down(cr, r, look, hover);
-		return;
-	}
-	if (card->state == BD_CARD_UP)
-		paint_up(cr, r, card, look);
-	else
-		paint_locked(cr, r, card);
-	if (s >= 24) /* below that nothing in a badge could be read */
-		paint_badge(cr, r->x + s * 0.22, r->y + s * 0.22, s * 0.11, card->colour, tag);
-}
-
-/* The keyboard cursor: a light halo and a thick outline in the accent colour. */
-void paint_cursor(cairo_t *cr, const GdkRectangle *r, const struct card_look *look)
+/* The keyboard cursor around cell r: a light halo and a thick outline in colour. */
+void paint_cursor(cairo_t *cr, const GdkRectangle *r, const GdkRGBA *colour)
 {
 	double s = r->width, pad = MAX(2, s * 0.04);
 
@@ -242,7 +139,7 @@ void paint_cursor(cairo_t *cr, const GdkRectangle *r, const struct card_look *lo
 	cairo_set_source_rgb(cr, 1, 1, 1);
 	cairo_set_line_width(cr, MAX(4, s * 0.08));
 	cairo_stroke_preserve(cr);
-	gdk_cairo_set_source_rgba(cr, &look->cursor);
+	gdk_cairo_set_source_rgba(cr, colour);
 	cairo_set_line_width(cr, MAX(2.5, s * 0.045));
 	cairo_stroke(cr);
 }

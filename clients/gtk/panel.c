@@ -1,6 +1,7 @@
 /* panel.c: the side panel. The player list and the game state are rebuilt from each
- * snapshot; the feedback line (a refused pick, a pair found) fades after a few seconds; the
- * result of a game stays until the next game is on, and never blocks it. */
+ * snapshot, the state in the words of the table's game view while a game is on; the
+ * feedback line (a refused move, a pair found) fades after a few seconds; the result banner
+ * stays until the next game is on, and never blocks it. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -93,13 +94,13 @@ static void panel_row_set(struct app *a, GtkWidget *row, unsigned id, const stru
 	static const char *const tags[] = {[BD_PLAYER_WAITING] = "waiting", [BD_PLAYER_AWAY] = "away"};
 	char score[16], tag[32], name[BD_NAME_MAX + 64], badge[8];
 	const char *state_tag = p->state < G_N_ELEMENTS(tags) ? tags[p->state] : NULL;
+	int me = (int)id == a->me;
 
 	snprintf(score, sizeof score, "%u", p->score);
-	snprintf(tag, sizeof tag, "%s%s%s", (int)id == a->me ? "you" : "",
-		 (int)id == a->me && state_tag ? ", " : "", state_tag ? state_tag : "");
+	snprintf(tag, sizeof tag, "%s%s%s", me ? "you" : "", me && state_tag ? ", " : "", state_tag ? state_tag : "");
 	GtkWidget *name_label = g_object_get_data(G_OBJECT(row), "name");
 	gtk_label_set_text(GTK_LABEL(name_label), p->name);
-	if ((int)id == a->me) /* bold; the seat can change if a restarted daemon forgot ours */
+	if (me) /* bold; the seat can change if a restarted daemon forgot ours */
 		gtk_style_context_add_class(gtk_widget_get_style_context(name_label), "me");
 	else
 		gtk_style_context_remove_class(gtk_widget_get_style_context(name_label), "me");
@@ -135,28 +136,38 @@ static void panel_players(struct app *a)
 
 static gboolean panel_tick(gpointer data);
 
-/* The game state line; while the game is over it counts down to the next one. */
+/* The game state line and the line under it; while the game is over with a next game due,
+ * it counts down to it. */
 static void panel_state(struct app *a)
 {
 	const struct bd_pub *s = a->snap;
-	int over = a->linked && s->game_state == BD_GAME_OVER;
-	char text[192];
+	int due = a->linked && s->game_state == BD_GAME_OVER && s->deadline_ms > 0;
+	GtkStyleContext *ctx = gtk_widget_get_style_context(GTK_WIDGET(a->state));
+	char text[192], info[128] = "";
+	int to_move = 0;
 
-	if (!a->linked)
+	if (a->game != NULL)
+		to_move = a->game->status(a, text, sizeof text, info, sizeof info);
+	if (a->game == NULL)
+		snprintf(text, sizeof text, "board-gtk cannot show this table: its game (kind %u) is unknown to it.",
+			 s->game_kind);
+	else if (!a->linked)
 		snprintf(text, sizeof text, "Not connected to boardd.");
 	else if (s->game_state == BD_GAME_WAITING)
 		snprintf(text, sizeof text, "Waiting for players: %u of %u here.", s->nplaying, s->min_players);
 	else if (s->game_state == BD_GAME_FROZEN)
 		snprintf(text, sizeof text, "Game %u is frozen until players come back (%u of %u here).",
 			 s->game_number, s->nplaying, s->min_players);
-	else if (over)
+	else if (due)
 		snprintf(text, sizeof text, "Game %u is over. The next game starts in %d s.", s->game_number,
 			 (int)MAX(0, ceil((s->deadline_ms - bd_now_ms()) / 1000.0)));
-	else
-		snprintf(text, sizeof text, a->me >= 0 ? "Game %u is on: find pairs!" : "Game %u is on.",
-			 s->game_number);
 	gtk_label_set_text(a->state, text);
-	if (over && a->tick == 0)
+	gtk_label_set_text(a->progress, info);
+	if (to_move && a->linked)
+		gtk_style_context_add_class(ctx, "to-move");
+	else
+		gtk_style_context_remove_class(ctx, "to-move");
+	if (due && a->tick == 0)
 		a->tick = g_timeout_add(TICK_MS, panel_tick, a);
 }
 
@@ -165,7 +176,7 @@ static gboolean panel_tick(gpointer data)
 {
 	struct app *a = data;
 
-	if (!a->linked || a->snap->game_state != BD_GAME_OVER) {
+	if (!a->linked || a->snap->game_state != BD_GAME_OVER || a->snap->deadline_ms <= 0) {
 		a->tick = 0;
 		return G_SOURCE_REMOVE;
 	}
@@ -173,19 +184,17 @@ static gboolean panel_tick(gpointer data)
 	return G_SOURCE_CONTINUE;
 }
 
-/* Everything the panel shows of a new snapshot. */
+/* Everything the panel shows of a new snapshot, the game view's controls too. */
 void panel_update(struct app *a)
 {
-	char text[64];
-
 	if (!a->have_snap) {
 		gtk_label_set_text(a->state, "Connecting to boardd…");
 		return;
 	}
 	panel_players(a);
 	panel_state(a);
-	snprintf(text, sizeof text, "%u of %u pairs found", bd_memory_pub(a->snap)->nlocked / 2, bd_memory_pub(a->snap)->dim * bd_memory_pub(a->snap)->dim / 2);
-	gtk_label_set_text(a->progress, text);
+	if (a->game != NULL && a->game->update != NULL)
+		a->game->update(a);
 }
 
 /* The connection banner: message says what went wrong, NULL hides it. */
@@ -230,7 +239,7 @@ static void panel_feedback(struct app *a, const char *text, int refused)
 	a->fade = g_timeout_add(FADE_MS, panel_fade, a);
 }
 
-/* A pick was refused: say why, in words, with the error bell. */
+/* A pick or move was refused: say why, in words, with the error bell. */
 void panel_refused(struct app *a, const char *code, const char *text)
 {
 	static const struct { const char *code, *title; } titles[] = {
@@ -255,40 +264,24 @@ void panel_note(struct app *a, const char *text)
 	panel_feedback(a, text, 0);
 }
 
-/* How many seated players have score top. */
-static unsigned panel_winners(const struct app *a, unsigned top)
+/* The result banner: text in style class "win", "lose" or "none"; a NULL text hides it. */
+void panel_banner(struct app *a, const char *class, const char *text)
 {
-	unsigned n = 0;
-
-	for (unsigned i = 0; a->have_snap && i < BD_PLAYERS_MAX; i++)
-		n += a->snap->players[i].state != BD_PLAYER_EMPTY && a->snap->players[i].score == top;
-	return n;
-}
-
-/* The end of a game as the daemon told us ("win", "lose" or "none"); NULL clears it. */
-void panel_result(struct app *a, const char *result, unsigned points, unsigned top)
-{
+	static const char *const classes[] = {"win", "lose", "none"};
 	GtkStyleContext *ctx;
-	char text[128];
 
 	if (a->window == NULL)
 		return;
 	ctx = gtk_widget_get_style_context(GTK_WIDGET(a->result));
-	gtk_style_context_remove_class(ctx, "win");
-	gtk_style_context_remove_class(ctx, "lose");
-	gtk_style_context_remove_class(ctx, "none");
-	if (result == NULL) {
+	for (size_t i = 0; i < G_N_ELEMENTS(classes); i++)
+		if (g_strcmp0(class, classes[i]) == 0)
+			gtk_style_context_add_class(ctx, classes[i]);
+		else
+			gtk_style_context_remove_class(ctx, classes[i]);
+	if (text == NULL) {
 		gtk_widget_hide(GTK_WIDGET(a->result));
 		return;
 	}
-	if (g_strcmp0(result, "win") == 0)
-		snprintf(text, sizeof text, panel_winners(a, top) > 1 ? "You share the win with %u points!" :
-			 "You won with %u points!", points);
-	else if (g_strcmp0(result, "lose") == 0)
-		snprintf(text, sizeof text, "You lost with %u points; the best had %u.", points, top);
-	else
-		snprintf(text, sizeof text, "Game over: the best score was %u.", top);
-	gtk_style_context_add_class(ctx, g_strcmp0(result, "win") == 0 ? "win" : g_strcmp0(result, "lose") == 0 ? "lose" : "none");
 	gtk_label_set_text(a->result, text);
 	gtk_widget_show(GTK_WIDGET(a->result));
 }

@@ -1,9 +1,11 @@
-/* view.c: BoardView, the board widget. It draws the cards straight from the app's snapshot
- * of the public segment, scales them with its size, and turns clicks and keys into picks.
+/* view.c: BoardView, the board widget: a square grid of cells drawn by the view of the
+ * table's kind (struct game_view) straight from the app's snapshot of the public segment,
+ * scaled with the widget; clicks and keys play cells through that view. Also the table of
+ * views, one line per game.
  *
  * Layout (tests/test-gtk.sh computes click positions with the same rule): the board is the
  * largest square of whole cells that fits the widget less VIEW_MARGIN on each side,
- * centred; cell = floor((min(width, height) - 2 * VIEW_MARGIN) / dim). */
+ * centred; cell = floor((min(width, height) - 2 * VIEW_MARGIN) / side). */
 #include <math.h>
 #include <stdio.h>
 
@@ -11,93 +13,120 @@
 
 #define VIEW_MARGIN 12
 
+/* Every game board-gtk can show: one line per game. */
+static const struct game_view *const views[] = {
+	&view_memory,
+};
+
 struct _BoardView {
 	GtkDrawingArea parent;
 	struct app *app;
-	int cursor; /* the keyboard cursor's card */
-	int hover;  /* the card under the pointer, -1 if none */
+	int cursor; /* the keyboard cursor's cell */
+	int hover;  /* the cell under the pointer, -1 if none */
 };
 
 G_DEFINE_TYPE(BoardView, board_view, GTK_TYPE_DRAWING_AREA)
 
-/* The board's dimension, 0 before anything is known of it. */
-static unsigned view_dim(BoardView *v)
+/* The view of tables of kind, NULL for a kind board-gtk does not know. */
+const struct game_view *view_of_kind(unsigned kind)
 {
-	return v->app != NULL && v->app->have_snap ? bd_memory_pub(v->app->snap)->dim : 0;
+	for (size_t i = 0; i < G_N_ELEMENTS(views); i++)
+		if (views[i]->kind == kind)
+			return views[i];
+	return NULL;
+}
+
+/* The grid's side in cells, 0 before anything is known of the table. */
+unsigned view_side(GtkWidget *w)
+{
+	struct app *a = BOARD_VIEW(w)->app;
+
+	return a != NULL && a->have_snap && a->game != NULL ? a->game->side(a) : 0;
 }
 
 /* The board's top-left corner and cell size in widget coordinates. */
-static void view_layout(GtkWidget *w, unsigned dim, double *x0, double *y0, double *cell)
+static void view_layout(GtkWidget *w, unsigned side, double *x0, double *y0, double *cell)
 {
 	int width = gtk_widget_get_allocated_width(w), height = gtk_widget_get_allocated_height(w);
-	int side = MIN(width, height) - 2 * VIEW_MARGIN;
+	int room = MIN(width, height) - 2 * VIEW_MARGIN;
 
-	*cell = floor(MAX(side, (int)dim) / (double)dim);
-	*x0 = floor((width - *cell * dim) / 2);
-	*y0 = floor((height - *cell * dim) / 2);
+	*cell = floor(MAX(room, (int)side) / (double)side);
+	*x0 = floor((width - *cell * side) / 2);
+	*y0 = floor((height - *cell * side) / 2);
 }
 
-/* The rectangle of card number card, in widget coordinates, gaps between cards left out. */
-void view_card_rect(GtkWidget *w, unsigned card, GdkRectangle *r)
+/* The rectangle of the whole grid, in widget coordinates. */
+void view_board_rect(GtkWidget *w, GdkRectangle *r)
 {
-	unsigned dim = view_dim(BOARD_VIEW(w));
+	unsigned side = view_side(w);
 	double x0, y0, cell;
 
-	if (dim == 0) {
+	if (side == 0) {
 		*r = (GdkRectangle){0, 0, 0, 0};
 		return;
 	}
-	view_layout(w, dim, &x0, &y0, &cell);
-	int gap = (int)MAX(2, cell * 0.07);
-	r->x = (int)(x0 + card % dim * cell) + gap / 2;
-	r->y = (int)(y0 + card / dim * cell) + gap / 2;
-	r->width = r->height = (int)cell - gap;
+	view_layout(w, side, &x0, &y0, &cell);
+	*r = (GdkRectangle){(int)x0, (int)y0, (int)(cell * side), (int)(cell * side)};
 }
 
-/* The card whose cell holds point (x, y), or -1. */
-static int view_card_at(GtkWidget *w, double x, double y)
+/* The rectangle of cell number cell, in widget coordinates, gaps between cells left out. */
+void view_cell_rect(GtkWidget *w, unsigned cell, GdkRectangle *r)
 {
-	unsigned dim = view_dim(BOARD_VIEW(w));
-	double x0, y0, cell;
+	unsigned side = view_side(w);
+	double x0, y0, size;
 
-	if (dim == 0)
-		return -1;
-	view_layout(w, dim, &x0, &y0, &cell);
-	double col = floor((x - x0) / cell), row = floor((y - y0) / cell);
-	if (col < 0 || row < 0 || col >= dim || row >= dim)
-		return -1;
-	return (int)(row * dim + col);
-}
-
-/* The name of the player who owns a card, "" if the seat has been emptied since. */
-static const char *view_owner(const struct bd_pub *snap, const struct bd_card *card)
-{
-	if (card->owner >= BD_PLAYERS_MAX || snap->players[card->owner].state == BD_PLAYER_EMPTY)
-		return "";
-	return snap->players[card->owner].name;
-}
-
-/* What a screen reader says for a card: "row 2, column 3, face down" and so on. */
-void view_card_name(GtkWidget *w, unsigned card, char *buf, size_t len)
-{
-	BoardView *v = BOARD_VIEW(w);
-	unsigned dim = view_dim(v);
-
-	if (dim == 0 || card >= dim * dim) {
-		snprintf(buf, len, "card");
+	if (side == 0) {
+		*r = (GdkRectangle){0, 0, 0, 0};
 		return;
 	}
-	const struct bd_card *c = &bd_memory_pub(v->app->snap)->cards[card];
-	const char *owner = view_owner(v->app->snap, c);
-	int n = snprintf(buf, len, "row %u, column %u, ", card / dim + 1, card % dim + 1);
-	if (n < 0 || (size_t)n >= len)
-		return;
-	if (c->state == BD_CARD_DOWN)
-		snprintf(buf + n, len - n, "face down");
+	view_layout(w, side, &x0, &y0, &size);
+	int gap = (int)MAX(2, size * 0.07);
+	r->x = (int)(x0 + cell % side * size) + gap / 2;
+	r->y = (int)(y0 + cell / side * size) + gap / 2;
+	r->width = r->height = (int)size - gap;
+}
+
+/* The cell whose square holds point (x, y), or -1. */
+static int view_cell_at(GtkWidget *w, double x, double y)
+{
+	unsigned side = view_side(w);
+	double x0, y0, size;
+
+	if (side == 0)
+		return -1;
+	view_layout(w, side, &x0, &y0, &size);
+	double col = floor((x - x0) / size), row = floor((y - y0) / size);
+	if (col < 0 || row < 0 || col >= side || row >= side)
+		return -1;
+	return (int)(row * side + col);
+}
+
+/* What a screen reader says for a cell, in the words of the table's game. */
+void view_cell_name(GtkWidget *w, unsigned cell, char *buf, size_t len)
+{
+	struct app *a = BOARD_VIEW(w)->app;
+
+	if (cell >= view_side(w) * view_side(w))
+		snprintf(buf, len, "cell");
 	else
-		snprintf(buf + n, len - n, "%s, %c%c, %s %s", c->state == BD_CARD_UP ? "face up" : "locked",
-			 g_ascii_toupper(c->value[0]), g_ascii_toupper(c->value[1]),
-			 c->state == BD_CARD_UP ? "turned by" : "pair of", owner[0] ? owner : "a player who left");
+		a->game->cell_name(a, cell, buf, len);
+}
+
+/* Nonzero if this window may play cell now. */
+int view_can_play(GtkWidget *w, unsigned cell)
+{
+	struct app *a = BOARD_VIEW(w)->app;
+
+	return cell < view_side(w) * view_side(w) && a->game->can_play(a, cell);
+}
+
+/* Play cell (the view says no with the bell if it may not be played). */
+void view_play(GtkWidget *w, unsigned cell)
+{
+	struct app *a = BOARD_VIEW(w)->app;
+
+	if (cell < view_side(w) * view_side(w) && conn_can_play(a))
+		a->game->play(a, cell);
 }
 
 /* Draw the board; while disconnected, the last known board faded. */
@@ -105,29 +134,20 @@ static gboolean board_view_draw(GtkWidget *w, cairo_t *cr)
 {
 	BoardView *v = BOARD_VIEW(w);
 	GtkStyleContext *ctx = gtk_widget_get_style_context(w);
-	unsigned dim = view_dim(v);
-	struct card_look look;
-	GdkRectangle r, clip;
-	char tag[8];
+	unsigned side = view_side(w);
+	GdkRectangle r;
+	GdkRGBA cursor;
 
 	gtk_render_background(ctx, cr, 0, 0, gtk_widget_get_allocated_width(w), gtk_widget_get_allocated_height(w));
-	if (dim == 0)
+	if (side == 0)
 		return FALSE;
-	paint_look(ctx, &look);
 	if (!v->app->linked)
 		cairo_push_group(cr);
-	gdk_cairo_get_clip_rectangle(cr, &clip);
-	for (unsigned i = 0; i < dim * dim; i++) {
-		const struct bd_card *c = &bd_memory_pub(v->app->snap)->cards[i];
-		view_card_rect(w, i, &r);
-		if (!gdk_rectangle_intersect(&r, &clip, NULL))
-			continue; /* a hover or cursor change redraws a card or two, not the board */
-		paint_tag(v->app->snap, c->owner, tag, sizeof tag);
-		paint_card(cr, &r, c, tag, &look, (int)i == v->hover && conn_can_pick(v->app));
-	}
-	if (gtk_widget_has_focus(w) && (unsigned)v->cursor < dim * dim) {
-		view_card_rect(w, (unsigned)v->cursor, &r);
-		paint_cursor(cr, &r, &look);
+	v->app->game->draw(w, cr, v->hover);
+	if (gtk_widget_has_focus(w) && (unsigned)v->cursor < side * side) {
+		paint_lookup(ctx, "board_cursor", "#1c71d8", &cursor);
+		view_cell_rect(w, (unsigned)v->cursor, &r);
+		paint_cursor(cr, &r, &cursor);
 	}
 	if (!v->app->linked) {
 		cairo_pop_group_to_source(cr);
@@ -136,59 +156,59 @@ static gboolean board_view_draw(GtkWidget *w, cairo_t *cr)
 	return FALSE;
 }
 
-/* Redraw one card and the cursor ring around it. */
-static void view_queue_card(GtkWidget *w, int card)
+/* Redraw one cell and the cursor ring around it. */
+static void view_queue_cell(GtkWidget *w, int cell)
 {
 	GdkRectangle r;
 
-	if (card < 0)
+	if (cell < 0)
 		return;
-	view_card_rect(w, (unsigned)card, &r);
+	view_cell_rect(w, (unsigned)cell, &r);
 	int pad = r.width / 8 + 4;
 	gtk_widget_queue_draw_area(w, r.x - pad, r.y - pad, r.width + 2 * pad, r.height + 2 * pad);
 }
 
-/* Move the keyboard cursor to card, telling assistive technologies. */
-void view_set_cursor(GtkWidget *w, int card)
+/* Move the keyboard cursor to cell, telling assistive technologies. */
+void view_set_cursor(GtkWidget *w, int cell)
 {
 	BoardView *v = BOARD_VIEW(w);
 	int old = v->cursor;
 
-	v->cursor = card;
-	if (old != card)
-		a11y_focus(w, old, card);
-	view_queue_card(w, old);
-	view_queue_card(w, card);
+	v->cursor = cell;
+	if (old != cell)
+		a11y_focus(w, old, cell);
+	view_queue_cell(w, old);
+	view_queue_cell(w, cell);
 }
 
-/* The card under the keyboard cursor. */
+/* The cell under the keyboard cursor. */
 int view_cursor(GtkWidget *w)
 {
 	return BOARD_VIEW(w)->cursor;
 }
 
-/* A click picks the card under the pointer and moves the cursor there. */
+/* A click plays the cell under the pointer and moves the cursor there. */
 static gboolean board_view_button_press(GtkWidget *w, GdkEventButton *ev)
 {
 	BoardView *v = BOARD_VIEW(w);
-	int card = view_card_at(w, ev->x, ev->y);
+	int cell = view_cell_at(w, ev->x, ev->y);
 
 	if (ev->type != GDK_BUTTON_PRESS || ev->button != GDK_BUTTON_PRIMARY || v->app == NULL ||
-	    !conn_can_pick(v->app))
+	    !conn_can_play(v->app))
 		return FALSE;
 	gtk_widget_grab_focus(w);
-	if (card < 0)
+	if (cell < 0)
 		return TRUE;
-	view_set_cursor(w, card);
-	conn_pick(v->app, (unsigned)card);
+	view_set_cursor(w, cell);
+	view_play(w, (unsigned)cell);
 	return TRUE;
 }
 
-/* Arrows move the cursor (stopping at the edges), Space or Enter picks under it. */
+/* Arrows move the cursor (stopping at the edges), Space or Enter plays the cell under it. */
 static gboolean board_view_key_press(GtkWidget *w, GdkEventKey *ev)
 {
 	BoardView *v = BOARD_VIEW(w);
-	int dim = (int)view_dim(v), dx = 0, dy = 0;
+	int dim = (int)view_side(w), dx = 0, dy = 0;
 
 	if (dim == 0 || (ev->state & (GDK_CONTROL_MASK | GDK_MOD1_MASK)))
 		return FALSE;
@@ -198,7 +218,7 @@ static gboolean board_view_key_press(GtkWidget *w, GdkEventKey *ev)
 	case GDK_KEY_Up: case GDK_KEY_KP_Up: dy = -1; break;
 	case GDK_KEY_Down: case GDK_KEY_KP_Down: dy = 1; break;
 	case GDK_KEY_space: case GDK_KEY_KP_Space: case GDK_KEY_Return: case GDK_KEY_KP_Enter:
-		conn_pick(v->app, (unsigned)v->cursor);
+		view_play(w, (unsigned)v->cursor);
 		return TRUE;
 	default:
 		return FALSE;
@@ -208,16 +228,16 @@ static gboolean board_view_key_press(GtkWidget *w, GdkEventKey *ev)
 	return TRUE;
 }
 
-/* Track the card under the pointer for its hover highlight. */
+/* Track the cell under the pointer for its hover highlight. */
 static gboolean board_view_motion(GtkWidget *w, GdkEventMotion *ev)
 {
 	BoardView *v = BOARD_VIEW(w);
-	int card = view_card_at(w, ev->x, ev->y);
+	int cell = view_cell_at(w, ev->x, ev->y);
 
-	if (card != v->hover) {
-		view_queue_card(w, v->hover);
-		view_queue_card(w, card);
-		v->hover = card;
+	if (cell != v->hover) {
+		view_queue_cell(w, v->hover);
+		view_queue_cell(w, cell);
+		v->hover = cell;
 	}
 	return FALSE;
 }
@@ -226,7 +246,7 @@ static gboolean board_view_motion(GtkWidget *w, GdkEventMotion *ev)
 static gboolean board_view_leave(GtkWidget *w, GdkEventCrossing *ev)
 {
 	(void)ev;
-	view_queue_card(w, BOARD_VIEW(w)->hover);
+	view_queue_cell(w, BOARD_VIEW(w)->hover);
 	BOARD_VIEW(w)->hover = -1;
 	return FALSE;
 }
@@ -280,7 +300,7 @@ struct app *view_app(GtkWidget *w)
 void view_update(GtkWidget *w)
 {
 	BoardView *v = BOARD_VIEW(w);
-	unsigned dim = view_dim(v);
+	unsigned dim = view_side(w);
 
 	if (dim > 0 && (unsigned)v->cursor >= dim * dim)
 		v->cursor = 0;

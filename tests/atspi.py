@@ -1,0 +1,61 @@
+# atspi.py PID COMMAND [ARG]: board-gtk's window as AT-SPI shows it (tests/gtk-lib.sh).
+#   table        the board's extents on screen and its number of cells: x y w h n
+#   board        the same after the board's name: name|x y w h n
+#   card N       cell N: name|x y w h|states|number of actions (also: cell N)
+#   labels       every label's text, one a line (shown: only those on screen)
+#   button NAME  a showing push button's extents: x y w h; exit 1 if there is none
+#   rows         every player row: name|description (the hover text)|x y w h
+import sys
+import gi
+gi.require_version("Atspi", "2.0")
+from gi.repository import Atspi
+
+def find_app(pid):
+    desk = Atspi.get_desktop(0)
+    for i in range(desk.get_child_count()):
+        a = desk.get_child_at_index(i)
+        if a is not None and a.get_process_id() == pid:
+            return a
+    sys.exit("no accessible application with pid %d" % pid)
+
+def walk(o):
+    yield o
+    if o.get_role() == Atspi.Role.TABLE:
+        return  # cards are asked for one at a time
+    for i in range(o.get_child_count()):
+        c = o.get_child_at_index(i)
+        if c is not None:
+            yield from walk(c)
+
+def showing(o):
+    return o.get_state_set().contains(Atspi.StateType.SHOWING)
+
+def extents(o):
+    e = o.get_extents(Atspi.CoordType.SCREEN)
+    return "%d %d %d %d" % (e.x, e.y, e.width, e.height)
+
+pid, cmd = int(sys.argv[1]), sys.argv[2]
+nodes = list(walk(find_app(pid)))
+table = next(o for o in nodes if o.get_role() == Atspi.Role.TABLE)
+if cmd == "table":
+    print(extents(table), table.get_child_count())
+elif cmd == "board":
+    print("%s|%s %d" % (table.get_name(), extents(table), table.get_child_count()))
+elif cmd in ("card", "cell"):
+    c = table.get_child_at_index(int(sys.argv[3]))
+    states = ",".join(sorted(s.value_nick for s in c.get_state_set().get_states()))
+    print("%s|%s|%s|%d" % (c.get_name(), extents(c), states, c.get_n_actions()))
+elif cmd in ("labels", "shown"):
+    for o in nodes:
+        if o.get_role() == Atspi.Role.LABEL and (cmd == "labels" or showing(o)):
+            print(o.get_name())
+elif cmd == "rows":
+    for o in nodes:
+        if o.get_role() == Atspi.Role.LIST_ITEM:
+            print("%s|%s|%s" % (o.get_name(), o.get_description(), extents(o)))
+elif cmd == "button":
+    b = next((o for o in nodes if o.get_role() == Atspi.Role.PUSH_BUTTON and o.get_name() == sys.argv[3]
+              and showing(o)), None)
+    if b is None:
+        sys.exit(1)
+    print(extents(b))

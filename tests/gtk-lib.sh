@@ -1,0 +1,49 @@
+# gtk-lib.sh: shared by the tests of board-gtk, after lib.sh: the tools they need, an X
+# server and a session bus of the test's own, and `at`, the window as a screen reader sees
+# it (tests/atspi.py).
+GTK="$BIN/board-gtk"
+PY=/usr/bin/python3
+XPID="" BUSPID=""
+
+# gtk_need: skip the test (exit 0) if board-gtk is not built; fail if a tool is missing.
+gtk_need() {
+	if [ ! -x "$GTK" ]; then
+		echo "skip: $GTK not built (needs libgtk-3-dev)"
+		cleanup
+		exit 0
+	fi
+	for tool in Xvfb xdotool import convert dbus-daemon socat; do
+		command -v "$tool" >/dev/null 2>&1 || fail "$tool is missing (make deps-check installs it)"
+	done
+	"$PY" -c 'import gi; gi.require_version("Atspi", "2.0")' 2>/dev/null ||
+		fail "python3-gi and gir1.2-atspi-2.0 are needed for the accessibility checks"
+}
+
+# gtk_display: start Xvfb and a session bus (AT-SPI's bus is started by D-Bus activation);
+# exports DISPLAY, XDG_RUNTIME_DIR and DBUS_SESSION_BUS_ADDRESS; XPID and BUSPID to stop.
+gtk_display() {
+	Xvfb -displayfd 3 -screen 0 1024x768x24 -nolisten tcp 3>"$WORK/display" 2>"$WORK/xvfb.log" &
+	XPID=$!
+	wait_until "Xvfb" test -s "$WORK/display"
+	export DISPLAY=":$(cat "$WORK/display")"
+	# A runtime folder of our own: AT-SPI's bus socket goes there, apart from other sessions'.
+	export XDG_RUNTIME_DIR="$WORK/xdg"
+	mkdir -m 700 "$XDG_RUNTIME_DIR"
+	dbus-daemon --session --fork --print-address=1 --print-pid=1 >"$WORK/bus" || fail "no session bus"
+	export DBUS_SESSION_BUS_ADDRESS="$(sed -n 1p "$WORK/bus")"
+	BUSPID=$(sed -n 2p "$WORK/bus")
+}
+
+at() { "$PY" "$(dirname "$0")/atspi.py" "$@"; }
+
+# gtk_kill PID...: end these processes (a stopped one is continued first, or it would never
+# end) and wait for those that are this shell's children.
+gtk_kill() {
+	for p in "$@"; do
+		kill -CONT "$p" 2>/dev/null
+		kill -TERM "$p" 2>/dev/null
+	done
+	for p in "$@"; do
+		wait "$p" 2>/dev/null
+	done
+}
