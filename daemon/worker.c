@@ -465,7 +465,7 @@ static int worker_move(struct worker *w, const struct bd_req *req)
 {
 	const char *tok[BD_TOKENS_MAX];
 	struct bd_err err;
-	char reply[BD_LINE_MAX];
+	char reply[BD_LINE_MAX] = ""; /* the words fit: proto.h */
 	size_t n = 0;
 
 	for (unsigned i = 0; i < req->nmove; i++)

@@ -19,6 +19,7 @@ enum bd_req_type {
 };
 
 #define BD_MOVE_TOKEN_MAX 32 /* bytes of one word of a move */
+static_assert(BD_TOKENS_MAX * (BD_MOVE_TOKEN_MAX + 1) + 16 < BD_LINE_MAX, "a move's words fit in one reply line");
 
 enum bd_role { BD_ROLE_PLAYER, BD_ROLE_BOT, BD_ROLE_SPECTATOR };
 

@@ -97,7 +97,7 @@ int events_run(const struct ctl *c)
 		json_uint(&j, "head", head);
 		json_array(&j, "events");
 	}
-	unsigned missed = events_print(c, &j, priv, head, bd_memory_pub(&snap)->dim);
+	unsigned missed = events_print(c, &j, priv, head, bd_game_shape_of(snap.area)->dim);
 	if (c->json) {
 		json_close(&j);
 		json_uint(&j, "missed", missed);
