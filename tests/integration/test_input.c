@@ -260,6 +260,54 @@ static void test_busy(void)
 	h_stop();
 }
 
+/* The generic requests of protocol 2 on a Memory board: `move X Y` plays as `pick X Y`
+ * does (its reply names the move), a malformed move gets one ERR, spectators cannot play,
+ * and resign, rematch and claim (turn games only) get ERR notsupported; the board is
+ * unchanged by every refused line. */
+static void test_move(void)
+{
+	struct h_client *m, *b, *s;
+	struct bd_msg r;
+
+	h_start("--min-players", "2", "--first-pick-ms", "5000", NULL);
+	m = h_connect("mal");
+	BAD(m, "move 0 0", "hello");
+	H_OK(m, "hello mal player");
+	BAD(m, "move 0 0", "notjoined");
+	BAD(m, "resign", "notjoined");
+	h_send(m, "join main");
+	REQUIRE(h_reply(m, &r, NULL, NULL) == 0, "join: '%s'", r.line);
+	joined(m, &r);
+	b = h_join("bob", BD_ROLE_PLAYER);
+	s = h_join("sam", BD_ROLE_SPECTATOR);
+	BAD(s, "move 0 0", "spectator");
+	BAD(s, "resign", "spectator");
+	h_drain(m);
+	h_drain(b);
+	h_snapshot(b, &snap);
+	uint64_t seq = snap.event_seq;
+	BAD(m, "move", "syntax");
+	BAD(m, "move 0", "syntax");
+	BAD(m, "move 0 0 0", "syntax");
+	BAD(m, "move 4 0", "range");
+	BAD(m, "move a b", "range");
+	BAD(m, "move 0 abcdefghijklmnopqrstuvwxyz0123456", "syntax"); /* a word of 33 bytes */
+	BAD(m, "resign", "notsupported");
+	BAD(m, "rematch", "notsupported");
+	BAD(m, "claim", "notsupported");
+	BAD(m, "resign now", "syntax");
+	h_snapshot(b, &snap);
+	CHECK(snap.event_seq == seq, "refused moves caused %llu events", (unsigned long long)(snap.event_seq - seq));
+	h_send(m, "move 1 02");
+	CHECK(h_reply(m, &r, NULL, NULL) == 0 && strcmp(r.line, "OK move 1 02") == 0, "move: '%s'", r.line);
+	H_NEXT(b, &r, "up");
+	CHECK(h_is_card(&r, 0, 9, 4) && h_num(&r, 3) == m->id, "bob saw '%s'", r.line);
+	h_snapshot(b, &snap);
+	CHECK(bd_memory_pub(&snap)->cards[9].state == BD_CARD_UP && bd_memory_pub(&snap)->cards[9].owner == m->id,
+	      "card 1 2 is not up for mal");
+	h_stop();
+}
+
 /* Register this file's tests, with the harness's setup and teardown. */
 void suite_input(void)
 {
@@ -267,4 +315,5 @@ void suite_input(void)
 	CU_add_test(s, "malformed", test_malformed);
 	CU_add_test(s, "rate_limit", test_rate_limit);
 	CU_add_test(s, "busy", test_busy);
+	CU_add_test(s, "move", test_move);
 }
