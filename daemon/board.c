@@ -111,17 +111,6 @@ void board_emit(struct board *b, unsigned to, struct bd_event *ev)
 	b->dirty = 1;
 }
 
-/* Bracket changes to the header or seat table. */
-static void board_header_begin(struct board *b)
-{
-	bd_seq_write_begin(&b->pub->seq);
-}
-
-static void board_header_end(struct board *b)
-{
-	bd_seq_write_end(&b->pub->seq);
-}
-
 /* Emit a STATE event for the current state. */
 static void emit_state(struct board *b)
 {
@@ -142,22 +131,22 @@ static void board_update_state(struct board *b)
 		want = BD_GAME_FROZEN;
 	if (want == pub->game_state)
 		return;
-	board_header_begin(b);
+	board_write_begin(b, BOARD_HEADER);
 	pub->game_state = want;
 	if (want == BD_GAME_ON)
 		for (unsigned i = 0; i < BD_PLAYERS_MAX; i++)
 			if (pub->players[i].state == BD_PLAYER_WAITING)
 				pub->players[i].state = BD_PLAYER_PLAYING;
-	board_header_end(b);
+	board_write_end(b, BOARD_HEADER);
 	emit_state(b);
 }
 
 void board_turn(struct board *b, unsigned seat, int64_t deadline_ms)
 {
-	board_header_begin(b);
+	board_write_begin(b, BOARD_HEADER);
 	b->pub->turn = seat;
 	b->pub->turn_deadline_ms = seat == BD_NO_PLAYER ? 0 : deadline_ms;
-	board_header_end(b);
+	board_write_end(b, BOARD_HEADER);
 }
 
 void board_end(struct board *b, enum board_end what, const uint8_t result[BD_PLAYERS_MAX], int64_t now)
@@ -165,7 +154,7 @@ void board_end(struct board *b, enum board_end what, const uint8_t result[BD_PLA
 	struct bd_pub *pub = b->pub;
 	unsigned top = 0;
 
-	board_header_begin(b);
+	board_write_begin(b, BOARD_HEADER);
 	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++) {
 		struct bd_pub_player *p = &pub->players[i];
 		if (p->state != BD_PLAYER_EMPTY && p->score > top)
@@ -176,14 +165,14 @@ void board_end(struct board *b, enum board_end what, const uint8_t result[BD_PLA
 	}
 	if (what == BOARD_END_ROUND) {
 		pub->round_number++;
-		board_header_end(b);
+		board_write_end(b, BOARD_HEADER);
 		return;
 	}
 	pub->game_state = BD_GAME_OVER;
 	pub->deadline_ms = now + b->set.restart_ms;
 	pub->turn = BD_NO_PLAYER;
 	pub->turn_deadline_ms = 0;
-	board_header_end(b);
+	board_write_end(b, BOARD_HEADER);
 	struct bd_event ev = {.type = BD_EV_OVER, .n = top};
 	board_emit(b, BD_NO_PLAYER, &ev);
 	emit_state(b);
@@ -244,7 +233,7 @@ static void board_new_game(struct board *b)
 	struct bd_pub *pub = b->pub;
 
 	b->rules->deal(b);
-	board_header_begin(b);
+	board_write_begin(b, BOARD_HEADER);
 	pub->game_number++;
 	pub->round_number = 0;
 	pub->deadline_ms = 0;
@@ -256,7 +245,7 @@ static void board_new_game(struct board *b)
 			p->state = pub->game_state == BD_GAME_ON ? BD_PLAYER_PLAYING : BD_PLAYER_WAITING;
 		b->priv->players[i].deadline_ms = 0;
 	}
-	board_header_end(b);
+	board_write_end(b, BOARD_HEADER);
 	emit_state(b);
 }
 
@@ -339,7 +328,7 @@ static void board_fill_seat(struct board *b, unsigned i, const char *name, uid_t
 	struct bd_pub_player *p = &b->pub->players[i];
 	struct bd_priv_player *q = &b->priv->players[i];
 
-	board_header_begin(b);
+	board_write_begin(b, BOARD_HEADER);
 	if (fresh) {
 		memset(p, 0, sizeof *p);
 		p->colour = board_free_colour(b);
@@ -357,7 +346,7 @@ static void board_fill_seat(struct board *b, unsigned i, const char *name, uid_t
 	q->worker_pid = getpid();
 	q->away_since_ms = 0;
 	b->pub->nplaying++;
-	board_header_end(b);
+	board_write_end(b, BOARD_HEADER);
 }
 
 #ifdef BD_TEST_HOOKS
@@ -429,11 +418,11 @@ static void board_clear_seat(struct board *b, unsigned i)
 {
 	struct bd_pub_player *p = &b->pub->players[i];
 
-	board_header_begin(b);
+	board_write_begin(b, BOARD_HEADER);
 	if (p->state != BD_PLAYER_AWAY)
 		b->pub->nplaying--;
 	memset(p, 0, sizeof *p);
-	board_header_end(b);
+	board_write_end(b, BOARD_HEADER);
 	memset(&b->priv->players[i], 0, sizeof b->priv->players[i]);
 	struct bd_event ev = {.type = BD_EV_LEAVE, .player = (uint16_t)i};
 	board_emit(b, BD_NO_PLAYER, &ev);
@@ -625,17 +614,17 @@ static void board_resume(struct board *b)
 	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++) {
 		if (pub->players[i].state == BD_PLAYER_EMPTY)
 			continue;
-		board_header_begin(b);
+		board_write_begin(b, BOARD_HEADER);
 		if (pub->players[i].state != BD_PLAYER_AWAY) {
 			pub->players[i].state = BD_PLAYER_AWAY;
 			b->priv->players[i].away_since_ms = now;
 		}
 		b->priv->players[i].worker_pid = 0;
-		board_header_end(b);
+		board_write_end(b, BOARD_HEADER);
 	}
-	board_header_begin(b);
+	board_write_begin(b, BOARD_HEADER);
 	pub->nplaying = 0;
-	board_header_end(b);
+	board_write_end(b, BOARD_HEADER);
 	b->rules->sweep(b);
 	board_update_state(b);
 	b->dirty = 0;
