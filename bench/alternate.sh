@@ -34,7 +34,10 @@ alternate_run() {
 	pid=$!
 	wait $pid
 	rc=$?
-	left=$(ls /dev/shm 2>/dev/null | grep -c "bench${pid}n")
+	left=0
+	for f in /dev/shm/*"bench${pid}n"*; do
+		[ -e "$f" ] && left=$((left + 1))
+	done
 	if [ "$rc" -ne 0 ] || [ ! -s "$out/$tag-$n.json" ]; then
 		echo "alternate.sh: $tag run $n failed (exit $rc):" >&2
 		tail -5 "$out/$tag-$n.txt" >&2
@@ -87,7 +90,7 @@ alternate_table() {
 	echo "from elsewhere slows as much as the daemon)"
 }
 
-runs=6 quick= keep= again=
+runs=6 quick='' keep='' again=''
 while getopts n:qk:r: opt; do
 	case $opt in
 	n) runs=$OPTARG ;;
