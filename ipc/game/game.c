@@ -4,9 +4,11 @@
 #include <string.h>
 
 #include "memory.h"
+#include "tictactoe.h"
 
 static const struct bd_game *const games[] = {
 	&bd_game_memory,
+	&bd_game_tictactoe,
 };
 
 #define NGAMES (sizeof games / sizeof games[0])

@@ -293,3 +293,172 @@ const struct game_notation ttt_notation = {
 	.depth_max = TTT_PERFT_MAX, .check = ttt_pos_error, .to_move = ttt_note_to_move,
 	.moves = ttt_note_moves, .play = ttt_note_play, .result = ttt_note_result, .perft = ttt_note_perft,
 };
+
+/* --- The codec (tictactoe.h, game.h) --------------------------------------------------- */
+/* By type - TTT_EV_MOVE; the letters are in tictactoe.h. */
+static const char *const ttt_event_words[] = {"move", "line"};
+static const char *const ttt_event_specs[] = {"pSM", "SW"};
+
+/* Why tic-tac-toe cannot be played on a board of shape s, NULL if it can. */
+static const char *ttt_shape_check(const struct bd_game_shape *s)
+{
+	if (s->dim != TTT_SIDE)
+		return "board dimension out of range";
+	if (s->region_side < 1 || s->region_side > s->dim)
+		return "region size out of range";
+	return NULL;
+}
+
+/* The public area's size: the same for every table. */
+static size_t ttt_pub_size(const struct bd_game_shape *s)
+{
+	(void)s;
+	return sizeof(struct ttt_pub);
+}
+
+/* The private area's size: the shape. */
+static size_t ttt_priv_size(const struct bd_game_shape *s)
+{
+	(void)s;
+	return sizeof(struct ttt_priv);
+}
+
+/* One lock region: a move looks at the whole board. */
+static unsigned ttt_nregions(const struct bd_game_shape *s)
+{
+	(void)s;
+	return 1;
+}
+
+/* The one region covers everything after the shape. */
+static unsigned ttt_region_spans(const struct bd_game_shape *s, unsigned r, struct bd_span *spans)
+{
+	(void)s;
+	(void)r;
+	spans[0].off = offsetof(struct ttt_pub, cell);
+	spans[0].len = sizeof(struct ttt_pub) - offsetof(struct ttt_pub, cell);
+	return 1;
+}
+
+/* The head is the shape alone, which shape_check has seen. */
+static const char *ttt_head_check(const void *area)
+{
+	(void)area;
+	return NULL;
+}
+
+/* A reachable position, and a last move on a cell that was played. */
+static const char *ttt_area_check(const void *area)
+{
+	const struct ttt_pub *t = area;
+	char text[TTT_POS_LEN + 1];
+	const char *why;
+
+	memcpy(text, t->cell, TTT_CELLS);
+	text[TTT_POS_LEN] = '\0';
+	if ((why = ttt_pos_error(text)) != NULL)
+		return why;
+	if (t->last != TTT_NO_CELL && (t->last >= TTT_CELLS || t->cell[t->last] == '.'))
+		return "the last move is not on a played cell";
+	return NULL;
+}
+
+/* Write the field of letter S, M or W of ev. */
+static void ttt_field_put(struct bd_line *o, const struct bd_event *ev, char letter, unsigned nth, unsigned dim)
+{
+	const struct ttt_ev *e = ttt_ev(ev);
+	char text[TTT_MOVE_LEN + 1];
+	unsigned line[3];
+
+	(void)nth;
+	(void)dim;
+	switch (letter) {
+	case 'S':
+		bd_line_mem(o, e->side == 'O' ? "O" : "X", 1);
+		return;
+	case 'M':
+		ttt_move_format(e->cell < TTT_CELLS ? e->cell : 0, text);
+		bd_line_str(o, text);
+		return;
+	case 'W':
+		for (unsigned i = 0; i < 3; i++)
+			line[i] = e->line[i] < TTT_CELLS ? e->line[i] : 0;
+		ttt_line_format(line, text);
+		bd_line_str(o, text);
+		return;
+	}
+}
+
+/* The line named by text ("048"), one of the eight, into line; 0, or -1. */
+static int ttt_line_parse(const char *text, uint8_t line[3])
+{
+	for (unsigned l = 0; l < 8; l++) {
+		char name[TTT_LINE_LEN + 1];
+		unsigned cells[3] = {ttt_lines[l][0], ttt_lines[l][1], ttt_lines[l][2]};
+		ttt_line_format(cells, name);
+		if (strcmp(name, text) == 0) {
+			memcpy(line, ttt_lines[l], 3);
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/* Read the field of letter S, M or W (M: two tokens) into ev: 0, or -1 if malformed. */
+static int ttt_field_parse(struct bd_event *ev, char letter, unsigned nth, const char *const *tok, unsigned dim)
+{
+	struct ttt_ev *e = ttt_ev_w(ev);
+	unsigned cell;
+
+	(void)nth;
+	(void)dim;
+	switch (letter) {
+	case 'S':
+		if (strcmp(tok[0], "X") != 0 && strcmp(tok[0], "O") != 0)
+			return -1;
+		e->side = tok[0][0];
+		return 0;
+	case 'M':
+		if (ttt_move_parse(tok[0], tok[1], &cell) < 0)
+			return -1;
+		e->cell = (uint8_t)cell;
+		return 0;
+	case 'W':
+		return ttt_line_parse(tok[0], e->line);
+	}
+	return -1;
+}
+
+int ttt_move_read(unsigned ntok, const char *const *tok, unsigned *cell, struct bd_err *err)
+{
+	const char *why = ntok == 2 ? ttt_move_error(tok[0], tok[1]) : ttt_malformed;
+
+	if (why == ttt_off)
+		return bd_err_set(err, "range", "x and y must be on the board (0 to 2)");
+	if (why != NULL)
+		return bd_err_set(err, "syntax", bd_game_tictactoe.move_usage);
+	return ttt_move_parse(tok[0], tok[1], cell);
+}
+
+const struct bd_game bd_game_tictactoe = {
+	.name = "tictactoe",
+	.kind = BD_GAME_TICTACTOE,
+	.move_usage = "usage: move X Y (column and row, 0 to 2)",
+	.dim_default = TTT_SIDE,
+	.dim_rule = "3",
+	.shape_check = ttt_shape_check,
+	.pub_size = ttt_pub_size,
+	.priv_size = ttt_priv_size,
+	.nregions = ttt_nregions,
+	.pub_head = offsetof(struct ttt_pub, cell),
+	.region_spans = ttt_region_spans,
+	.head_check = ttt_head_check,
+	.area_check = ttt_area_check,
+	.event_words = ttt_event_words,
+	.event_specs = ttt_event_specs,
+	.nevents = sizeof ttt_event_words / sizeof ttt_event_words[0],
+	.wide = "M",
+	.field_put = ttt_field_put,
+	.field_parse = ttt_field_parse,
+	.listing = NULL,
+};

@@ -1,5 +1,6 @@
-/* tictactoe.h: tic-tac-toe's rules and notation, pure (no I/O, no state), shared by the
- * daemon's rules, board-gtk's view, board-bot's brain, boardctl rules and the unit tests.
+/* tictactoe.h: tic-tac-toe's codec (its shared-memory areas, events and move, game.h) and
+ * its rules and notation, pure (no I/O, no state), shared by the daemon's rules, board-gtk's
+ * view, board-bot's brain, boardctl rules and the unit tests.
  * Notation (docs/PROTOCOL.md): a position is 9 characters row by row from the top left,
  * 'X', 'O' or '.', the side to move following from the counts (X moves first); a move is
  * "x y", column then row from 0 at the top left; a cell is y * 3 + x; a win names its three
@@ -7,6 +8,7 @@
 #ifndef BD_GAME_TICTACTOE_H
 #define BD_GAME_TICTACTOE_H
 
+#include "game.h"
 #include "notation.h"
 
 #define TTT_SIDE 3
@@ -63,5 +65,62 @@ void ttt_perft(const struct ttt_pos *p, unsigned depth, struct game_perft rows[]
 
 /* Tic-tac-toe for boardctl rules. */
 extern const struct game_notation ttt_notation;
+
+/* --- The codec (game.c's table) ------------------------------------------------------ */
+#define TTT_NO_CELL 0xff
+
+/* Tic-tac-toe's public area: the shape (dim 3; the whole board is one lock region whatever
+ * region side the table has), then the position and the last move, all under
+ * region_seq[0]. A sound area holds a reachable position, and last is TTT_NO_CELL (no move
+ * yet) or a cell that is not empty. */
+struct ttt_pub {
+	uint32_t dim;          /* shape: 3 */
+	uint32_t region_side;  /* shape: as the table has it */
+	char cell[TTT_CELLS];  /* the position, as struct ttt_pos: 'X', 'O', '.' */
+	uint8_t last;          /* the cell of the last move, TTT_NO_CELL before the first */
+	uint8_t reserved[6];
+};
+static_assert(sizeof(struct ttt_pub) == 24, "ttt_pub is 24 bytes");
+
+/* Its private area: the shape alone (tic-tac-toe hides nothing). */
+struct ttt_priv {
+	uint32_t dim, region_side;
+};
+
+/* Its events (fields in order; letters of its own: S side X or O, M cell as x y, W line). */
+enum {
+	TTT_EV_MOVE = BD_EV_GAME_FIRST(BD_GAME_TICTACTOE), /* "move": player, side, cell */
+	TTT_EV_LINE, /* "line": side, line: that side won with three in a row */
+};
+
+/* The payload of its events (struct bd_event's game bytes). */
+struct ttt_ev {
+	uint8_t cell;    /* move */
+	char side;       /* 'X' or 'O' */
+	uint8_t line[3]; /* line: ascending cells */
+};
+
+extern const struct bd_game bd_game_tictactoe;
+
+/* The tic-tac-toe area of a public segment or snapshot; NULL if its table is another game's. */
+static inline const struct ttt_pub *ttt_pub_area(const struct bd_pub *pub)
+{
+	return pub->game_kind == BD_GAME_TICTACTOE ? (const struct ttt_pub *)(const void *)pub->area : NULL;
+}
+
+/* Its payload of an event, to read and to write. */
+static inline const struct ttt_ev *ttt_ev(const struct bd_event *ev)
+{
+	return (const struct ttt_ev *)(const void *)ev->game;
+}
+
+static inline struct ttt_ev *ttt_ev_w(struct bd_event *ev)
+{
+	return (struct ttt_ev *)(void *)ev->game;
+}
+
+/* The cell of a move's words (`move X Y`): 0, or -1 with *err ("syntax": not two words or
+ * not numbers, with the usage; "range": off the board). */
+int ttt_move_read(unsigned ntok, const char *const *tok, unsigned *cell, struct bd_err *err);
 
 #endif

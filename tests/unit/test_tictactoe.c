@@ -1,13 +1,16 @@
 /* test_tictactoe.c: tic-tac-toe's rules and notation (ipc/game/tictactoe.c) against plain
  * code written here: the reachable positions found by walking every game from the empty
  * board with this file's own win check, perft against the published totals and positions
- * counted by hand, notation round trips and every kind of malformed input refused; and
- * board-bot's brain (clients/bot/brain-tictactoe.c) against this file's own minimax. */
+ * counted by hand, notation round trips and every kind of malformed input refused; its
+ * codec (areas, events, the move's errors); and board-bot's brain (clients/bot/brain-tictactoe.c) against this file's own minimax. */
 #include <CUnit/CUnit.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "clients/bot/brain.h"
 #include "ipc/game/tictactoe.h"
+#include "ipc/proto.h"
 #include "suites.h"
 #include "tests/runner.h"
 
@@ -364,6 +367,110 @@ static void test_ttt_brain_choice(void)
 	CHECK(brain_ttt_play("XX.", BOT_PERFECT, rng, move) == -1, "a malformed position");
 }
 
+/* The codec's shapes and regions: only 3x3, one region covering all but the head once. */
+static void test_ttt_codec_shape(void)
+{
+	const struct bd_game *g = bd_game_named("tictactoe");
+	struct bd_span spans[BD_SPANS_MAX];
+	unsigned char covered[sizeof(struct ttt_pub)] = {0};
+
+	REQUIRE(g == &bd_game_tictactoe && bd_game_of_kind(BD_GAME_TICTACTOE) == g, "in the table");
+	CHECK(g->shape_check(&(struct bd_game_shape){4, 1}) != NULL && g->shape_check(&(struct bd_game_shape){3, 0}) &&
+		      g->shape_check(&(struct bd_game_shape){3, 4}),
+	      "shapes other than 3x3 refused");
+	for (unsigned side = 1; side <= 3; side++) {
+		struct bd_game_shape s = {3, side};
+		REQUIRE(g->shape_check(&s) == NULL && g->nregions(&s) == 1, "region side %u: one region", side);
+		REQUIRE(g->region_spans(&s, 0, spans) == 1, "one span");
+		for (uint32_t b = spans[0].off; b < spans[0].off + spans[0].len && b < sizeof covered; b++)
+			covered[b]++;
+		CHECK(g->pub_size(&s) == sizeof(struct ttt_pub) && g->priv_size(&s) == sizeof(struct ttt_priv), "sizes");
+	}
+	for (size_t b = 0; b < sizeof covered; b++)
+		CHECK(covered[b] == (b >= g->pub_head ? 3 : 0), "byte %zu covered %u times in 3 shapes", b, covered[b]);
+}
+
+/* A sound area holds a reachable position and a last move on a played cell. */
+static void test_ttt_codec_area(void)
+{
+	const struct bd_game *g = &bd_game_tictactoe;
+	struct ttt_pub t = {.dim = 3, .region_side = 3, .last = TTT_NO_CELL};
+	struct bd_pub *pub = calloc(1, sizeof *pub);
+
+	REQUIRE(pub != NULL, "calloc");
+	memcpy(t.cell, ".........", 9);
+	CHECK(g->area_check(&t) == NULL && g->head_check(&t) == NULL, "the empty board");
+	memcpy(t.cell, "X...O....", 9);
+	t.last = 4;
+	CHECK(g->area_check(&t) == NULL, "two moves, the last at 4");
+	t.last = 5;
+	CHECK(g->area_check(&t) != NULL, "last move on an empty cell");
+	t.last = 9;
+	CHECK(g->area_check(&t) != NULL, "last move off the board");
+	t.last = TTT_NO_CELL;
+	memcpy(t.cell, "XX.......", 9);
+	CHECK(g->area_check(&t) != NULL, "an unreachable position");
+	t.cell[2] = 0;
+	CHECK(g->area_check(&t) != NULL, "a NUL in the cells");
+	pub->game_kind = BD_GAME_MEMORY;
+	CHECK(ttt_pub_area(pub) == NULL, "a Memory table has no tic-tac-toe area");
+	pub->game_kind = BD_GAME_TICTACTOE;
+	CHECK(ttt_pub_area(pub) == (const void *)pub->area, "a tic-tac-toe table's area");
+	free(pub);
+}
+
+/* Its events as protocol lines, and back; malformed fields refused. */
+static void test_ttt_codec_events(void)
+{
+	static const char *const bad[] = {
+		"EVENT 7 move 1 X 3 0", "EVENT 7 move 1 x 1 0", "EVENT 7 move 1 X 1", "EVENT 7 line X 123",
+		"EVENT 7 line X 048 1", "EVENT 7 line D 048",
+	};
+	struct bd_event ev = {.seq = 5, .type = TTT_EV_MOVE, .player = 1, .to = BD_NO_PLAYER}, back;
+	struct bd_msg m;
+	char line[BD_LINE_MAX];
+
+	*ttt_ev_w(&ev) = (struct ttt_ev){.cell = 2, .side = 'O'};
+	bd_event_format(line, sizeof line, &ev, 3, "none", 0);
+	CHECK(strcmp(line, "EVENT 5 move 1 O 2 0\n") == 0, "move: %s", line);
+	line[strlen(line) - 1] = '\0';
+	REQUIRE(bd_msg_parse(line, &m) == 0 && bd_msg_event(&m, 3, &back) == 0, "%s parses", line);
+	CHECK(back.type == TTT_EV_MOVE && back.player == 1 && ttt_ev(&back)->cell == 2 && ttt_ev(&back)->side == 'O',
+	      "move read back");
+	ev = (struct bd_event){.seq = 6, .type = TTT_EV_LINE, .to = BD_NO_PLAYER};
+	*ttt_ev_w(&ev) = (struct ttt_ev){.side = 'X', .line = {2, 4, 6}};
+	bd_event_format(line, sizeof line, &ev, 3, "none", 0);
+	CHECK(strcmp(line, "EVENT 6 line X 246\n") == 0, "line: %s", line);
+	line[strlen(line) - 1] = '\0';
+	REQUIRE(bd_msg_parse(line, &m) == 0 && bd_msg_event(&m, 3, &back) == 0, "%s parses", line);
+	CHECK(back.type == TTT_EV_LINE && ttt_ev(&back)->side == 'X' && ttt_ev(&back)->line[2] == 6, "line read back");
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		snprintf(line, sizeof line, "%s", bad[i]);
+		CHECK(bd_msg_parse(line, &m) != 0 || bd_msg_event(&m, 3, &back) != 0, "'%s' read", bad[i]);
+	}
+}
+
+/* The move's words: the cell, or the reply's error code and text. */
+static void test_ttt_codec_move(void)
+{
+	static const struct { unsigned ntok; const char *tok[3]; const char *code; } bad[] = {
+		{1, {"1"}, "syntax"}, {3, {"1", "1", "1"}, "syntax"}, {2, {"a", "1"}, "syntax"},
+		{2, {"3", "1"}, "range"}, {2, {"1", "-1"}, "range"}, {0, {NULL}, "syntax"},
+	};
+	const char *const ok[] = {"2", "1"};
+	struct bd_err err = {0};
+	unsigned cell = 99;
+
+	CHECK(ttt_move_read(2, ok, &cell, &err) == 0 && cell == 5, "2 1 is cell %u", cell);
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		err.code = NULL;
+		CHECK(ttt_move_read(bad[i].ntok, bad[i].tok, &cell, &err) == -1 && err.code != NULL &&
+			      strcmp(err.code, bad[i].code) == 0,
+		      "move %zu: %s, not %s", i, err.code ? err.code : "(accepted)", bad[i].code);
+	}
+	CHECK(strcmp(err.text, "usage: move X Y (column and row, 0 to 2)") == 0, "usage: %s", err.text);
+}
+
 /* Register this file's tests. */
 void suite_tictactoe(void)
 {
@@ -374,6 +481,10 @@ void suite_tictactoe(void)
 	CU_add_test(s, "rules", test_ttt_rules);
 	CU_add_test(s, "perft_empty", test_ttt_perft_empty);
 	CU_add_test(s, "perft_midgame", test_ttt_perft_midgame);
+	CU_add_test(s, "codec_shape", test_ttt_codec_shape);
+	CU_add_test(s, "codec_area", test_ttt_codec_area);
+	CU_add_test(s, "codec_events", test_ttt_codec_events);
+	CU_add_test(s, "codec_move", test_ttt_codec_move);
 	CU_add_test(s, "brain_keeps_value", test_ttt_brain_keeps_value);
 	CU_add_test(s, "brain_choice", test_ttt_brain_choice);
 }
