@@ -8,7 +8,7 @@
  *   paint.c  cairo helpers: player colours and badges, text, the cursor
  *   a11y.c   the board as an ATK table of cells, for screen readers
  *   panel.c  the side panel: players, game state, countdown, feedback, result banner
- *   view-<game>.c  one game's view (struct game_view): view-memory.c
+ *   view-<game>.c  one game's view (struct game_view): view-memory.c, view-tictactoe.c
  */
 #ifndef BOARD_GTK_H
 #define BOARD_GTK_H
@@ -48,12 +48,16 @@ struct game_view {
 	void (*reread)(struct app *a);
 	/* Optional: one event line of the table. */
 	void (*event)(struct app *a, const struct bd_msg *m);
+	/* Optional: what is drawn over the keyboard cursor (tic-tac-toe's winning line). */
+	void (*draw_over)(GtkWidget *view, cairo_t *cr);
+	/* Optional: the seats' sides by number, one letter each ("XO"), for the player list. */
+	const char *sides;
 	/* Optional: the view's own controls in the side panel's box, made once per window and
 	 * kind; update shows the snapshot in them (and the result banner). */
 	void (*build)(struct app *a, GtkBox *box);
 	void (*update)(struct app *a);
 };
-extern const struct game_view view_memory;
+extern const struct game_view view_memory, view_tictactoe;
 
 struct options {
 	char socket[108];

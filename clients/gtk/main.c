@@ -13,8 +13,8 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: board-gtk [OPTION]...\n"
-		"Play a game of boardd's at one of its tables in a GTK window (or watch, with\n"
-		"--spectate). The table's game chooses how it is shown.\n\n"
+		"Play a game of boardd's (Memory, tic-tac-toe) at one of its tables in a GTK window\n"
+		"(or watch, with --spectate). The table's game chooses how it is shown.\n\n"
 		"  --socket PATH      boardd's socket (default $BOARDD_SOCKET, else\n"
 		"                     $XDG_RUNTIME_DIR/boardd/boardd.sock, or /run/boardd/boardd.sock as root)\n"
 		"  --shm-prefix P     shm name prefix of the boards (default $BOARDD_SHM_PREFIX or boardd)\n"
@@ -23,8 +23,8 @@ static void usage(FILE *f)
 		"  --spectate         watch only: no seat, nothing to click\n"
 		"  --help             show this help and exit\n"
 		"  --version          show the version and exit\n\n"
-		"Keys: arrows move the cursor, Space or Enter plays the square under it (turns the\n"
-		"card), Ctrl+Q quits.\n");
+		"Keys: arrows move the cursor, Space or Enter plays the square under it (turns a card,\n"
+		"places your mark), Ctrl+Q quits.\n");
 }
 
 /* Exit 2 with a message about a bad argument. */

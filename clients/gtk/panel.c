@@ -88,16 +88,28 @@ static void panel_row_tip(GtkWidget *row, const struct bd_pub_player *p)
 	g_object_set_data_full(G_OBJECT(row), "tip", g_strdup(tip), g_free);
 }
 
+/* The letter of a seat's side in its game ("X"), "" if the game has none or the seat no side. */
+static const char *panel_side(const struct app *a, const struct bd_pub_player *p, char buf[2])
+{
+	const char *sides = a->game != NULL ? a->game->sides : NULL;
+
+	buf[0] = sides != NULL && p->side < strlen(sides) ? sides[p->side] : 0;
+	buf[1] = 0;
+	return buf;
+}
+
 /* Show one seat's colour, name, tag and score in its row. */
 static void panel_row_set(struct app *a, GtkWidget *row, unsigned id, const struct bd_pub_player *p)
 {
 	static const char *const tags[] = {[BD_PLAYER_WAITING] = "waiting", [BD_PLAYER_AWAY] = "away"};
-	char score[16], tag[32], name[BD_NAME_MAX + 64], badge[8];
+	char score[16], tag[32], name[BD_NAME_MAX + 64], badge[8], side[2];
 	const char *state_tag = p->state < G_N_ELEMENTS(tags) ? tags[p->state] : NULL;
 	int me = (int)id == a->me;
 
 	snprintf(score, sizeof score, "%u", p->score);
-	snprintf(tag, sizeof tag, "%s%s%s", me ? "you" : "", me && state_tag ? ", " : "", state_tag ? state_tag : "");
+	panel_side(a, p, side);
+	snprintf(tag, sizeof tag, "%s%s%s%s%s", side, side[0] && (me || state_tag) ? ", " : "", me ? "you" : "",
+		 me && state_tag ? ", " : "", state_tag ? state_tag : "");
 	GtkWidget *name_label = g_object_get_data(G_OBJECT(row), "name");
 	gtk_label_set_text(GTK_LABEL(name_label), p->name);
 	if (me) /* bold; the seat can change if a restarted daemon forgot ours */
@@ -244,7 +256,7 @@ void panel_refused(struct app *a, const char *code, const char *text)
 {
 	static const struct { const char *code, *title; } titles[] = {
 		{"filled", "Taken"}, {"wait", "Wait"}, {"state", "Not now"},
-		{"rate", "Too fast"},
+		{"rate", "Too fast"}, {"turn", "Not your turn"}, {"over", "Game over"},
 	};
 	const char *title = "Refused";
 	char line[BD_LINE_MAX + 32];

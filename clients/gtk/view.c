@@ -16,6 +16,7 @@
 /* Every game board-gtk can show: one line per game. */
 static const struct game_view *const views[] = {
 	&view_memory,
+	&view_tictactoe,
 };
 
 struct _BoardView {
@@ -149,6 +150,8 @@ static gboolean board_view_draw(GtkWidget *w, cairo_t *cr)
 		view_cell_rect(w, (unsigned)v->cursor, &r);
 		paint_cursor(cr, &r, &cursor);
 	}
+	if (v->app->game->draw_over != NULL)
+		v->app->game->draw_over(w, cr);
 	if (!v->app->linked) {
 		cairo_pop_group_to_source(cr);
 		cairo_paint_with_alpha(cr, 0.4);
