@@ -367,9 +367,29 @@ static void board_test_stop(struct board *b, const char *name)
 	b->locks.stop_at = strcmp(name, "stop-taken") == 0 ? BD_LOCK_STOP_TAKEN :
 			   strcmp(name, "stop-given") == 0 ? BD_LOCK_STOP_GIVEN : BD_LOCK_STOP_NONE;
 }
+
+/* Test builds only: a seat named whisper is sent, as it joins, the state event again for it
+ * alone, and a private line of its own (WHISPER <seat>) when its game has none, so that the
+ * tests see both reach that seat's connection and no other (bd-fault whisper). */
+static void board_test_whisper(struct board *b, unsigned seat)
+{
+	struct bd_event ev = {.type = BD_EV_STATE, .n = b->pub->game_state, .m = b->pub->game_number};
+
+	if (strcmp(b->pub->players[seat].name, "whisper") == 0)
+		board_emit(b, seat, &ev);
+}
+
+static size_t board_test_lines(const struct board *b, unsigned seat, char *buf, size_t len)
+{
+	int n = strcmp(b->pub->players[seat].name, "whisper") == 0 ? snprintf(buf, len, "WHISPER %u\n", seat) : 0;
+
+	return n > 0 && (size_t)n < len ? (size_t)n : 0;
+}
 #else
 #define board_test_park(name, hook) ((void)0)
 #define board_test_stop(b, name) ((void)0)
+#define board_test_whisper(b, seat) ((void)0)
+#define board_test_lines(b, seat, buf, len) ((size_t)0)
 #endif
 
 int board_seat(struct board *b, const char *name, const struct quota_peer *peer, uint64_t token,
@@ -408,6 +428,7 @@ int board_seat(struct board *b, const char *name, const struct quota_peer *peer,
 	snprintf(ev.name, sizeof ev.name, "%.*s", BD_NAME_MAX, b->pub->players[i].name);
 	snprintf(ev.login, sizeof ev.login, "%.*s", BD_LOGIN_MAX, b->pub->players[i].login);
 	board_emit(b, BD_NO_PLAYER, &ev);
+	board_test_whisper(b, (unsigned)i);
 	board_update_state(b);
 	board_unlock(b, &ls);
 	return i;
@@ -474,7 +495,7 @@ size_t board_private_lines(struct board *b, unsigned player, char *buf, size_t l
 	struct bd_lockset ls;
 
 	if (b->rules->private_lines == NULL)
-		return 0;
+		return board_test_lines(b, player, buf, len);
 	board_lock_player(b, -1, 0, NULL, &ls, -1);
 	size_t n = b->priv->players[player].worker_pid == getpid() ? b->rules->private_lines(b, player, buf, len) : 0;
 	board_unlock(b, &ls);

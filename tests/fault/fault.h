@@ -82,6 +82,7 @@ void lag_pick(struct bd_client *c, const struct bd_pub *snap, const char *who);
 /* --- commands ---------------------------------------------------------------------- */
 int cmd_chaos(void);
 int cmd_park(void);
+int cmd_whisper(void);
 int cmd_stop(void);
 int cmd_stuck(void);
 int cmd_lag(void);
