@@ -108,7 +108,7 @@ tests: $(TEST_PROGRAMS)
 # The bot's card choice (choose.c, mind.c), its brains (brain*.c), the daemon's turns
 # (turn.c) and its board (board.c and what it needs) with the games' rules are unit-tested too.
 BRAIN_OBJ = $(patsubst %.c,$(BUILD)/%.o,$(wildcard clients/bot/brain*.c))
-UNIT_DAEMON_OBJ = $(patsubst %.c,$(BUILD)/%.o,daemon/turn.c daemon/board.c daemon/objects.c daemon/quota.c \
+UNIT_DAEMON_OBJ = $(patsubst %.c,$(BUILD)/%.o,daemon/turn.c daemon/match.c daemon/board.c daemon/objects.c daemon/quota.c \
 	daemon/log.c $(wildcard daemon/rules/*.c))
 $(BUILD)/test-unit: $(UNIT_OBJ) $(BUILD)/clients/bot/choose.o $(BUILD)/clients/bot/mind.o $(BRAIN_OBJ) \
 		$(UNIT_DAEMON_OBJ) $(BUILD)/libbdipc.a

@@ -18,6 +18,7 @@
 #include "ipc/seqlock.h"
 #include "ipc/shm.h"
 #include "log.h"
+#include "match.h"
 #include "objects.h"
 
 /* The longest the supervisor waits for a lock before it goes back to reaping and repairing. */
@@ -139,6 +140,8 @@ static void board_update_state(struct board *b)
 				pub->players[i].state = BD_PLAYER_PLAYING;
 	board_write_end(b, BOARD_HEADER);
 	emit_state(b);
+	if (want == BD_GAME_ON && b->rules->seats > 0)
+		match_on(b, bd_now_ms());
 }
 
 void board_turn(struct board *b, unsigned seat, int64_t deadline_ms)
@@ -153,7 +156,15 @@ void board_end(struct board *b, enum board_end what, const uint8_t result[BD_PLA
 {
 	struct bd_pub *pub = b->pub;
 	unsigned top = 0;
+	uint8_t match[BD_PLAYERS_MAX];
 
+	/* A turn table's round may end its match (match.c): then the match's results count. */
+	if (b->rules->seats > 0 && what == BOARD_END_ROUND) {
+		if (match_round_end(b, result, now, match) == 0)
+			return;
+		what = BOARD_END_MATCH;
+		result = match;
+	}
 	board_write_begin(b, BOARD_HEADER);
 	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++) {
 		struct bd_pub_player *p = &pub->players[i];
@@ -169,7 +180,7 @@ void board_end(struct board *b, enum board_end what, const uint8_t result[BD_PLA
 		return;
 	}
 	pub->game_state = BD_GAME_OVER;
-	pub->deadline_ms = now + b->set.restart_ms;
+	pub->deadline_ms = b->rules->seats > 0 ? 0 : now + b->set.restart_ms; /* turn tables: rematch */
 	pub->turn = BD_NO_PLAYER;
 	pub->turn_deadline_ms = 0;
 	board_write_end(b, BOARD_HEADER);
@@ -247,6 +258,8 @@ static void board_new_game(struct board *b)
 	}
 	board_write_end(b, BOARD_HEADER);
 	emit_state(b);
+	if (pub->game_state == BD_GAME_ON && b->rules->seats > 0)
+		match_on(b, bd_now_ms());
 }
 
 /* Lowest colour index no seat uses. */
@@ -273,10 +286,10 @@ static int board_find_token(const struct board *b, uint64_t token)
 	return -1;
 }
 
-/* State lock held: an empty seat, or -1. */
+/* State lock held: an empty seat, or -1 (a turn table has only its game's seats). */
 static int board_find_empty(const struct board *b)
 {
-	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++)
+	for (unsigned i = 0; i < (b->rules->seats > 0 ? b->rules->seats : BD_PLAYERS_MAX); i++)
 		if (b->pub->players[i].state == BD_PLAYER_EMPTY)
 			return (int)i;
 	return -1;
@@ -463,8 +476,12 @@ static int board_leave(struct board *b, unsigned player, int wait_ms, pid_t owne
 		return -1;
 	int expired = owner != 0 || (p->state == BD_PLAYER_AWAY && q->away_since_ms + b->set.away_ms <= now);
 	if (p->state != BD_PLAYER_EMPTY && q->worker_pid == owner && expired) {
+		if (b->rules->seats > 0)
+			match_leave(b, player, bd_now_ms());
 		b->rules->release(b, player);
 		board_clear_seat(b, player);
+		if (b->rules->seats > 0 && b->pub->game_state == BD_GAME_OVER)
+			board_new_game(b); /* the next match is with whoever sits down */
 	}
 	board_unlock(b, &ls);
 	return 0;
@@ -484,10 +501,28 @@ int board_move(struct board *b, unsigned player, unsigned ntok, const char *cons
 	board_test_park(b->pub->players[player].name, "park-in-pick"); /* a region and state */
 	int rc = b->priv->players[player].worker_pid != getpid() ?
 		 bd_err_set(err, "notjoined", "your seat was given up (the connection was away too long); join again") :
+		 b->rules->seats > 0 ? match_move(b, player, ntok, tok, bd_now_ms(), err) :
 		 b->rules->move(b, player, ntok, tok, bd_now_ms(), err);
 	board_unlock(b, &ls);
 	board_test_stop(b, "");
 	return rc;
+}
+
+int board_turn_request(struct board *b, unsigned player, enum bd_req_type type, struct bd_err *err)
+{
+	struct bd_lockset ls;
+	int rc;
+
+	if (b->rules->seats == 0)
+		return bd_err_set(err, "notsupported", "this table's game has no turns to resign, rematch or claim");
+	board_lock_all(b, &ls, -1);
+	rc = b->priv->players[player].worker_pid != getpid() ?
+	     bd_err_set(err, "notjoined", "your seat was given up (the connection was away too long); join again") :
+	     match_request(b, player, type, bd_now_ms(), err);
+	if (rc == 1)
+		board_new_game(b); /* every seat asked for the rematch */
+	board_unlock(b, &ls);
+	return rc < 0 ? -1 : 0;
 }
 
 size_t board_private_lines(struct board *b, unsigned player, char *buf, size_t len)
@@ -515,8 +550,8 @@ int64_t board_next_deadline(const struct board *b, int player)
 	if (player >= 0)
 		next = board_deadline(b, (unsigned)player);
 	next = board_sooner(next, __atomic_load_n(&b->pub->deadline_ms, __ATOMIC_RELAXED));
-	if (b->rules->timeout != NULL)
-		next = board_sooner(next, __atomic_load_n(&b->pub->turn_deadline_ms, __ATOMIC_RELAXED));
+	if (b->rules->seats > 0)
+		next = board_sooner(next, match_next_deadline(b));
 	return next;
 }
 
@@ -533,11 +568,9 @@ static void board_tick_within(struct board *b, int player, int64_t now, int wait
 			board_unlock(b, &ls);
 		}
 	}
-	int64_t turn = __atomic_load_n(&b->pub->turn_deadline_ms, __ATOMIC_RELAXED);
-	if (b->rules->timeout != NULL && turn > 0 && turn <= now && board_lock_all(b, &ls, wait_ms) == 0) {
-		/* Another worker may have played or timed it out while we waited for the locks. */
-		if (b->pub->turn_deadline_ms > 0 && b->pub->turn_deadline_ms <= now && b->pub->turn != BD_NO_PLAYER)
-			b->rules->timeout(b, b->pub->turn, now);
+	int64_t turn = b->rules->seats > 0 ? match_next_deadline(b) : 0;
+	if (turn > 0 && turn <= now && board_lock_all(b, &ls, wait_ms) == 0) {
+		match_tick(b, now); /* it checks again: another worker may have played meanwhile */
 		board_unlock(b, &ls);
 	}
 	int64_t restart = __atomic_load_n(&b->pub->deadline_ms, __ATOMIC_RELAXED);
@@ -590,6 +623,8 @@ static void board_init_fresh(struct board *b)
 	while (priv->rng == 0)
 		if (getrandom(&priv->rng, sizeof priv->rng, 0) < 0)
 			priv->rng = (uint64_t)bd_now_ms() | 1;
+	if (b->rules->seats > 0)
+		match_init(b);
 	board_new_game(b); /* game 1; waiting until enough players */
 	b->dirty = 0;
 	/* Magic last: a reader never trusts a half-made segment. */
@@ -615,6 +650,8 @@ static const char *board_check_found(const struct board *b)
 		why = "its segments' sizes differ from this table's";
 	if (why == NULL)
 		why = b->rules->check(b);
+	if (why == NULL && b->rules->seats > 0)
+		why = match_check(b);
 	return why;
 }
 
@@ -647,6 +684,8 @@ static void board_resume(struct board *b)
 	pub->nplaying = 0;
 	board_write_end(b, BOARD_HEADER);
 	b->rules->sweep(b);
+	if (b->rules->seats > 0)
+		match_resume(b, now);
 	board_update_state(b);
 	b->dirty = 0;
 }
@@ -753,6 +792,8 @@ int board_open(struct board *b, const char *prefix, const struct board_settings 
 		log_msg(LOG_ERR, "board %s: cannot host game kind %u: %s", s->name, s->game_kind, why);
 		return -1;
 	}
+	if (b->rules->seats > 0)
+		b->set.min_players = b->rules->seats; /* a turn game is on when every seat is taken */
 	b->pub_size = offsetof(struct bd_pub, area) + b->rules->codec->pub_size(&b->shape);
 	b->priv_size = offsetof(struct bd_priv, area) + b->rules->codec->priv_size(&b->shape);
 	if (objects_look(prefix, s->name, &seen) < 0 || objects_live_owner(prefix, s->name, &seen) ||
@@ -885,6 +926,8 @@ void board_reap(struct board *b, pid_t pid)
 
 void board_housekeep(struct board *b, int64_t now)
 {
+	/* A later start charges the time from here to it to no turn table's clock (turn.c). */
+	__atomic_store_n(&b->priv->alive_ms, now, __ATOMIC_RELAXED);
 	board_repair(b);
 	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++) {
 		const struct bd_pub_player *p = &b->pub->players[i];

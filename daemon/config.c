@@ -20,7 +20,7 @@ enum kind { K_BOARD, K_SOCKET, K_PREFIX, K_LOG, K_GROUP, K_NUMBER };
 enum {
 	C_BOARD, C_SOCKET, C_PREFIX, C_MIN_PLAYERS, C_FIRST_PICK, C_MISMATCH, C_RESTART, C_AWAY,
 	C_REGION, C_SEED, C_MAX_CONN, C_MAX_RATE, C_MAX_BACKLOG, C_STALL, C_UID_CONN, C_UID_SEATS, C_IDLE,
-	C_EXEMPT_ROOT, C_EXEMPT_GROUP, C_LOG, C_COUNT
+	C_EXEMPT_ROOT, C_EXEMPT_GROUP, C_LOG, C_MOVE_LIMIT, C_CLOCK, C_INCREMENT, C_COUNT
 };
 
 /* Every setting: its name, checks, default and help (--help prints it, with the default). */
@@ -68,6 +68,13 @@ static const struct key {
 			    "GROUP", "members of GROUP have no per-uid limits (default none)"},
 	[C_LOG] = {"log-level", K_LOG, 0, 0, 0, "error, warning, notice, info or debug", "LEVEL",
 		   "error, warning, notice, info or debug (default notice)"},
+	[C_MOVE_LIMIT] = {"move-limit-ms", K_NUMBER, 100, 86400000, 600000, NULL, "MS",
+			  "turn tables without a clock: past MS for a move the\n"
+			  "                               opponent may claim the game"},
+	[C_CLOCK] = {"clock-ms", K_NUMBER, 0, 86400000, 0, NULL, "MS",
+		     "turn tables: each seat's clock for a game; 0 = no clock"},
+	[C_INCREMENT] = {"increment-ms", K_NUMBER, 0, 3600000, 0, NULL, "MS",
+			 "turn tables with a clock: added after each move"},
 };
 static_assert(C_COUNT <= CONFIG_KEYS_MAX, "config.num holds every setting");
 
@@ -308,7 +315,8 @@ void config_finish(struct config *c)
 		.game_kind = BD_GAME_MEMORY, .min_players = (unsigned)c->num[C_MIN_PLAYERS], .first_pick_ms = (int)c->num[C_FIRST_PICK],
 		.mismatch_ms = (int)c->num[C_MISMATCH], .restart_ms = (int)c->num[C_RESTART],
 		.away_ms = (int)c->num[C_AWAY], .region_side = (unsigned)c->num[C_REGION],
-		.seed = (uint64_t)c->num[C_SEED],
+		.seed = (uint64_t)c->num[C_SEED], .move_limit_ms = c->num[C_MOVE_LIMIT],
+		.clock_ms = c->num[C_CLOCK], .increment_ms = c->num[C_INCREMENT],
 	};
 
 	if (c->nboards == 0)

@@ -6,7 +6,7 @@
 #include <string.h>
 
 /* The daemon ran at now: remember it, so an outage is measured from here (turn_resume). */
-static void turn_stamp(struct turn *t, int64_t now)
+static void turn_stamp(struct bd_turn *t, int64_t now)
 {
 	if (now > t->alive_ms)
 		t->alive_ms = now;
@@ -20,44 +20,44 @@ static unsigned turn_draw(uint32_t *r, unsigned n)
 	return (*r >> 16) % n;
 }
 
-void turn_init(struct turn *t, const struct turn_settings *s)
+void turn_init(struct bd_turn *t, const struct bd_turn_settings *s)
 {
 	memset(t, 0, sizeof *t);
 	t->set = *s;
 	if (t->set.limit_ms == 0)
 		t->set.limit_ms = TURN_LIMIT_DEFAULT_MS;
-	t->state = TURN_IDLE;
+	t->state = BD_TURN_IDLE;
 }
 
 /* Begin round number round: side 0 to move, every clock full. */
-static void turn_round_start(struct turn *t, unsigned round, int64_t now)
+static void turn_round_start(struct bd_turn *t, unsigned round, int64_t now)
 {
-	t->state = TURN_ON;
+	t->state = BD_TURN_ON;
 	t->round = round;
 	t->to_move = 0;
 	t->told = 0;
 	t->since_ms = now;
-	for (unsigned i = 0; i < TURN_SEATS_MAX; i++)
+	for (unsigned i = 0; i < BD_TURN_SEATS_MAX; i++)
 		t->left_ms[i] = i < t->set.nseats ? t->set.main_ms : 0;
 	turn_stamp(t, now);
 }
 
 /* A new match from round 1 with the sides already in t->side. */
-static void turn_match_begin(struct turn *t, int64_t now)
+static void turn_match_begin(struct bd_turn *t, int64_t now)
 {
 	t->match++;
 	t->rematch = 0;
-	t->why = TURN_WHY_NONE;
+	t->why = BD_WHY_NONE;
 	memset(t->points, 0, sizeof t->points);
 	memset(t->result, 0, sizeof t->result);
 	memset(t->round_result, 0, sizeof t->round_result);
 	turn_round_start(t, 1, now);
 }
 
-void turn_match_start(struct turn *t, const int want[], uint32_t rnd, int64_t now)
+void turn_match_start(struct bd_turn *t, const int want[], uint32_t rnd, int64_t now)
 {
-	unsigned n = t->set.nseats, given = 0, cand[TURN_SEATS_MAX], k;
-	int side[TURN_SEATS_MAX];
+	unsigned n = t->set.nseats, given = 0, cand[BD_TURN_SEATS_MAX], k;
+	int side[BD_TURN_SEATS_MAX];
 
 	for (unsigned i = 0; i < n; i++)
 		side[i] = -1;
@@ -88,7 +88,7 @@ void turn_match_start(struct turn *t, const int want[], uint32_t rnd, int64_t no
 	turn_match_begin(t, now);
 }
 
-int turn_seat_of(const struct turn *t, unsigned side)
+int turn_seat_of(const struct bd_turn *t, unsigned side)
 {
 	for (unsigned i = 0; i < t->set.nseats; i++)
 		if (t->side[i] == side)
@@ -96,13 +96,13 @@ int turn_seat_of(const struct turn *t, unsigned side)
 	return -1;
 }
 
-int turn_seat_to_move(const struct turn *t)
+int turn_seat_to_move(const struct bd_turn *t)
 {
-	return t->state == TURN_ON ? turn_seat_of(t, t->to_move) : -1;
+	return t->state == BD_TURN_ON ? turn_seat_of(t, t->to_move) : -1;
 }
 
 /* 0 if a seated player may act on a match in state want, else -1 with *err; what names the act. */
-static int turn_refuse(const struct turn *t, int seat, enum turn_state want, const char *what,
+static int turn_refuse(const struct bd_turn *t, int seat, enum bd_turn_state want, const char *what,
 		       struct bd_err *err)
 {
 	static char text[96];
@@ -113,23 +113,23 @@ static int turn_refuse(const struct turn *t, int seat, enum turn_state want, con
 	}
 	if (t->state == want)
 		return 0;
-	if (t->state == TURN_IDLE)
+	if (t->state == BD_TURN_IDLE)
 		return bd_err_set(err, "state", "no match is on: waiting for every seat to be taken");
-	if (t->state == TURN_OVER)
+	if (t->state == BD_TURN_OVER)
 		return bd_err_set(err, "over", "the game is over: ask for a rematch");
 	return bd_err_set(err, "state", "the match is still on: rematch once it is over");
 }
 
-int turn_may_move(const struct turn *t, int seat, struct bd_err *err)
+int turn_may_move(const struct bd_turn *t, int seat, struct bd_err *err)
 {
-	if (turn_refuse(t, seat, TURN_ON, "move", err) < 0)
+	if (turn_refuse(t, seat, BD_TURN_ON, "move", err) < 0)
 		return -1;
 	if (turn_seat_to_move(t) != seat)
 		return bd_err_set(err, "turn", "it is not your turn");
 	return 0;
 }
 
-void turn_moved(struct turn *t, int64_t now)
+void turn_moved(struct bd_turn *t, int64_t now)
 {
 	int seat = turn_seat_to_move(t);
 	int64_t spent = now > t->since_ms ? now - t->since_ms : 0;
@@ -148,7 +148,7 @@ void turn_moved(struct turn *t, int64_t now)
 	turn_stamp(t, now);
 }
 
-int64_t turn_deadline(const struct turn *t)
+int64_t turn_deadline(const struct bd_turn *t)
 {
 	int seat = turn_seat_to_move(t);
 
@@ -157,7 +157,7 @@ int64_t turn_deadline(const struct turn *t)
 	return t->since_ms + (t->set.main_ms > 0 ? t->left_ms[seat] : t->set.limit_ms);
 }
 
-int64_t turn_clock_left(const struct turn *t, unsigned seat, int64_t now)
+int64_t turn_clock_left(const struct bd_turn *t, unsigned seat, int64_t now)
 {
 	int64_t left;
 
@@ -169,10 +169,10 @@ int64_t turn_clock_left(const struct turn *t, unsigned seat, int64_t now)
 	return left > 0 ? left : 0;
 }
 
-enum turn_due turn_due(struct turn *t, int64_t now)
+enum turn_due turn_due(struct bd_turn *t, int64_t now)
 {
 	turn_stamp(t, now);
-	if (t->state != TURN_ON || now < turn_deadline(t))
+	if (t->state != BD_TURN_ON || now < turn_deadline(t))
 		return TURN_DUE_NOTHING;
 	if (t->set.main_ms > 0)
 		return TURN_DUE_FLAG;
@@ -183,7 +183,7 @@ enum turn_due turn_due(struct turn *t, int64_t now)
 }
 
 /* The match is over: each seat's result from its points (the top wins, a shared top draws). */
-static void turn_match_end(struct turn *t)
+static void turn_match_end(struct bd_turn *t)
 {
 	unsigned n = t->set.nseats, top = 0, ntop = 0;
 
@@ -193,13 +193,13 @@ static void turn_match_end(struct turn *t)
 	for (unsigned i = 0; i < n; i++)
 		ntop += t->points[i] == top;
 	for (unsigned i = 0; i < n; i++)
-		t->result[i] = t->points[i] < top ? TURN_LOSE : ntop == 1 ? TURN_WIN : TURN_DRAW;
-	t->state = TURN_OVER;
+		t->result[i] = t->points[i] < top ? BD_RESULT_LOSE : ntop == 1 ? BD_RESULT_WIN : BD_RESULT_DRAW;
+	t->state = BD_TURN_OVER;
 	t->told = 0;
 }
 
 /* Nonzero if the rounds left cannot change who has the most points. */
-static int turn_decided(const struct turn *t)
+static int turn_decided(const struct bd_turn *t)
 {
 	unsigned n = t->set.nseats, lead = 0, left = 2 * (t->set.rounds - t->round);
 
@@ -212,13 +212,13 @@ static int turn_decided(const struct turn *t)
 	return 1;
 }
 
-int turn_round_end(struct turn *t, const enum turn_result result[], enum turn_why why, int64_t now)
+int turn_round_end(struct bd_turn *t, const enum bd_result result[], enum bd_turn_why why, int64_t now)
 {
 	unsigned n = t->set.nseats;
 
 	for (unsigned i = 0; i < n; i++) {
 		t->round_result[i] = result[i];
-		t->points[i] += result[i] == TURN_WIN ? 2 : result[i] == TURN_DRAW ? 1 : 0;
+		t->points[i] += result[i] == BD_RESULT_WIN ? 2 : result[i] == BD_RESULT_DRAW ? 1 : 0;
 	}
 	t->why = why;
 	turn_stamp(t, now);
@@ -233,32 +233,32 @@ int turn_round_end(struct turn *t, const enum turn_result result[], enum turn_wh
 }
 
 /* The match ends now with loser losing and every other seat winning, for why. */
-static void turn_forfeit(struct turn *t, unsigned loser, enum turn_why why, int64_t now)
+static void turn_forfeit(struct bd_turn *t, unsigned loser, enum bd_turn_why why, int64_t now)
 {
 	for (unsigned i = 0; i < t->set.nseats; i++) {
-		t->round_result[i] = t->result[i] = i == loser ? TURN_LOSE : TURN_WIN;
+		t->round_result[i] = t->result[i] = i == loser ? BD_RESULT_LOSE : BD_RESULT_WIN;
 		t->points[i] += i == loser ? 0 : 2;
 	}
 	t->why = why;
-	t->state = TURN_OVER;
+	t->state = BD_TURN_OVER;
 	t->told = 0;
 	turn_stamp(t, now);
 }
 
-int turn_resign(struct turn *t, int seat, int64_t now, struct bd_err *err)
+int turn_resign(struct bd_turn *t, int seat, int64_t now, struct bd_err *err)
 {
-	if (turn_refuse(t, seat, TURN_ON, "resign", err) < 0)
+	if (turn_refuse(t, seat, BD_TURN_ON, "resign", err) < 0)
 		return -1;
-	turn_forfeit(t, (unsigned)seat, TURN_WHY_RESIGN, now);
+	turn_forfeit(t, (unsigned)seat, BD_WHY_RESIGN, now);
 	return 0;
 }
 
-int turn_claim(struct turn *t, int seat, int64_t now, struct bd_err *err)
+int turn_claim(struct bd_turn *t, int seat, int64_t now, struct bd_err *err)
 {
 	static char text[96];
 	int64_t deadline = turn_deadline(t);
 
-	if (turn_refuse(t, seat, TURN_ON, "claim", err) < 0)
+	if (turn_refuse(t, seat, BD_TURN_ON, "claim", err) < 0)
 		return -1;
 	if (t->set.main_ms > 0)
 		return bd_err_set(err, "clock", "this table has a clock: a flag ends the round by itself");
@@ -269,15 +269,15 @@ int turn_claim(struct turn *t, int seat, int64_t now, struct bd_err *err)
 			 (long long)(deadline - now));
 		return bd_err_set(err, "early", text);
 	}
-	turn_forfeit(t, (unsigned)turn_seat_to_move(t), TURN_WHY_CLAIM, now);
+	turn_forfeit(t, (unsigned)turn_seat_to_move(t), BD_WHY_CLAIM, now);
 	return 0;
 }
 
-int turn_rematch(struct turn *t, int seat, int64_t now, struct bd_err *err)
+int turn_rematch(struct bd_turn *t, int seat, int64_t now, struct bd_err *err)
 {
 	unsigned n = t->set.nseats, shift;
 
-	if (turn_refuse(t, seat, TURN_OVER, "ask for a rematch", err) < 0)
+	if (turn_refuse(t, seat, BD_TURN_OVER, "ask for a rematch", err) < 0)
 		return -1;
 	if (t->rematch & 1u << seat)
 		return bd_err_set(err, "again", "you already asked for a rematch: waiting for the other seat");
@@ -293,22 +293,22 @@ int turn_rematch(struct turn *t, int seat, int64_t now, struct bd_err *err)
 	return 1;
 }
 
-void turn_leave(struct turn *t, unsigned seat)
+void turn_leave(struct bd_turn *t, unsigned seat)
 {
-	if (seat < TURN_SEATS_MAX)
+	if (seat < BD_TURN_SEATS_MAX)
 		t->rematch &= ~(1u << seat);
 }
 
-const char *turn_check(const struct turn *t)
+const char *turn_check(const struct bd_turn *t)
 {
 	unsigned n = t->set.nseats, sides = 0;
 
-	if (n < 2 || n > TURN_SEATS_MAX || t->set.rounds < 1 || t->set.main_ms < 0 || t->set.increment_ms < 0 ||
+	if (n < 2 || n > BD_TURN_SEATS_MAX || t->set.rounds < 1 || t->set.main_ms < 0 || t->set.increment_ms < 0 ||
 	    t->set.limit_ms <= 0)
 		return "turn settings out of range";
-	if (t->state > TURN_OVER || (t->state != TURN_IDLE && (t->round < 1 || t->round > t->set.rounds)))
+	if (t->state > BD_TURN_OVER || (t->state != BD_TURN_IDLE && (t->round < 1 || t->round > t->set.rounds)))
 		return "turn state or round out of range";
-	if (t->state == TURN_IDLE)
+	if (t->state == BD_TURN_IDLE)
 		return NULL;
 	for (unsigned i = 0; i < n; i++)
 		if (t->side[i] < n)
@@ -320,25 +320,15 @@ const char *turn_check(const struct turn *t)
 	return NULL;
 }
 
-void turn_tick(struct turn *t, int64_t now)
+void turn_resume(struct bd_turn *t, int64_t alive_ms, int64_t now)
 {
-	turn_stamp(t, now);
-}
-
-void turn_resume(struct turn *t, int64_t now)
-{
+	turn_stamp(t, alive_ms);
 	if (now > t->alive_ms)
 		t->since_ms += now - t->alive_ms;
 	t->alive_ms = now;
 }
 
-const char *turn_result_name(enum turn_result r)
-{
-	static const char *const names[] = {"-", "win", "lose", "draw"};
-	return (unsigned)r < 4 ? names[r] : "-";
-}
-
-const char *turn_why_name(enum turn_why w)
+const char *turn_why_name(enum bd_turn_why w)
 {
 	static const char *const names[] = {"-", "play", "time", "resign", "claim"};
 	return (unsigned)w < 5 ? names[w] : "-";

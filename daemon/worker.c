@@ -539,7 +539,10 @@ static int worker_request(struct worker *w, const char *line, size_t len)
 	case BD_REQ_RESIGN:
 	case BD_REQ_REMATCH:
 	case BD_REQ_CLAIM:
-		return worker_err(w, "notsupported", "this table's game has no turns to resign, rematch or claim");
+		if (board_turn_request(w->board, (unsigned)w->player, req.type, &err) < 0)
+			return worker_err(w, err.code, err.text);
+		worker_printf(w, "OK %s\n", req.type == BD_REQ_RESIGN ? "resign" : req.type == BD_REQ_CLAIM ? "claim" : "rematch");
+		break;
 	case BD_REQ_QUIT:
 		worker_printf(w, "OK bye\n");
 		if (w->board != NULL && w->player >= 0)

@@ -156,6 +156,14 @@ enum bd_event_type {
 	BD_EV_OVER,     /* game over: n = top score; the recipient's result and points, per seat */
 	BD_EV_BYE,      /* daemon is stopping */
 	BD_EV_RESYNC,   /* never in the ring: one connection fell behind; n = events it was not sent */
+	/* Turn-based tables (daemon/turn.c): */
+	BD_EV_SIDE,     /* a match or round begins: player plays side n (tic-tac-toe: 0 X, 1 O) */
+	BD_EV_TURN,     /* player is to move, with n ms (its clock, or the per-move limit) */
+	BD_EV_RESIGN,   /* player resigned the match (or left it while it was on) */
+	BD_EV_CLAIMABLE, /* player, to move, passed the per-move limit: the others may claim */
+	BD_EV_CLAIM,    /* player claimed the match from the late seat */
+	BD_EV_FLAG,     /* player's clock ran out (the game decides what it costs) */
+	BD_EV_REMATCH,  /* player asks for a rematch (when every seat has, the next match starts) */
 	BD_EV_CORE_COUNT
 };
 #define BD_EV_GAME_BASE 32u
@@ -186,6 +194,56 @@ struct bd_event {
 static_assert(sizeof(struct bd_event) == 104, "bd_event is 104 bytes");
 static_assert(offsetof(struct bd_event, game) == 32, "bd_event's payload at 32");
 
+/* A turn-based table's turns (daemon/turn.c runs them; nobody else writes them): sides, whose
+ * turn, the clock or per-move limit, rounds, the match's result, rematch requests. Kept in
+ * the private segment so that a restarted daemon resumes the match; the public header and
+ * seats show what players need of it (turn, turn_deadline_ms, round_number, side, result,
+ * clock_ms). Seats 0..nseats-1 are the table's first seats; side 0 moves first. */
+#define BD_TURN_SEATS_MAX 4
+
+struct bd_turn_settings {
+	uint32_t nseats;      /* 2..BD_TURN_SEATS_MAX */
+	uint32_t rounds;      /* rounds in a match, >= 1; the match ends early once decided */
+	int64_t main_ms;      /* clock: each seat's time for a round; 0: no clock */
+	int64_t increment_ms; /* clock: added to the mover's time after each move */
+	int64_t limit_ms;     /* no clock: the per-move limit, after which the others may claim */
+};
+
+enum bd_turn_state {
+	BD_TURN_IDLE = 0, /* no match yet (seats not all taken) */
+	BD_TURN_ON = 1,   /* a round is being played */
+	BD_TURN_OVER = 2, /* the match is over; a rematch starts the next one */
+};
+
+/* How the last round ended. */
+enum bd_turn_why {
+	BD_WHY_NONE = 0,
+	BD_WHY_PLAY = 1,   /* the game's rules ended it (a line, a full board, ...) */
+	BD_WHY_TIME = 2,   /* a clock ran out; the game decided the results */
+	BD_WHY_RESIGN = 3, /* a seat resigned the match (or left it) */
+	BD_WHY_CLAIM = 4,  /* the seat to move passed the per-move limit and another claimed */
+};
+
+struct bd_turn {
+	struct bd_turn_settings set;
+	uint32_t state;                      /* enum bd_turn_state */
+	uint32_t match;                      /* 1 for the first match, +1 for each rematch */
+	uint32_t round;                      /* 1..set.rounds while ON; the last round when OVER */
+	uint32_t to_move;                    /* the side to move */
+	uint32_t side[BD_TURN_SEATS_MAX];    /* each seat's side this round */
+	uint32_t points[BD_TURN_SEATS_MAX];  /* this match: 2 a round won, 1 a round drawn */
+	uint32_t round_result[BD_TURN_SEATS_MAX]; /* enum bd_result of the last round ended */
+	uint32_t result[BD_TURN_SEATS_MAX];  /* enum bd_result of the match, once OVER */
+	uint32_t why;                        /* enum bd_turn_why of the last round ended */
+	uint32_t rematch;                    /* bit per seat that asked for a rematch */
+	uint32_t told;                       /* the per-move limit's passing was said this turn */
+	uint32_t reserved;
+	int64_t left_ms[BD_TURN_SEATS_MAX];  /* clock: each seat's time left, charged up to since_ms */
+	int64_t since_ms;                    /* the turn's time runs from here (CLOCK_MONOTONIC ms) */
+	int64_t alive_ms;                    /* a daemon ran at least until here (for turn_resume) */
+};
+static_assert(sizeof(struct bd_turn) == 176, "bd_turn has no padding");
+
 struct bd_priv {
 	uint32_t magic;
 	uint32_t version;
@@ -196,6 +254,9 @@ struct bd_priv {
 	char instance[BD_INST_LEN + 8];                 /* the instance in the objects' names, NUL-terminated */
 	uint64_t rng;                                   /* the game's random state, so --seed reproduces */
 	uint64_t ring_head;                             /* seq of the newest event in ring */
+	int64_t alive_ms;                               /* the supervisor's last housekeeping: a daemon
+							 * ran until then (a restart's outage starts here) */
+	struct bd_turn turn;                            /* turn-based tables only (daemon/turn.c) */
 	struct bd_priv_player players[BD_PLAYERS_MAX];
 	struct bd_lock_holder holders[BD_REGIONS_MAX + 1]; /* [nregions] is the state lock */
 	struct bd_event ring[BD_RING_SIZE];             /* event seq s lives at s % BD_RING_SIZE */

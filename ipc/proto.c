@@ -31,6 +31,8 @@ static const char *const results[] = {"none", "win", "lose", "draw"};
 static const char *const event_words[] = {
 	[BD_EV_JOIN] = "join", [BD_EV_LEAVE] = "leave", [BD_EV_STATE] = "state",
 	[BD_EV_OVER] = "over", [BD_EV_BYE] = "bye", [BD_EV_RESYNC] = "resync",
+	[BD_EV_SIDE] = "side", [BD_EV_TURN] = "turn", [BD_EV_RESIGN] = "resign", [BD_EV_CLAIMABLE] = "claimable",
+	[BD_EV_CLAIM] = "claim", [BD_EV_FLAG] = "flag", [BD_EV_REMATCH] = "rematch",
 };
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -40,6 +42,8 @@ static const char *const event_words[] = {
 static const char *const event_specs[] = {
 	[BD_EV_JOIN] = "pcNL", [BD_EV_LEAVE] = "p", [BD_EV_STATE] = "sm",
 	[BD_EV_OVER] = "nRm", [BD_EV_BYE] = "B", [BD_EV_RESYNC] = "n",
+	[BD_EV_SIDE] = "pn", [BD_EV_TURN] = "pn", [BD_EV_RESIGN] = "p", [BD_EV_CLAIMABLE] = "p",
+	[BD_EV_CLAIM] = "p", [BD_EV_FLAG] = "p", [BD_EV_REMATCH] = "p",
 };
 
 /* Index of word in a table of names, -1 if absent. */

@@ -29,6 +29,9 @@ struct board_settings {
 	int restart_ms;
 	int away_ms;        /* how long a seat is kept for a client lost in a daemon restart */
 	uint64_t seed;      /* 0: from the clock */
+	int64_t move_limit_ms; /* turn tables without a clock: after this a move may be claimed */
+	int64_t clock_ms;      /* turn tables: each seat's clock for a round; 0: no clock */
+	int64_t increment_ms;  /* turn tables with a clock: added after each move */
 };
 
 /* A table, as the rules see it: only through the functions below. */
@@ -70,6 +73,11 @@ unsigned board_random(struct board *b, unsigned n);
 
 struct rules {
 	const struct bd_game *codec; /* name, kind, areas, events (ipc/game/) */
+	/* A turn-based game's seats (2..BD_TURN_SEATS_MAX): the core runs its turns (daemon/
+	 * match.c: sides, whose turn, clock, resign, claim, rematch) and seats no more players;
+	 * a move reaches the rules only from the seat to move, and a round the rules end with
+	 * board_end(BOARD_END_ROUND) may end the match. 0: everyone plays at once (Memory). */
+	unsigned seats;
 	/* Every lock held: lay out a new game (the core resets scores and deadlines after). */
 	void (*deal)(struct board *b);
 	/* Without locks: the regions a move of seat (its ntok words, or none: only what the
@@ -84,7 +92,7 @@ struct rules {
 	void (*expire)(struct board *b, unsigned seat, int64_t now);
 	/* Same locks: seat is leaving; give back whatever it holds. */
 	void (*release)(struct board *b, unsigned seat);
-	/* Every lock held: the turn's deadline passed (turn games; NULL if none). */
+	/* Every lock held: the clock of seat, to move, ran out (turn games): end the round. */
 	void (*timeout)(struct board *b, unsigned seat, int64_t now);
 	/* Deep check of a found table before it is resumed; NULL if sound, else why not. */
 	const char *(*check)(const struct board *b);
@@ -96,6 +104,7 @@ struct rules {
 };
 
 extern const struct rules rules_memory;
+extern const struct rules rules_tictactoe;
 
 /* The rules of a kind of game, NULL if unknown. */
 const struct rules *rules_find(uint32_t kind);

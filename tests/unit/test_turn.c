@@ -13,25 +13,25 @@ static const int any2[2] = {TURN_SIDE_ANY, TURN_SIDE_ANY};
 
 /* A two-seat table (no clock unless main_ms) with its first match started at T0; seat 0 plays
  * side 0 (moves first). */
-static void turn_table(struct turn *t, int64_t main_ms, int64_t inc_ms, unsigned rounds)
+static void turn_table(struct bd_turn *t, int64_t main_ms, int64_t inc_ms, unsigned rounds)
 {
-	struct turn_settings s = {.nseats = 2, .rounds = rounds, .main_ms = main_ms, .increment_ms = inc_ms};
+	struct bd_turn_settings s = {.nseats = 2, .rounds = rounds, .main_ms = main_ms, .increment_ms = inc_ms};
 	static const int want[2] = {0, 1};
 
 	turn_init(t, &s);
 	turn_match_start(t, want, 7, T0);
-	REQUIRE(t->state == TURN_ON && t->side[0] == 0 && t->side[1] == 1, "match on, seat 0 first");
+	REQUIRE(t->state == BD_TURN_ON && t->side[0] == 0 && t->side[1] == 1, "match on, seat 0 first");
 }
 
 /* Sides drawn with no wishes: always one per seat, and each seat moves first about half the time. */
 static void test_turn_sides_random(void)
 {
-	struct turn_settings s = {.nseats = 2, .rounds = 1};
-	struct turn t;
+	struct bd_turn_settings s = {.nseats = 2, .rounds = 1};
+	struct bd_turn t;
 	unsigned first[2] = {0, 0};
 
 	turn_init(&t, &s);
-	CHECK(t.state == TURN_IDLE && t.set.limit_ms == TURN_LIMIT_DEFAULT_MS, "idle, default limit 10 min");
+	CHECK(t.state == BD_TURN_IDLE && t.set.limit_ms == TURN_LIMIT_DEFAULT_MS, "idle, default limit 10 min");
 	for (uint32_t rnd = 0; rnd < 1000; rnd++) {
 		turn_match_start(&t, any2, rnd * 2654435761u, T0);
 		CHECK(t.side[0] + t.side[1] == 1, "rnd %u: sides %u %u", rnd, t.side[0], t.side[1]);
@@ -45,8 +45,8 @@ static void test_turn_sides_random(void)
 /* A seat that asks for a side gets it; a clash is drawn between the two; three seats too. */
 static void test_turn_sides_request(void)
 {
-	struct turn_settings s2 = {.nseats = 2, .rounds = 1}, s3 = {.nseats = 3, .rounds = 1};
-	struct turn t;
+	struct bd_turn_settings s2 = {.nseats = 2, .rounds = 1}, s3 = {.nseats = 3, .rounds = 1};
+	struct bd_turn t;
 	unsigned got0 = 0;
 
 	turn_init(&t, &s2);
@@ -69,8 +69,8 @@ static void test_turn_sides_request(void)
 /* Only the seat to move may move, turns alternate, and spectators and idle tables are refused. */
 static void test_turn_whose(void)
 {
-	struct turn_settings s = {.nseats = 2, .rounds = 1};
-	struct turn t;
+	struct bd_turn_settings s = {.nseats = 2, .rounds = 1};
+	struct bd_turn t;
 	struct bd_err err;
 
 	turn_init(&t, &s);
@@ -92,7 +92,7 @@ static void test_turn_whose(void)
  * is told once the mover's time is gone, not before. */
 static void test_turn_clock(void)
 {
-	struct turn t;
+	struct bd_turn t;
 	struct bd_err err;
 
 	turn_table(&t, 60000, 2000, 1);
@@ -109,9 +109,9 @@ static void test_turn_clock(void)
 	CHECK(turn_claim(&t, 0, T0 + 80000, &err) < 0 && strcmp(err.code, "clock") == 0,
 	      "no claim on a clocked table: the game ends the round");
 	/* Tic-tac-toe's choice: time out loses. */
-	CHECK(turn_round_end(&t, (const enum turn_result[]){TURN_WIN, TURN_LOSE}, TURN_WHY_TIME, T0 + 80000) == 1,
+	CHECK(turn_round_end(&t, (const enum bd_result[]){BD_RESULT_WIN, BD_RESULT_LOSE}, BD_WHY_TIME, T0 + 80000) == 1,
 	      "the round was the match");
-	CHECK(t.state == TURN_OVER && t.result[0] == TURN_WIN && t.result[1] == TURN_LOSE && t.why == TURN_WHY_TIME,
+	CHECK(t.state == BD_TURN_OVER && t.result[0] == BD_RESULT_WIN && t.result[1] == BD_RESULT_LOSE && t.why == BD_WHY_TIME,
 	      "seat 0 won on time");
 	CHECK(turn_due(&t, T0 + 90000) == TURN_DUE_NOTHING && turn_deadline(&t) == 0, "nothing due once over");
 }
@@ -119,7 +119,7 @@ static void test_turn_clock(void)
 /* Without a clock: the per-move limit is said once a turn, and only then may the other claim. */
 static void test_turn_limit_claim(void)
 {
-	struct turn t;
+	struct bd_turn t;
 	struct bd_err err;
 	int64_t lim = TURN_LIMIT_DEFAULT_MS;
 
@@ -136,7 +136,7 @@ static void test_turn_limit_claim(void)
 	CHECK(t.told == 0 && turn_deadline(&t) == T0 + 2 * lim + 5000, "a new turn, a new limit");
 	CHECK(turn_claim(&t, 0, T0 + 2 * lim + 4999, &err) < 0 && strcmp(err.code, "early") == 0, "1 ms early");
 	CHECK(turn_claim(&t, 0, T0 + 2 * lim + 5000, &err) == 0, "claimed");
-	CHECK(t.state == TURN_OVER && t.result[0] == TURN_WIN && t.result[1] == TURN_LOSE && t.why == TURN_WHY_CLAIM,
+	CHECK(t.state == BD_TURN_OVER && t.result[0] == BD_RESULT_WIN && t.result[1] == BD_RESULT_LOSE && t.why == BD_WHY_CLAIM,
 	      "the late seat lost");
 	CHECK(turn_claim(&t, 0, T0 + 3 * lim, &err) < 0 && strcmp(err.code, "over") == 0, "then the game is over");
 }
@@ -144,8 +144,8 @@ static void test_turn_limit_claim(void)
 /* Resign ends the match at once, whoever is to move; refused to spectators and when not on. */
 static void test_turn_resign(void)
 {
-	struct turn_settings s = {.nseats = 2, .rounds = 1};
-	struct turn t;
+	struct bd_turn_settings s = {.nseats = 2, .rounds = 1};
+	struct bd_turn t;
 	struct bd_err err;
 
 	turn_init(&t, &s);
@@ -154,7 +154,7 @@ static void test_turn_resign(void)
 	CHECK(turn_resign(&t, -1, T0, &err) < 0 && strcmp(err.code, "spectator") == 0 &&
 		      strcmp(err.text, "a spectator cannot resign") == 0, "spectator: %s", err.text);
 	CHECK(turn_resign(&t, 1, T0 + 10, &err) == 0, "seat 1 resigns out of its turn");
-	CHECK(t.state == TURN_OVER && t.result[1] == TURN_LOSE && t.result[0] == TURN_WIN && t.why == TURN_WHY_RESIGN,
+	CHECK(t.state == BD_TURN_OVER && t.result[1] == BD_RESULT_LOSE && t.result[0] == BD_RESULT_WIN && t.why == BD_WHY_RESIGN,
 	      "seat 1 lost the whole match (round %u of 3)", t.round);
 	CHECK(turn_resign(&t, 0, T0 + 20, &err) < 0 && strcmp(err.code, "over") == 0, "game over: %s", err.text);
 	CHECK(turn_may_move(&t, 0, &err) < 0 && strcmp(err.code, "over") == 0, "no move after the end");
@@ -164,55 +164,55 @@ static void test_turn_resign(void)
  * last round; results from points (a shared top is a draw). */
 static void test_turn_rounds(void)
 {
-	static const enum turn_result w0[2] = {TURN_WIN, TURN_LOSE}, w1[2] = {TURN_LOSE, TURN_WIN},
-				      dd[2] = {TURN_DRAW, TURN_DRAW};
-	struct turn t;
+	static const enum bd_result w0[2] = {BD_RESULT_WIN, BD_RESULT_LOSE}, w1[2] = {BD_RESULT_LOSE, BD_RESULT_WIN},
+				      dd[2] = {BD_RESULT_DRAW, BD_RESULT_DRAW};
+	struct bd_turn t;
 
 	turn_table(&t, 30000, 0, 3);
 	turn_moved(&t, T0 + 5000);
-	CHECK(turn_round_end(&t, w0, TURN_WHY_PLAY, T0 + 6000) == 0, "round 1 of 3 ends, match goes on");
-	CHECK(t.state == TURN_ON && t.round == 2 && t.side[0] == 1 && t.side[1] == 0, "round 2, sides swapped");
+	CHECK(turn_round_end(&t, w0, BD_WHY_PLAY, T0 + 6000) == 0, "round 1 of 3 ends, match goes on");
+	CHECK(t.state == BD_TURN_ON && t.round == 2 && t.side[0] == 1 && t.side[1] == 0, "round 2, sides swapped");
 	CHECK(turn_seat_to_move(&t) == 1 && t.left_ms[0] == 30000 && t.since_ms == T0 + 6000,
 	      "side 0 (now seat 1) first, clocks full");
-	CHECK(t.round_result[0] == TURN_WIN && t.points[0] == 2 && t.points[1] == 0, "points 2-0");
-	CHECK(turn_round_end(&t, w0, TURN_WHY_PLAY, T0 + 7000) == 1, "2-0 of 3 is decided");
-	CHECK(t.state == TURN_OVER && t.round == 2 && t.result[0] == TURN_WIN && t.result[1] == TURN_LOSE,
+	CHECK(t.round_result[0] == BD_RESULT_WIN && t.points[0] == 2 && t.points[1] == 0, "points 2-0");
+	CHECK(turn_round_end(&t, w0, BD_WHY_PLAY, T0 + 7000) == 1, "2-0 of 3 is decided");
+	CHECK(t.state == BD_TURN_OVER && t.round == 2 && t.result[0] == BD_RESULT_WIN && t.result[1] == BD_RESULT_LOSE,
 	      "seat 0 won the match early");
 
 	turn_table(&t, 0, 0, 3);
-	CHECK(turn_round_end(&t, w0, TURN_WHY_PLAY, T0) == 0 && turn_round_end(&t, w1, TURN_WHY_PLAY, T0) == 0,
+	CHECK(turn_round_end(&t, w0, BD_WHY_PLAY, T0) == 0 && turn_round_end(&t, w1, BD_WHY_PLAY, T0) == 0,
 	      "1-1 after two rounds");
 	CHECK(t.round == 3 && t.side[0] == 0, "round 3, seat 0 first again");
-	CHECK(turn_round_end(&t, dd, TURN_WHY_PLAY, T0) == 1 && t.result[0] == TURN_DRAW && t.result[1] == TURN_DRAW,
+	CHECK(turn_round_end(&t, dd, BD_WHY_PLAY, T0) == 1 && t.result[0] == BD_RESULT_DRAW && t.result[1] == BD_RESULT_DRAW,
 	      "a drawn last round: the match is drawn (%u-%u)", t.points[0], t.points[1]);
 	turn_table(&t, 0, 0, 2);
-	CHECK(turn_round_end(&t, dd, TURN_WHY_PLAY, T0) == 0 && turn_round_end(&t, w1, TURN_WHY_PLAY, T0) == 1 &&
-		      t.result[1] == TURN_WIN && t.result[0] == TURN_LOSE, "draw then a win: 3-1");
+	CHECK(turn_round_end(&t, dd, BD_WHY_PLAY, T0) == 0 && turn_round_end(&t, w1, BD_WHY_PLAY, T0) == 1 &&
+		      t.result[1] == BD_RESULT_WIN && t.result[0] == BD_RESULT_LOSE, "draw then a win: 3-1");
 }
 
 /* Rematch: only once over; every seat must ask (the second ask accepts); sides swapped. */
 static void test_turn_rematch(void)
 {
-	struct turn t;
+	struct bd_turn t;
 	struct bd_err err;
 
 	turn_table(&t, 0, 0, 1);
 	CHECK(turn_rematch(&t, 0, T0, &err) < 0 && strcmp(err.code, "state") == 0, "still on: %s", err.text);
 	turn_resign(&t, 0, T0 + 10, &err);
 	CHECK(turn_rematch(&t, -1, T0 + 20, &err) < 0 && strcmp(err.code, "spectator") == 0, "spectator");
-	CHECK(turn_rematch(&t, 1, T0 + 20, &err) == 0 && t.rematch == 2 && t.state == TURN_OVER, "seat 1 asks");
+	CHECK(turn_rematch(&t, 1, T0 + 20, &err) == 0 && t.rematch == 2 && t.state == BD_TURN_OVER, "seat 1 asks");
 	CHECK(turn_rematch(&t, 1, T0 + 30, &err) < 0 && strcmp(err.code, "again") == 0, "asking twice: again");
 	turn_leave(&t, 1);
 	CHECK(t.rematch == 0, "a seat that leaves takes its request with it");
 	CHECK(turn_rematch(&t, 1, T0 + 40, &err) == 0, "asks again");
 	CHECK(turn_rematch(&t, 0, T0 + 50, &err) == 1, "seat 0 accepts");
-	CHECK(t.state == TURN_ON && t.match == 2 && t.round == 1 && t.side[0] == 1 && t.side[1] == 0,
+	CHECK(t.state == BD_TURN_ON && t.match == 2 && t.round == 1 && t.side[0] == 1 && t.side[1] == 0,
 	      "match 2, sides swapped");
-	CHECK(turn_seat_to_move(&t) == 1 && t.points[0] == 0 && t.result[0] == TURN_NONE && t.rematch == 0,
+	CHECK(turn_seat_to_move(&t) == 1 && t.points[0] == 0 && t.result[0] == BD_RESULT_NONE && t.rematch == 0,
 	      "seat 1 opens, a clean match");
 	/* A match that ended in round 2 (sides already swapped): the rematch swaps its first round's. */
 	turn_table(&t, 0, 0, 3);
-	turn_round_end(&t, (const enum turn_result[]){TURN_WIN, TURN_LOSE}, TURN_WHY_PLAY, T0);
+	turn_round_end(&t, (const enum bd_result[]){BD_RESULT_WIN, BD_RESULT_LOSE}, BD_WHY_PLAY, T0);
 	turn_resign(&t, 1, T0, &err);
 	turn_rematch(&t, 0, T0, &err);
 	CHECK(turn_rematch(&t, 1, T0, &err) == 1 && t.side[0] == 1 && t.side[1] == 0, "swapped from round 1's");
@@ -222,13 +222,13 @@ static void test_turn_rematch(void)
  * nobody; what was used before it still counts. Clock and per-move limit alike. */
 static void test_turn_outage(void)
 {
-	struct turn t, saved;
+	struct bd_turn t, saved;
 
 	turn_table(&t, 60000, 0, 1);
 	turn_moved(&t, T0 + 4000);      /* seat 1 to move from T0+4 s */
-	turn_tick(&t, T0 + 9000);       /* the daemon's last tick before kill -9: 5 s used */
 	saved = t;                      /* what shared memory holds */
-	turn_resume(&saved, T0 + 39000); /* restarted 30 s later */
+	/* The daemon's last housekeeping before kill -9 was at T0+9 s (5 s used); restarted 30 s later. */
+	turn_resume(&saved, T0 + 9000, T0 + 39000);
 	CHECK(turn_clock_left(&saved, 1, T0 + 39000) == 55000, "5 s charged, the 30 s outage not: %lld",
 	      (long long)turn_clock_left(&saved, 1, T0 + 39000));
 	CHECK(turn_deadline(&saved) == turn_deadline(&t) + 30000, "the deadline moved by the outage");
@@ -237,17 +237,21 @@ static void test_turn_outage(void)
 	CHECK(saved.left_ms[1] == 53000, "after the restart time runs again: %lld", (long long)saved.left_ms[1]);
 
 	turn_table(&t, 0, 0, 1);
-	turn_tick(&t, T0 + 60000);
-	turn_resume(&t, T0 + 3660000); /* an hour without a daemon */
+	turn_resume(&t, T0 + 60000, T0 + 3660000); /* an hour without a daemon */
 	CHECK(turn_deadline(&t) == T0 + TURN_LIMIT_DEFAULT_MS + 3600000, "the per-move limit moved too");
-	turn_resume(&t, T0 + 3660000);
+	turn_resume(&t, T0 + 60000, T0 + 3660000);
 	CHECK(turn_deadline(&t) == T0 + TURN_LIMIT_DEFAULT_MS + 3600000, "a second resume moves nothing");
+	/* A move after the last housekeeping: the outage starts at the move, not before it. */
+	turn_moved(&t, T0 + 3670000);
+	turn_resume(&t, T0 + 3660000, T0 + 3680000);
+	CHECK(turn_deadline(&t) == T0 + 3680000 + TURN_LIMIT_DEFAULT_MS, "the new turn starts at the resume: %lld",
+	      (long long)(turn_deadline(&t) - T0));
 }
 
 /* A damaged state found in shared memory is refused with a reason. */
 static void test_turn_check(void)
 {
-	struct turn t;
+	struct bd_turn t;
 
 	turn_table(&t, 0, 0, 1);
 	CHECK(turn_check(&t) == NULL, "sound");
@@ -262,8 +266,7 @@ static void test_turn_check(void)
 	turn_table(&t, 0, 0, 1);
 	t.set.limit_ms = 0;
 	CHECK(turn_check(&t) != NULL, "no per-move limit");
-	CHECK(strcmp(turn_result_name(TURN_DRAW), "draw") == 0 && strcmp(turn_why_name(TURN_WHY_CLAIM), "claim") == 0,
-	      "names");
+	CHECK(strcmp(turn_why_name(BD_WHY_CLAIM), "claim") == 0 && strcmp(turn_why_name(99), "-") == 0, "names");
 }
 
 /* Register this file's tests. */

@@ -1,0 +1,224 @@
+/* match.c: the core's turns on a turn-based table (match.h): daemon/turn.c on the table's
+ * struct bd_turn, what the public header and seats show of it, and its events. */
+#include "match.h"
+
+#include "turn.h"
+
+/* The table's turns (private segment). */
+static struct bd_turn *match_turns(struct board *b)
+{
+	return &b->priv->turn;
+}
+
+void match_init(struct board *b)
+{
+	struct bd_turn_settings s = {
+		.nseats = b->rules->seats, .rounds = 1, .main_ms = b->set.clock_ms,
+		.increment_ms = b->set.increment_ms, .limit_ms = b->set.move_limit_ms,
+	};
+
+	turn_init(match_turns(b), &s);
+}
+
+const char *match_check(const struct board *b)
+{
+	return b->priv->turn.set.nseats != b->rules->seats ? "its seats differ from its game's" :
+	       turn_check(&b->priv->turn);
+}
+
+/* Show the turns in the public header and seats: whose turn and until when, the round, each
+ * seat's side, clock and points. */
+static void match_publish(struct board *b, int64_t now)
+{
+	const struct bd_turn *t = match_turns(b);
+	struct bd_pub *pub = b->pub;
+	int seat = turn_seat_to_move(t);
+
+	board_write_begin(b, BOARD_HEADER);
+	pub->turn = seat < 0 ? BD_NO_PLAYER : (uint32_t)seat;
+	pub->turn_deadline_ms = turn_deadline(t);
+	pub->round_number = t->round;
+	for (unsigned i = 0; i < t->set.nseats; i++) {
+		struct bd_pub_player *p = &pub->players[i];
+		if (p->state == BD_PLAYER_EMPTY)
+			continue;
+		p->side = t->state == BD_TURN_IDLE ? BD_NO_SIDE : t->side[i];
+		p->clock_ms = turn_clock_left(t, i, now);
+		p->score = t->points[i];
+	}
+	board_write_end(b, BOARD_HEADER);
+}
+
+/* An event about player for everyone. */
+static void match_emit(struct board *b, unsigned type, unsigned player, int64_t n)
+{
+	struct bd_event ev = {.type = (uint16_t)type, .player = (uint16_t)player,
+			      .n = n < 0 ? 0 : n > UINT32_MAX ? UINT32_MAX : (uint32_t)n};
+
+	board_emit(b, BD_NO_PLAYER, &ev);
+}
+
+/* The turn passed (or a round began): show it, and tell who moves and with how long. */
+static void match_turn_told(struct board *b, int64_t now)
+{
+	const struct bd_turn *t = match_turns(b);
+	int seat = turn_seat_to_move(t);
+
+	match_publish(b, now);
+	if (seat >= 0)
+		match_emit(b, BD_EV_TURN, (unsigned)seat, turn_deadline(t) - now);
+}
+
+/* A round began: tell every seat's side, then the turn. */
+static void match_begun(struct board *b, int64_t now)
+{
+	const struct bd_turn *t = match_turns(b);
+
+	for (unsigned i = 0; i < t->set.nseats; i++)
+		match_emit(b, BD_EV_SIDE, i, t->side[i]);
+	match_turn_told(b, now);
+}
+
+void match_resume(struct board *b, int64_t now)
+{
+	turn_resume(match_turns(b), __atomic_load_n(&b->priv->alive_ms, __ATOMIC_RELAXED), now);
+	match_publish(b, now);
+}
+
+void match_on(struct board *b, int64_t now)
+{
+	static const int any[BD_TURN_SEATS_MAX] = {TURN_SIDE_ANY, TURN_SIDE_ANY, TURN_SIDE_ANY, TURN_SIDE_ANY};
+	struct bd_turn *t = match_turns(b);
+
+	if (t->state != BD_TURN_ON)
+		turn_match_start(t, any, board_random(b, UINT32_MAX), now);
+	match_begun(b, now);
+}
+
+/* 0 if the table's game is on for the turns, else -1 with *err (waiting, or frozen). */
+static int match_table_on(const struct board *b, struct bd_err *err)
+{
+	switch (b->pub->game_state) {
+	case BD_GAME_WAITING:
+		return bd_err_set(err, "state", "waiting for every seat to be taken");
+	case BD_GAME_FROZEN:
+		return bd_err_set(err, "state", "the game is paused until every seat is back");
+	}
+	return 0;
+}
+
+int match_move(struct board *b, unsigned player, unsigned ntok, const char *const *tok, int64_t now,
+	       struct bd_err *err)
+{
+	struct bd_turn *t = match_turns(b);
+	uint32_t match = t->match, round = t->round;
+
+	if (match_table_on(b, err) < 0 || turn_may_move(t, (int)player, err) < 0 ||
+	    b->rules->move(b, player, ntok, tok, now, err) < 0)
+		return -1;
+	if (t->state == BD_TURN_ON && t->match == match && t->round == round) {
+		turn_moved(t, now);
+		match_turn_told(b, now);
+	}
+	return 0;
+}
+
+/* The match is over (turn.c says how): each seat's result for the core's end. */
+static void match_results(const struct bd_turn *t, uint8_t result[BD_PLAYERS_MAX])
+{
+	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++)
+		result[i] = i < t->set.nseats ? (uint8_t)t->result[i] : BD_RESULT_NONE;
+}
+
+int match_round_end(struct board *b, const uint8_t result[BD_PLAYERS_MAX], int64_t now,
+		    uint8_t match_result[BD_PLAYERS_MAX])
+{
+	struct bd_turn *t = match_turns(b);
+	enum bd_result r[BD_TURN_SEATS_MAX];
+
+	for (unsigned i = 0; i < t->set.nseats; i++)
+		r[i] = (enum bd_result)result[i];
+	if (turn_round_end(t, r, BD_WHY_PLAY, now) == 0) {
+		b->rules->deal(b);
+		match_begun(b, now);
+		return 0;
+	}
+	match_publish(b, now);
+	match_results(t, match_result);
+	return 1;
+}
+
+/* The match ended at once (resign, claim, leave): show it and end the core's game. */
+static void match_forfeited(struct board *b, int64_t now)
+{
+	uint8_t result[BD_PLAYERS_MAX];
+
+	match_publish(b, now);
+	match_results(match_turns(b), result);
+	board_end(b, BOARD_END_MATCH, result, now);
+}
+
+int match_request(struct board *b, unsigned player, enum bd_req_type type, int64_t now, struct bd_err *err)
+{
+	struct bd_turn *t = match_turns(b);
+	int rc;
+
+	if (match_table_on(b, err) < 0)
+		return -1;
+	switch (type) {
+	case BD_REQ_RESIGN:
+		if (turn_resign(t, (int)player, now, err) < 0)
+			return -1;
+		match_emit(b, BD_EV_RESIGN, player, 0);
+		match_forfeited(b, now);
+		return 0;
+	case BD_REQ_CLAIM:
+		if (turn_claim(t, (int)player, now, err) < 0)
+			return -1;
+		match_emit(b, BD_EV_CLAIM, player, 0);
+		match_forfeited(b, now);
+		return 0;
+	default:
+		if ((rc = turn_rematch(t, (int)player, now, err)) < 0)
+			return -1;
+		match_emit(b, BD_EV_REMATCH, player, 0);
+		return rc;
+	}
+}
+
+void match_leave(struct board *b, unsigned player, int64_t now)
+{
+	struct bd_turn *t = match_turns(b);
+	struct bd_err err;
+
+	turn_leave(t, player);
+	if (t->state == BD_TURN_ON && turn_resign(t, (int)player, now, &err) == 0) {
+		match_emit(b, BD_EV_RESIGN, player, 0);
+		match_forfeited(b, now);
+	}
+}
+
+void match_tick(struct board *b, int64_t now)
+{
+	struct bd_turn *t = match_turns(b);
+	int seat = turn_seat_to_move(t);
+
+	switch (turn_due(t, now)) {
+	case TURN_DUE_FLAG:
+		match_emit(b, BD_EV_FLAG, (unsigned)seat, 0);
+		b->rules->timeout(b, (unsigned)seat, now);
+		t->why = BD_WHY_TIME;
+		break;
+	case TURN_DUE_CLAIM:
+		match_emit(b, BD_EV_CLAIMABLE, (unsigned)seat, 0);
+		break;
+	case TURN_DUE_NOTHING:
+		break;
+	}
+}
+
+int64_t match_next_deadline(const struct board *b)
+{
+	return __atomic_load_n(&b->priv->turn.told, __ATOMIC_RELAXED) ? 0 :
+	       __atomic_load_n(&b->pub->turn_deadline_ms, __ATOMIC_RELAXED);
+}

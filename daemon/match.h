@@ -1,0 +1,41 @@
+/* match.h: the core's turns on a turn-based table (struct rules' seats > 0): daemon/turn.c
+ * run on the table's private segment (struct bd_turn), shown in its public header and
+ * seats (turn, turn deadline, round, side, clock, score) and told in events (side, turn,
+ * resign, claimable, claim, flag, rematch). board.c calls these with every lock held (a
+ * turn table's moves lock its whole board). */
+#ifndef BD_MATCH_H
+#define BD_MATCH_H
+
+#include <stdint.h>
+
+#include "board.h"
+
+/* A new table: its turn settings from the table's, before its first match. */
+void match_init(struct board *b);
+/* Why a found table's turns cannot be resumed, NULL if they can. */
+const char *match_check(const struct board *b);
+/* A restarted daemon took the table over: the outage is charged to nobody; seats show it. */
+void match_resume(struct board *b, int64_t now);
+/* The table's game is on (every seat taken, or a new game): start a match with sides drawn
+ * at random unless one is already on (a rematch, a resumed match); tell sides and turn. */
+void match_on(struct board *b, int64_t now);
+/* The player's move: refused unless it is its turn in a match that is on, else played by
+ * the rules, then the turn passes (unless the move ended the round). 0, or -1 with *err. */
+int match_move(struct board *b, unsigned player, unsigned ntok, const char *const *tok, int64_t now,
+	       struct bd_err *err);
+/* The rules ended a round with result[seat]: 0 if the match goes on (the next round is
+ * dealt and on), 1 if it is over, with each seat's match result in match_result. */
+int match_round_end(struct board *b, const uint8_t result[BD_PLAYERS_MAX], int64_t now,
+		    uint8_t match_result[BD_PLAYERS_MAX]);
+/* resign, claim or rematch by player. 0 done, 1 a rematch every seat asked for (the caller
+ * starts the new game), -1 with *err. */
+int match_request(struct board *b, unsigned player, enum bd_req_type type, int64_t now, struct bd_err *err);
+/* The player leaves its seat: a match on is lost (as if it resigned), its rematch request goes. */
+void match_leave(struct board *b, unsigned player, int64_t now);
+/* At the turn deadline: a clock that ran out goes to the rules (timeout), a passed per-move
+ * limit is told once. */
+void match_tick(struct board *b, int64_t now);
+/* When a worker must wake for the turn: the deadline, unless nothing more happens at it. */
+int64_t match_next_deadline(const struct board *b);
+
+#endif
