@@ -3,6 +3,7 @@
 
 static const struct rules *const rules_table[] = {
 	&rules_memory,
+	&rules_tictactoe,
 };
 
 const struct rules *rules_find(uint32_t kind)
