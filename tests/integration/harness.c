@@ -88,25 +88,17 @@ static void __attribute__((noreturn)) h_exec(const char **opts, unsigned n)
 	_exit(127);
 }
 
-void h_start(const char *opt, ...)
-{
-	const char *opts[H_OPTS];
-	unsigned n = 0;
-	va_list ap;
+/* The options of the running daemon, for h_crash_restart. */
+static const char *h_opts[H_OPTS];
+static unsigned h_nopts;
 
-	va_start(ap, opt);
-	for (const char *o = opt; o != NULL && n < H_OPTS; o = va_arg(ap, const char *))
-		opts[n++] = o;
-	va_end(ap);
-	snprintf(hd.dir, sizeof hd.dir, "/tmp/boardd-it.XXXXXX");
-	REQUIRE(mkdtemp(hd.dir) != NULL, "mkdtemp: %s", strerror(errno));
-	snprintf(hd.sock, sizeof hd.sock, "%s/boardd.sock", hd.dir);
-	snprintf(hd.log, sizeof hd.log, "%s/daemon.log", hd.dir);
-	snprintf(hd.prefix, sizeof hd.prefix, "it%dn%u", (int)getpid(), tests_run);
+/* Fork boardd with the harness's socket, prefix, log and h_opts; return once it answers. */
+static void h_spawn(void)
+{
 	hd.pid = fork();
 	REQUIRE(hd.pid >= 0, "fork: %s", strerror(errno));
 	if (hd.pid == 0)
-		h_exec(opts, n);
+		h_exec(h_opts, h_nopts);
 	for (int64_t end = bd_now_ms() + 10000; !h_socket_answers();) {
 		int status = h_waitpid(hd.pid, 0);
 		if (status != -1)
@@ -115,6 +107,23 @@ void h_start(const char *opt, ...)
 		REQUIRE(bd_now_ms() < end, "boardd did not answer on %s within 10 s", hd.sock);
 		h_sleep(10);
 	}
+}
+
+void h_start(const char *opt, ...)
+{
+	va_list ap;
+
+	h_nopts = 0;
+	va_start(ap, opt);
+	for (const char *o = opt; o != NULL && h_nopts < H_OPTS; o = va_arg(ap, const char *))
+		h_opts[h_nopts++] = o;
+	va_end(ap);
+	snprintf(hd.dir, sizeof hd.dir, "/tmp/boardd-it.XXXXXX");
+	REQUIRE(mkdtemp(hd.dir) != NULL, "mkdtemp: %s", strerror(errno));
+	snprintf(hd.sock, sizeof hd.sock, "%s/boardd.sock", hd.dir);
+	snprintf(hd.log, sizeof hd.log, "%s/daemon.log", hd.dir);
+	snprintf(hd.prefix, sizeof hd.prefix, "it%dn%u", (int)getpid(), tests_run);
+	h_spawn();
 }
 
 int h_leftovers(void)
@@ -156,6 +165,16 @@ static void h_unmap_priv(void)
 {
 	bd_priv_unmap(hd.priv);
 	hd.priv = NULL;
+}
+
+void h_crash_restart(void)
+{
+	REQUIRE(hd.pid > 0, "no daemon to kill");
+	h_unmap_priv();
+	kill(hd.pid, SIGKILL);
+	REQUIRE(h_waitpid(hd.pid, 10000) != -1, "boardd did not die of SIGKILL within 10 s");
+	hd.pid = 0;
+	h_spawn();
 }
 
 void h_stop_with(int sig)

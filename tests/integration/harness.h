@@ -42,6 +42,9 @@ void h_start(const char *opt, ...) __attribute__((sentinel));
  * nor its socket file. */
 void h_stop_with(int sig);
 #define h_stop() h_stop_with(SIGTERM)
+/* kill -9 the daemon (its workers die with it), then start another with the same socket,
+ * prefix and options, as systemd would after a crash; returns when it answers. */
+void h_crash_restart(void);
 /* For every suite: per-test setup and teardown (kills what is left, removes objects). */
 void h_setup(void);
 void h_teardown(void);

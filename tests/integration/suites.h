@@ -10,5 +10,6 @@ void suite_input(void);   /* test_input.c: malformed and out-of-place lines, lim
 void suite_race(void);    /* test_race.c: the same card picked at the same moment */
 void suite_secrecy(void); /* test_secrecy.c: face-down values never public; a full game */
 void suite_fairness(void); /* test_fairness.c: unique names, logins, the anti-hoarding cooldown */
+void suite_tictactoe(void); /* test_tictactoe.c: whole matches, bad input, resign, rematch, claim, restart */
 
 #endif

@@ -1,0 +1,451 @@
+/* test_tictactoe.c: tic-tac-toe (issue 10 section 3) played whole by real clients on a real
+ * boardd (--board main:tictactoe): X wins, O wins, a draw, every bad input refused with the
+ * position unchanged, resign, rematch with sides swapped, the per-move limit and claim, the
+ * clock running out, a client killed mid-match, and the daemon killed mid-match and resumed.
+ * A spectator watches every match and must see every event the players see. */
+#include <CUnit/CUnit.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "harness.h"
+#include "ipc/clock.h"
+#include "ipc/game/tictactoe.h"
+#include "suites.h"
+
+static struct bd_pub snap;
+
+/* A match of two players and a spectator; x and o are the players by side. */
+struct table {
+	struct h_client *a, *b, *spec;
+	struct h_client *x, *o;
+	char conf[64]; /* its configuration file, removed by table_close */
+};
+
+/* The clients by seat id. */
+static struct h_client *by_id(struct table *t, long id)
+{
+	return t->a->id == id ? t->a : t->b;
+}
+
+/* Wait until every client has seen the match start (side 0 X, side 1 O, X to move); set x, o. */
+static void match_started(struct table *t)
+{
+	struct h_client *all[3] = {t->a, t->b, t->spec};
+	struct bd_msg m;
+	long first = -1;
+
+	for (unsigned i = 0; i < 3; i++) {
+		H_WAIT(all[i], &m, "turn");
+		CHECK(m.ntok == 2 && (first < 0 || h_num(&m, 0) == first), "%s: '%s'", all[i]->name, m.line);
+		first = h_num(&m, 0);
+	}
+	t->x = by_id(t, first);
+	t->o = t->x == t->a ? t->b : t->a;
+	h_snapshot(t->a, &snap);
+	CHECK(snap.players[t->x->id].side == 0 && snap.players[t->o->id].side == 1 && snap.turn == (uint32_t)t->x->id,
+	      "X (side 0, seat %d) to move; sides %u %u, turn %u", t->x->id, snap.players[t->x->id].side,
+	      snap.players[t->o->id].side, snap.turn);
+}
+
+/* A configuration file holding a tic-tac-toe table (and its per-move limit); its path in path. */
+static void table_config(char path[64], const char *limit_ms)
+{
+	int fd;
+
+	snprintf(path, 64, "/tmp/boardd-ttt.XXXXXX");
+	REQUIRE((fd = mkstemp(path)) >= 0, "mkstemp");
+	dprintf(fd, "board = main:tictactoe\nmove-limit-ms = %s\n", limit_ms);
+	close(fd);
+}
+
+/* A fresh daemon with a tic-tac-toe table (from a configuration file, whole matches played
+ * on it) and these options, two players and a spectator. */
+static void table_open(struct table *t, const char *opt1, const char *val1)
+{
+	table_config(t->conf, "600000");
+	if (opt1 != NULL)
+		h_start("--config", t->conf, opt1, val1, NULL);
+	else
+		h_start("--config", t->conf, NULL);
+	t->spec = h_join("sam", BD_ROLE_SPECTATOR); /* first: it sees the match start */
+	t->a = h_join("ana", BD_ROLE_PLAYER);
+	t->b = h_join("bob", BD_ROLE_PLAYER);
+	CHECK(t->a->id == 0 && t->b->id == 1 && t->spec->id == -1, "seats %d %d %d", t->a->id, t->b->id, t->spec->id);
+	match_started(t);
+}
+
+/* Stop the daemon (checks a clean exit) and remove the configuration file. */
+static void table_close(struct table *t)
+{
+	h_stop();
+	unlink(t->conf);
+}
+
+/* Every client sees the next move event (skipping turn events): `move SEAT X Y MARK`. */
+static void saw_move(struct table *t, struct h_client *who, unsigned x, unsigned y, const char *mark)
+{
+	struct h_client *all[3] = {t->a, t->b, t->spec};
+	struct bd_msg m;
+
+	for (unsigned i = 0; i < 3; i++) {
+		H_WAIT(all[i], &m, "move");
+		CHECK(m.ntok == 4 && h_num(&m, 0) == who->id && h_num(&m, 1) == x && h_num(&m, 2) == y &&
+			      strcmp(m.tok[3], mark) == 0,
+		      "%s saw '%s', wanted move %d %u %u %s", all[i]->name, m.line, who->id, x, y, mark);
+	}
+}
+
+/* who plays x y (OK), and everyone sees it. */
+static void play(struct table *t, struct h_client *who, unsigned x, unsigned y)
+{
+	const char *mark = who == t->x ? "X" : "O";
+
+	H_OK(who, "move %u %u", x, y);
+	saw_move(t, who, x, y, mark);
+}
+
+/* Play moves in turn, X first unless o_first: "x y" pairs of digits, e.g. "00 11 20". */
+static void play_moves(struct table *t, int o_first, const char *moves)
+{
+	int o = o_first;
+
+	for (const char *m = moves; m[0] && m[1]; m += m[2] ? 3 : 2, o = !o)
+		play(t, o ? t->o : t->x, (unsigned)(m[0] - '0'), (unsigned)(m[1] - '0'));
+}
+
+/* The area as a 9-character position. */
+static void position(struct h_client *cl, char out[TTT_POS_LEN + 1])
+{
+	h_snapshot(cl, &snap);
+	memcpy(out, bd_ttt_pub(&snap)->cell, TTT_CELLS);
+	out[TTT_POS_LEN] = '\0';
+}
+
+/* Everyone sees `end WHO LINE X Y`, then the OVER event with its own result. */
+static void saw_end(struct table *t, const char *who, const char *line, unsigned x, unsigned y,
+		    const char *xres, const char *ores)
+{
+	struct h_client *all[3] = {t->x, t->o, t->spec};
+	const char *res[3] = {xres, ores, "none"};
+	struct bd_msg m;
+
+	for (unsigned i = 0; i < 3; i++) {
+		H_WAIT(all[i], &m, "end");
+		CHECK(m.ntok == 4 && strcmp(m.tok[0], who) == 0 && strcmp(m.tok[1], line) == 0 && h_num(&m, 2) == x &&
+			      h_num(&m, 3) == y,
+		      "%s saw '%s', wanted end %s %s %u %u", all[i]->name, m.line, who, line, x, y);
+		H_NEXT(all[i], &m, "over");
+		CHECK(m.ntok == 3 && strcmp(m.tok[1], res[i]) == 0, "%s: '%s', wanted %s", all[i]->name, m.line, res[i]);
+		H_NEXT(all[i], &m, "state");
+		CHECK(strcmp(m.tok[0], "over") == 0, "%s: '%s'", all[i]->name, m.line);
+	}
+}
+
+/* X wins down the left column: everyone sees every move and the end with its line. */
+static void test_ttt_x_wins(void)
+{
+	struct table t;
+	char pos[TTT_POS_LEN + 1];
+
+	table_open(&t, NULL, NULL);
+	play_moves(&t, 0, "00 10 01 11 02");
+	saw_end(&t, "X", "036", 0, 2, "win", "lose");
+	position(t.spec, pos);
+	const struct bd_ttt_pub *a = bd_ttt_pub(&snap);
+	CHECK(strcmp(pos, "XO.XO.X..") == 0 && a->result == 'X' && a->last == 6, "position %s result %c last %u", pos,
+	      a->result, a->last);
+	CHECK(a->line[0] == 0 && a->line[1] == 3 && a->line[2] == 6, "line %u%u%u", a->line[0], a->line[1], a->line[2]);
+	CHECK(snap.players[t.x->id].result == BD_RESULT_WIN && snap.players[t.o->id].result == BD_RESULT_LOSE &&
+		      snap.game_state == BD_GAME_OVER && snap.turn == BD_NO_PLAYER,
+	      "results %u %u, state %u", snap.players[t.x->id].result, snap.players[t.o->id].result, snap.game_state);
+	table_close(&t);
+}
+
+/* O wins down the right column. */
+static void test_ttt_o_wins(void)
+{
+	struct table t;
+
+	table_open(&t, NULL, NULL);
+	play_moves(&t, 0, "00 20 01 21 12 22");
+	saw_end(&t, "O", "258", 2, 2, "lose", "win");
+	h_snapshot(t.a, &snap);
+	CHECK(snap.players[t.o->id].result == BD_RESULT_WIN, "O's result %u", snap.players[t.o->id].result);
+	table_close(&t);
+}
+
+/* A full board without a line is a draw for both. */
+static void test_ttt_draw(void)
+{
+	struct table t;
+	char pos[TTT_POS_LEN + 1];
+
+	table_open(&t, NULL, NULL);
+	play_moves(&t, 0, "00 10 20 11 01 21 12 02 22");
+	saw_end(&t, "draw", "-", 2, 2, "draw", "draw");
+	position(t.a, pos);
+	CHECK(strcmp(pos, "XOXXOOOXX") == 0 && bd_ttt_pub(&snap)->result == 'D', "position %s", pos);
+	table_close(&t);
+}
+
+/* who sends a bad request: ERR code, and the position and turn stay as they were. */
+#define BAD(t, who, code, ...)                                                          \
+	do {                                                                            \
+		char before_[TTT_POS_LEN + 1], after_[TTT_POS_LEN + 1];                 \
+		position((t)->spec, before_);                                           \
+		uint32_t turn_ = snap.turn;                                             \
+		H_ERR((who), (code), __VA_ARGS__);                                      \
+		position((t)->spec, after_);                                            \
+		CHECK(strcmp(before_, after_) == 0 && snap.turn == turn_,               \
+		      "the position changed from %s to %s", before_, after_);           \
+	} while (0)
+
+/* Every bad input: a clear error, nothing changed, nobody else told anything. */
+static void test_ttt_bad_input(void)
+{
+	struct table t;
+	struct bd_msg m;
+
+	table_open(&t, NULL, NULL);
+	BAD(&t, t.o, "turn", "move 1 1");       /* out of turn */
+	BAD(&t, t.x, "range", "move 3 0");      /* off the board */
+	BAD(&t, t.x, "range", "move 0 9");
+	BAD(&t, t.x, "syntax", "move a b");     /* malformed */
+	BAD(&t, t.x, "syntax", "move 1");
+	BAD(&t, t.x, "syntax", "move 1 1 1");
+	BAD(&t, t.x, "range", "move -1 0");
+	BAD(&t, t.x, "syntax", "move 1 x");
+	BAD(&t, t.spec, "spectator", "move 1 1"); /* a spectator moving, resigning, claiming */
+	BAD(&t, t.spec, "spectator", "resign");
+	BAD(&t, t.spec, "spectator", "claim");
+	BAD(&t, t.x, "turn", "claim");           /* the mover claims: nothing to claim */
+	BAD(&t, t.o, "early", "claim");          /* 10 minutes are not over */
+	BAD(&t, t.x, "state", "rematch");        /* the match is on */
+	H_QUIET(t.spec, 200);
+	play(&t, t.x, 1, 1);
+	BAD(&t, t.o, "filled", "move 1 1");      /* an occupied cell */
+	BAD(&t, t.x, "turn", "move 0 0");        /* twice in a row */
+	play_moves(&t, 1, "00 20 02 01 22 21");
+	saw_end(&t, "X", "345", 2, 1, "win", "lose");
+	BAD(&t, t.o, "over", "move 1 2");        /* a move after the end */
+	BAD(&t, t.x, "over", "move 1 2");
+	BAD(&t, t.x, "over", "resign");
+	BAD(&t, t.o, "over", "claim");
+	H_QUIET(t.spec, 200);
+	(void)m;
+	table_close(&t);
+}
+
+/* Resign: the resigner loses at once, whoever is to move; everyone is told. */
+static void test_ttt_resign(void)
+{
+	struct table t;
+	struct bd_msg m;
+	struct h_client *all[3];
+
+	table_open(&t, NULL, NULL);
+	play(&t, t.x, 1, 1);
+	H_OK(t.x, "resign"); /* out of its turn: allowed */
+	all[0] = t.x, all[1] = t.o, all[2] = t.spec;
+	for (unsigned i = 0; i < 3; i++) {
+		H_WAIT(all[i], &m, "resign");
+		CHECK(h_num(&m, 0) == t.x->id, "%s: '%s'", all[i]->name, m.line);
+		H_NEXT(all[i], &m, "over");
+		CHECK(strcmp(m.tok[1], i == 0 ? "lose" : i == 1 ? "win" : "none") == 0, "%s: '%s'", all[i]->name, m.line);
+	}
+	h_snapshot(t.o, &snap);
+	CHECK(snap.players[t.o->id].result == BD_RESULT_WIN && snap.players[t.x->id].result == BD_RESULT_LOSE,
+	      "results");
+	H_ERR(t.o, "over", "resign");
+	table_close(&t);
+}
+
+/* Rematch: both must ask; the next match has the sides swapped and is played to its end. */
+static void test_ttt_rematch(void)
+{
+	struct table t;
+	struct bd_msg m;
+	int old_x;
+
+	table_open(&t, NULL, NULL);
+	H_OK(t.o, "resign");
+	H_WAIT(t.spec, &m, "over");
+	old_x = t.x->id;
+	H_OK(t.x, "rematch");
+	H_WAIT(t.o, &m, "rematch");
+	CHECK(h_num(&m, 0) == t.x->id, "o saw '%s'", m.line);
+	H_ERR(t.x, "again", "rematch");
+	H_WAIT(t.spec, &m, "rematch");
+	H_QUIET(t.spec, 200); /* nothing starts on one request */
+	H_OK(t.o, "rematch");
+	H_WAIT(t.spec, &m, "state");
+	CHECK(strcmp(m.tok[0], "on") == 0 && h_num(&m, 1) == 2, "game 2 on: '%s'", m.line);
+	match_started(&t);
+	CHECK(t.x->id != old_x, "sides swapped: X is seat %d again", t.x->id);
+	position(t.spec, (char[TTT_POS_LEN + 1]){0});
+	CHECK(memcmp(bd_ttt_pub(&snap)->cell, ".........", 9) == 0, "a new empty board");
+	play_moves(&t, 0, "20 00 11 01 02");
+	saw_end(&t, "X", "246", 0, 2, "win", "lose");
+	table_close(&t);
+}
+
+/* The per-move limit: nothing to claim before it passes; then everyone is told, and the
+ * other seat's claim wins the match. */
+static void test_ttt_claim(void)
+{
+	struct table t;
+	struct bd_msg m;
+	int got = 0;
+
+	table_open(&t, "--move-limit-ms", "4000");
+	H_ERR(t.o, "early", "claim");
+	for (int64_t end = bd_now_ms() + 30000; !got && bd_now_ms() < end;)
+		got = h_event(t.o, &m, 1000) && strcmp(m.word, "claimable") == 0;
+	REQUIRE(got, "no claimable event within 30 s of a 4 s limit");
+	CHECK(h_num(&m, 0) == t.x->id, "claimable '%s'", m.line);
+	H_ERR(t.x, "turn", "claim");
+	H_OK(t.o, "claim");
+	H_WAIT(t.spec, &m, "claim");
+	CHECK(h_num(&m, 0) == t.o->id, "spectator saw '%s'", m.line);
+	H_NEXT(t.x, &m, "claimable");
+	H_NEXT(t.x, &m, "claim");
+	H_NEXT(t.x, &m, "over");
+	CHECK(strcmp(m.tok[1], "lose") == 0, "the late seat: '%s'", m.line);
+	H_WAIT(t.o, &m, "over");
+	CHECK(strcmp(m.tok[1], "win") == 0, "the claimer: '%s'", m.line);
+	table_close(&t);
+}
+
+/* A clock that runs out loses the game for its seat: X never moves. */
+static void test_ttt_clock(void)
+{
+	struct table t;
+	struct bd_msg m;
+
+	table_open(&t, "--clock-ms", "1500");
+	CHECK(snap.players[t.x->id].clock_ms > 0 && snap.players[t.x->id].clock_ms <= 1500 &&
+		      snap.players[t.o->id].clock_ms == 1500,
+	      "clocks %lld %lld", (long long)snap.players[t.x->id].clock_ms, (long long)snap.players[t.o->id].clock_ms);
+	for (int got = 0; !got;) {
+		REQUIRE(h_event(t.spec, &m, 30000), "no flag within 30 s of a 1.5 s clock");
+		got = strcmp(m.word, "flag") == 0;
+	}
+	CHECK(h_num(&m, 0) == t.x->id, "X's flag fell: '%s'", m.line);
+	H_NEXT(t.spec, &m, "over");
+	H_WAIT(t.x, &m, "over");
+	CHECK(strcmp(m.tok[1], "lose") == 0, "X: '%s'", m.line);
+	H_WAIT(t.o, &m, "over");
+	CHECK(strcmp(m.tok[1], "win") == 0, "O: '%s'", m.line);
+	H_ERR(t.o, "over", "move 1 1");
+	table_close(&t);
+}
+
+/* A client killed mid-match loses it (as if it resigned); the next player to sit down
+ * starts a new match with the one who stayed. */
+static void test_ttt_client_killed(void)
+{
+	struct h_client *a, *spec, *c;
+	struct bd_msg m;
+	char err[256];
+
+	h_start("--board", "main:tictactoe", NULL);
+	a = h_join("ana", BD_ROLE_PLAYER);
+	spec = h_join("sam", BD_ROLE_SPECTATOR);
+	pid_t pid = fork();
+	REQUIRE(pid >= 0, "fork");
+	if (pid == 0) {
+		struct bd_client cl;
+		if (bd_client_connect(&cl, hd.sock, err, sizeof err) < 0 ||
+		    bd_client_enter(&cl, "kim", BD_ROLE_PLAYER, "main", 0, hd.prefix, err, sizeof err) < 0)
+			_exit(1);
+		for (;;)
+			pause();
+	}
+	h_child(pid);
+	H_WAIT(a, &m, "turn");
+	long kim = a->id == 0 ? 1 : 0;
+	if (h_num(&m, 0) == a->id)
+		H_OK(a, "move 1 1");
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+	H_WAIT(spec, &m, "resign");
+	CHECK(h_num(&m, 0) == kim, "the killed seat resigned: '%s'", m.line);
+	H_NEXT(spec, &m, "over");
+	H_WAIT(a, &m, "over");
+	CHECK(strcmp(m.tok[1], "win") == 0, "ana won: '%s'", m.line);
+	H_WAIT(spec, &m, "leave");
+	H_WAIT(spec, &m, "state");
+	CHECK(strcmp(m.tok[0], "waiting") == 0, "a new game waits for a player: '%s'", m.line);
+	c = h_join("cid", BD_ROLE_PLAYER);
+	H_WAIT(spec, &m, "state");
+	CHECK(strcmp(m.tok[0], "on") == 0, "on again with cid: '%s'", m.line);
+	H_WAIT(c, &m, "turn");
+	struct h_client *x = h_num(&m, 0) == c->id ? c : a;
+	H_OK(x, "move 0 0");
+	H_WAIT(spec, &m, "move");
+	h_stop();
+}
+
+/* The daemon killed with SIGKILL mid-match and started again: the position, seats, sides
+ * and whose turn are back, the turn's deadline moved by the outage, the players take their
+ * seats back with their tokens and play the game to its end. */
+static void test_ttt_daemon_killed(void)
+{
+	struct table t;
+	struct bd_msg m;
+	char pos[TTT_POS_LEN + 1], err[256];
+	uint64_t tok[2];
+	int64_t deadline;
+
+	table_open(&t, NULL, NULL);
+	play_moves(&t, 0, "11 00 20");
+	position(t.spec, pos);
+	deadline = snap.turn_deadline_ms;
+	CHECK(snap.turn == (uint32_t)t.o->id && deadline > 0, "O to move, deadline %lld", (long long)deadline);
+	tok[0] = t.x->c.token, tok[1] = t.o->c.token;
+	int xid = t.x->id, oid = t.o->id;
+	h_crash_restart();
+	h_close(t.a), h_close(t.b), h_close(t.spec);
+	t.x = h_connect("ana-again"), t.o = h_connect("bob-again");
+	REQUIRE(bd_client_enter(&t.x->c, "x", BD_ROLE_PLAYER, "main", tok[0], hd.prefix, err, sizeof err) == 0 &&
+		bd_client_enter(&t.o->c, "o", BD_ROLE_PLAYER, "main", tok[1], hd.prefix, err, sizeof err) == 0,
+		"seats back: %s", err);
+	t.x->id = t.x->c.player, t.o->id = t.o->c.player;
+	CHECK(t.x->id == xid && t.o->id == oid && t.x->c.token == tok[0] && t.o->c.token == tok[1],
+	      "the same seats with their tokens: %d %d", t.x->id, t.o->id);
+	t.spec = h_join("sam", BD_ROLE_SPECTATOR);
+	t.a = t.x, t.b = t.o;
+	H_WAIT(t.o, &m, "turn");
+	CHECK(h_num(&m, 0) == oid, "still O's turn: '%s'", m.line);
+	char now[TTT_POS_LEN + 1];
+	position(t.spec, now);
+	CHECK(strcmp(now, pos) == 0 && snap.players[xid].side == 0 && snap.players[oid].side == 1 &&
+		      snap.turn == (uint32_t)oid,
+	      "position %s (was %s), sides %u %u, turn %u", now, pos, snap.players[xid].side, snap.players[oid].side,
+	      snap.turn);
+	CHECK(snap.turn_deadline_ms > deadline, "the deadline moved by the outage: %lld then %lld", (long long)deadline,
+	      (long long)snap.turn_deadline_ms);
+	play_moves(&t, 1, "02 01 21 10 12 22");
+	saw_end(&t, "draw", "-", 2, 2, "draw", "draw");
+	table_close(&t);
+}
+
+/* Register this file's tests. */
+void suite_tictactoe(void)
+{
+	CU_pSuite s = CU_add_suite_with_setup_and_teardown("tictactoe", NULL, NULL, h_setup, h_teardown);
+	CU_add_test(s, "x_wins", test_ttt_x_wins);
+	CU_add_test(s, "o_wins", test_ttt_o_wins);
+	CU_add_test(s, "draw", test_ttt_draw);
+	CU_add_test(s, "bad_input", test_ttt_bad_input);
+	CU_add_test(s, "resign", test_ttt_resign);
+	CU_add_test(s, "rematch", test_ttt_rematch);
+	CU_add_test(s, "claim", test_ttt_claim);
+	CU_add_test(s, "clock", test_ttt_clock);
+	CU_add_test(s, "client_killed", test_ttt_client_killed);
+	CU_add_test(s, "daemon_killed", test_ttt_daemon_killed);
+}
