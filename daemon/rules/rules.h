@@ -92,7 +92,7 @@ struct rules {
 	void (*expire)(struct board *b, unsigned seat, int64_t now);
 	/* Same locks: seat is leaving; give back whatever it holds. */
 	void (*release)(struct board *b, unsigned seat);
-	/* Every lock held: the clock of seat, to move, ran out (turn games): end the round. */
+	/* Every lock held: the clock of seat, to move, ran out: end the round (turn games must). */
 	void (*timeout)(struct board *b, unsigned seat, int64_t now);
 	/* Deep check of a found table before it is resumed; NULL if sound, else why not. */
 	const char *(*check)(const struct board *b);

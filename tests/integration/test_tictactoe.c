@@ -225,6 +225,9 @@ static void test_ttt_bad_input(void)
 	BAD(&t, t.x, "turn", "claim");           /* the mover claims: nothing to claim */
 	BAD(&t, t.o, "early", "claim");          /* 10 minutes are not over */
 	BAD(&t, t.x, "state", "rematch");        /* the match is on */
+	struct h_client *third = h_connect("cy"); /* a third player: two seats only */
+	H_OK(third, "hello cy player");
+	BAD(&t, third, "full", "join main");
 	H_QUIET(t.spec, 200);
 	play(&t, t.x, 1, 1);
 	BAD(&t, t.o, "filled", "move 1 1");      /* an occupied cell */
@@ -380,6 +383,8 @@ static void test_ttt_client_killed(void)
 	H_WAIT(spec, &m, "leave");
 	H_WAIT(spec, &m, "state");
 	CHECK(strcmp(m.tok[0], "waiting") == 0, "a new game waits for a player: '%s'", m.line);
+	H_ERR(a, "state", "move 0 0");
+	H_ERR(a, "state", "rematch");
 	c = h_join("cid", BD_ROLE_PLAYER);
 	H_WAIT(spec, &m, "state");
 	CHECK(strcmp(m.tok[0], "on") == 0, "on again with cid: '%s'", m.line);
