@@ -161,29 +161,21 @@ static void match_forfeited(struct board *b, int64_t now)
 int match_request(struct board *b, unsigned player, enum bd_req_type type, int64_t now, struct bd_err *err)
 {
 	struct bd_turn *t = match_turns(b);
-	int rc;
+	int resign = type == BD_REQ_RESIGN, rc;
 
 	if (match_table_on(b, err) < 0)
 		return -1;
-	switch (type) {
-	case BD_REQ_RESIGN:
-		if (turn_resign(t, (int)player, now, err) < 0)
-			return -1;
-		match_emit(b, BD_EV_RESIGN, player, 0);
-		match_forfeited(b, now);
-		return 0;
-	case BD_REQ_CLAIM:
-		if (turn_claim(t, (int)player, now, err) < 0)
-			return -1;
-		match_emit(b, BD_EV_CLAIM, player, 0);
-		match_forfeited(b, now);
-		return 0;
-	default:
+	if (type == BD_REQ_REMATCH) {
 		if ((rc = turn_rematch(t, (int)player, now, err)) < 0)
 			return -1;
 		match_emit(b, BD_EV_REMATCH, player, 0);
 		return rc;
 	}
+	if ((resign ? turn_resign : turn_claim)(t, (int)player, now, err) < 0)
+		return -1;
+	match_emit(b, resign ? BD_EV_RESIGN : BD_EV_CLAIM, player, 0);
+	match_forfeited(b, now);
+	return 0;
 }
 
 void match_leave(struct board *b, unsigned player, int64_t now)
