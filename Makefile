@@ -105,12 +105,13 @@ INTEG_OBJ = $(patsubst %.c,$(BUILD)/%.o,tests/runner.c $(wildcard tests/integrat
 TEST_PROGRAMS = $(BUILD)/test-unit $(BUILD)/test-integration
 tests: $(TEST_PROGRAMS)
 
-# The bot's card choice (choose.c, mind.c), its brains (brain*.c), the daemon's turns
-# (turn.c) and its board (board.c and what it needs) with the games' rules are unit-tested too.
-BRAIN_OBJ = $(patsubst %.c,$(BUILD)/%.o,$(wildcard clients/bot/brain*.c))
+# The bot's brains (brain*.c; Memory's: its card choice, choose.c and mind.c), the daemon's
+# turns (turn.c) and its board (board.c and what it needs) with the games' rules are
+# unit-tested too.
+BRAIN_OBJ = $(patsubst %.c,$(BUILD)/%.o,$(wildcard clients/bot/brain*.c) clients/bot/choose.c clients/bot/mind.c)
 UNIT_DAEMON_OBJ = $(patsubst %.c,$(BUILD)/%.o,daemon/turn.c daemon/match.c daemon/board.c daemon/objects.c daemon/quota.c \
 	daemon/log.c $(wildcard daemon/rules/*.c))
-$(BUILD)/test-unit: $(UNIT_OBJ) $(BUILD)/clients/bot/choose.o $(BUILD)/clients/bot/mind.o $(BRAIN_OBJ) \
+$(BUILD)/test-unit: $(UNIT_OBJ) $(BRAIN_OBJ) \
 		$(UNIT_DAEMON_OBJ) $(BUILD)/libbdipc.a
 	$(CC) $(LDFLAGS) -o $@ $^ -lcunit $(LDLIBS_BASE)
 

@@ -1,5 +1,7 @@
-/* bot.h: board-bot, a Memory player that talks the boardd protocol through ipc/client.h.
- * mind.c knows the board, choose.c picks cards by level, play.c runs the session. */
+/* bot.h: board-bot, a player of any game that has a brain (brain.h), talking the boardd
+ * protocol through ipc/client.h. play.c runs the session, play-memory.c and play-turns.c
+ * play the two kinds of game; Memory's brain is mind.c (what it knows of the board) and
+ * choose.c (the card to pick by level), a turn game's is brain-<game>.c. */
 #ifndef BOT_H
 #define BOT_H
 
@@ -15,10 +17,12 @@ struct bot_opts {
 	const char *socket_path;
 	const char *prefix;
 	const char *board;
+	const char *game;   /* --game, NULL: the game of the table joined */
 	char name[BD_NAME_MAX + 1];
 	enum bot_level level;
-	unsigned memory;    /* cards remembered at most */
-	unsigned delay_ms;  /* between picks */
+	unsigned memory;    /* Memory: cards remembered at most */
+	int memory_given;   /* --memory was given (Memory only) */
+	unsigned delay_ms;  /* before each pick or move */
 	unsigned games;     /* finished games before it quits, 0 = forever */
 	int stats;          /* one JSON line per finished game on stdout */
 	unsigned seed;

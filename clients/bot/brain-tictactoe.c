@@ -2,6 +2,7 @@
  * ipc/game/tictactoe.h. A move solves at most the 5,478 reachable positions, in a table on
  * the stack (20 KiB), so the function stays pure. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "brain.h"
 
@@ -113,4 +114,10 @@ int brain_ttt_play(const char *position, enum bot_level level, unsigned short rn
 		return -1;
 	ttt_move_format((unsigned)cell, move);
 	return 0;
+}
+
+void brain_ttt_position(const struct bd_pub *snap, char position[GAME_POS_MAX])
+{
+	memcpy(position, ttt_pub_area(snap)->cell, TTT_CELLS);
+	position[TTT_POS_LEN] = '\0';
 }

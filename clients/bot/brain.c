@@ -1,11 +1,15 @@
-/* brain.c: the table of brains, one line per game (brain.h). */
+/* brain.c: the table of brains, one line per game (brain.h), and the levels' names. */
+#include <stdio.h>
 #include <string.h>
 
 #include "brain.h"
 
 static const struct brain brains[] = {
-	{"tictactoe", 1u << BOT_EASY | 1u << BOT_PERFECT, brain_ttt_play},
+	{"memory", 1u << BOT_EASY | 1u << BOT_SEED | 1u << BOT_PERFECT, choose_pick, NULL, NULL, NULL},
+	{"tictactoe", 1u << BOT_EASY | 1u << BOT_PERFECT, NULL, brain_ttt_play, brain_ttt_position, &ttt_notation},
 };
+
+static const char *const level_names[] = {[BOT_EASY] = "easy", [BOT_SEED] = "seed", [BOT_PERFECT] = "perfect"};
 
 const struct brain *brain_find(const char *game)
 {
@@ -13,4 +17,38 @@ const struct brain *brain_find(const char *game)
 		if (strcmp(brains[i].game, game) == 0)
 			return &brains[i];
 	return NULL;
+}
+
+const char *brain_games(char *buf, size_t len)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < sizeof brains / sizeof brains[0] && n < len; i++)
+		n += (size_t)snprintf(buf + n, len - n, "%s%s", i > 0 ? " or " : "", brains[i].game);
+	return buf;
+}
+
+int brain_level(const char *name)
+{
+	for (unsigned i = 0; i < sizeof level_names / sizeof level_names[0]; i++)
+		if (strcmp(name, level_names[i]) == 0)
+			return (int)i;
+	return -1;
+}
+
+const char *brain_level_name(enum bot_level level)
+{
+	return level_names[level];
+}
+
+const char *brain_levels(const struct brain *b, char *buf, size_t len)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (unsigned i = 0; i < sizeof level_names / sizeof level_names[0]; i++)
+		if (b->levels & 1u << i && n < len)
+			n += (size_t)snprintf(buf + n, len - n, "%s%s", n > 0 ? ", " : "", level_names[i]);
+	return buf;
 }

@@ -1,6 +1,9 @@
-/* brain.h: board-bot's brains, one per game (brain-<game>.c), each a pure function: a
- * position in the game's notation (ipc/game/notation.h), a level and an rng state in, the
- * move to play out. board-bot picks the brain by the game of the table it joins. */
+/* brain.h: board-bot's brains, one per game (a line in brain.c's table), of two kinds.
+ * A turn game's brain (brain-<game>.c) is a pure function: a position in the game's notation
+ * (ipc/game/notation.h), a level and an rng state in, the move to play out; play-turns.c
+ * plays it. Memory, where everyone picks at once, plays from what the bot saw of the board:
+ * its brain is mind.c (what it knows) and choose.c (the card to pick); play-memory.c plays it.
+ * board-bot picks the brain by the game of the table it joins (or --game). */
 #ifndef BOT_BRAIN_H
 #define BOT_BRAIN_H
 
@@ -12,14 +15,27 @@
 struct brain {
 	const char *game; /* the game's name, as in ipc/game/ */
 	unsigned levels;  /* the levels it plays: bit 1u << enum bot_level */
-	/* The move to play in position at level, as text (the game's move words, separated by
-	 * spaces) into move (GAME_MOVE_MAX bytes); 0, or -1 if position is not one, the game
-	 * is over or level is not one it plays. */
+	/* Memory: the card to pick (choose.h's choose_pick); NULL for a turn game. */
+	int (*pick)(const struct mind *m, enum bot_level level, unsigned player, int *plan, unsigned short rng[3]);
+	/* A turn game: the move to play in position at level, as text (the game's move words,
+	 * separated by spaces) into move (GAME_MOVE_MAX bytes); 0, or -1 if position is not
+	 * one, the game is over or level is not one it plays. */
 	int (*play)(const char *position, enum bot_level level, unsigned short rng[3], char move[GAME_MOVE_MAX]);
+	/* A turn game: the position a snapshot of its table shows, in its notation. */
+	void (*position)(const struct bd_pub *snap, char position[GAME_POS_MAX]);
+	/* A turn game: its notation (the side to move, the sides' names). */
+	const struct game_notation *notation;
 };
 
 /* The brain of game, or NULL if it has none. */
 const struct brain *brain_find(const char *game);
+/* The games that have a brain, as "memory or tictactoe", into buf. */
+const char *brain_games(char *buf, size_t len);
+/* The level named name, or -1; a level's name. */
+int brain_level(const char *name);
+const char *brain_level_name(enum bot_level level);
+/* The levels brain plays, as "easy, perfect", into buf. */
+const char *brain_levels(const struct brain *b, char *buf, size_t len);
 
 /* brain-tictactoe.c: the cell to play in p, or -1 if the game is over. perfect: uniformly
  * at random among the moves that keep the position's minimax value (a win the quickest,
@@ -28,5 +44,6 @@ const struct brain *brain_find(const char *game);
  * a threat it fails to see). It does not play BOT_SEED (-1). */
 int brain_ttt_cell(const struct ttt_pos *p, enum bot_level level, unsigned short rng[3]);
 int brain_ttt_play(const char *position, enum bot_level level, unsigned short rng[3], char move[GAME_MOVE_MAX]);
+void brain_ttt_position(const struct bd_pub *snap, char position[GAME_POS_MAX]);
 
 #endif

@@ -7,7 +7,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bot.h"
+#include "brain.h"
 #include "ipc/shm.h"
 
 /* The --help text. */
@@ -15,16 +15,20 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: board-bot [OPTION]...\n"
-		"Play Memory on a boardd board until stopped (or for --games games).\n\n"
+		"Play the game of a boardd table (memory, tictactoe) until stopped (or for --games games).\n\n"
 		"  --socket PATH        boardd's socket (default $BOARDD_SOCKET, else\n"
 		"                       $XDG_RUNTIME_DIR/boardd/boardd.sock, or /run/boardd/boardd.sock as root)\n"
 		"  --shm-prefix P       shm prefix of the daemon's objects (default $BOARDD_SHM_PREFIX or boardd)\n"
-		"  --board NAME         board to play on (default main)\n"
+		"  --board NAME         board (table) to play on (default main)\n"
+		"  --game GAME          play only if the table's game is GAME: memory or tictactoe\n"
+		"                       (default: whatever game the table has)\n"
 		"  --name N             player name (default bot-PID)\n"
-		"  --level L            easy, seed or perfect (default perfect)\n"
-		"  --memory N           remember only the N most recently seen cards (default: all)\n"
-		"  --delay-ms MS        pause between two picks (default 250)\n"
-		"  --games N            quit after N finished games (default 0: play forever)\n"
+		"  --level L            memory: easy, seed or perfect; tictactoe: easy or perfect\n"
+		"                       (default perfect)\n"
+		"  --memory N           memory: remember only the N most recently seen cards (default: all)\n"
+		"  --delay-ms MS        pause before each pick or move (default 250)\n"
+		"  --games N            quit after N finished games (default 0: play forever); a turn\n"
+		"                       game's bot asks for a rematch after each game until then\n"
 		"  --stats              print one JSON line per finished game on stdout\n"
 		"  --seed N             seed of the bot's random choices (default: time and pid)\n"
 		"  --help               show this help and exit\n"
@@ -58,17 +62,29 @@ static unsigned opt_number(const char *opt, const char *s, long hi)
 /* --level's argument. */
 static enum bot_level opt_level(const char *s)
 {
-	static const char *const names[] = {[BOT_EASY] = "easy", [BOT_SEED] = "seed", [BOT_PERFECT] = "perfect"};
+	int level = brain_level(s);
 
-	for (unsigned i = 0; i < sizeof names / sizeof names[0]; i++)
-		if (strcmp(s, names[i]) == 0)
-			return (enum bot_level)i;
-	bot_say("--level wants easy, seed or perfect, not '%s'", s);
-	exit(2);
+	if (level < 0) {
+		bot_say("--level wants easy, seed or perfect, not '%s'", s);
+		exit(2);
+	}
+	return (enum bot_level)level;
+}
+
+/* --game's argument: a game board-bot has a brain for. */
+static const char *opt_game(const char *s)
+{
+	char games[64];
+
+	if (brain_find(s) == NULL) {
+		bot_say("--game wants %s, not '%s'", brain_games(games, sizeof games), s);
+		exit(2);
+	}
+	return s;
 }
 
 /* Check what options cannot check one by one; exits 2 on a problem. */
-static void opt_check(struct bot_opts *o, int memory_given)
+static void opt_check(struct bot_opts *o)
 {
 	if (!bd_name_ok(o->prefix, BD_PREFIX_MAX) || !bd_name_ok(o->board, BD_BOARD_NAME_MAX)) {
 		bot_say("--shm-prefix (1-%d) and --board (1-%d) take characters A-Z a-z 0-9 _ - only",
@@ -79,7 +95,7 @@ static void opt_check(struct bot_opts *o, int memory_given)
 		bot_say("--name wants 1-%d printable characters without spaces", BD_NAME_MAX);
 		exit(2);
 	}
-	if (o->level == BOT_EASY && memory_given) {
+	if (o->level == BOT_EASY && o->memory_given) {
 		bot_say("--memory does not go with --level easy, which remembers nothing");
 		exit(2);
 	}
@@ -106,10 +122,11 @@ static void catch_signals(void)
 
 int main(int argc, char **argv)
 {
-	enum { O_SOCKET = 256, O_PREFIX, O_BOARD, O_NAME, O_LEVEL, O_MEMORY, O_DELAY, O_GAMES, O_STATS,
-	       O_SEED, O_HELP, O_VERSION };
+	enum { O_SOCKET = 256, O_PREFIX, O_BOARD, O_GAME, O_NAME, O_LEVEL, O_MEMORY, O_DELAY, O_GAMES,
+	       O_STATS, O_SEED, O_HELP, O_VERSION };
 	static const struct option longopts[] = {
 		{"socket", 1, 0, O_SOCKET}, {"shm-prefix", 1, 0, O_PREFIX}, {"board", 1, 0, O_BOARD},
+		{"game", 1, 0, O_GAME},
 		{"name", 1, 0, O_NAME}, {"level", 1, 0, O_LEVEL}, {"memory", 1, 0, O_MEMORY},
 		{"delay-ms", 1, 0, O_DELAY}, {"games", 1, 0, O_GAMES}, {"stats", 0, 0, O_STATS},
 		{"seed", 1, 0, O_SEED}, {"help", 0, 0, O_HELP}, {"version", 0, 0, O_VERSION}, {0, 0, 0, 0},
@@ -118,7 +135,7 @@ int main(int argc, char **argv)
 	struct bot_opts o = {.socket_path = socket_path, .prefix = bd_default_prefix(), .board = "main",
 			     .level = BOT_PERFECT, .memory = BD_CARDS_MAX, .delay_ms = 250,
 			     .seed = (unsigned)time(NULL) ^ (unsigned)getpid() << 16};
-	int c, memory_given = 0;
+	int c;
 
 	bd_default_socket(socket_path, sizeof socket_path);
 	snprintf(o.name, sizeof o.name, "bot-%d", (int)getpid());
@@ -127,9 +144,10 @@ int main(int argc, char **argv)
 		case O_SOCKET: o.socket_path = optarg; break;
 		case O_PREFIX: o.prefix = optarg; break;
 		case O_BOARD: o.board = optarg; break;
+		case O_GAME: o.game = opt_game(optarg); break;
 		case O_NAME: snprintf(o.name, sizeof o.name, "%s", strlen(optarg) <= BD_NAME_MAX ? optarg : ""); break;
 		case O_LEVEL: o.level = opt_level(optarg); break;
-		case O_MEMORY: o.memory = opt_number("memory", optarg, BD_CARDS_MAX), memory_given = 1; break;
+		case O_MEMORY: o.memory = opt_number("memory", optarg, BD_CARDS_MAX), o.memory_given = 1; break;
 		case O_DELAY: o.delay_ms = opt_number("delay-ms", optarg, 3600000); break;
 		case O_GAMES: o.games = opt_number("games", optarg, 999999999); break;
 		case O_STATS: o.stats = 1; break;
@@ -143,7 +161,7 @@ int main(int argc, char **argv)
 		bot_say("unexpected argument '%s' (see --help)", argv[optind]);
 		return 2;
 	}
-	opt_check(&o, memory_given);
+	opt_check(&o);
 	catch_signals();
 	return play_run(&o);
 }

@@ -1,83 +1,147 @@
-/* play.c: one bot's session: enter the board, follow its events, pick when it may, report
- * finished games, and come back by itself when the daemon goes away and returns. */
+/* play.c: one bot's session: enter the table, follow its events, play when it may (as the
+ * game's way of playing says, play.h), report finished games, and come back by itself when
+ * the daemon goes away and returns. */
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 
-#include "bot.h"
 #include "ipc/clock.h"
+#include "ipc/game/game.h"
 #include "ipc/guard.h"
+#include "play.h"
 
 #define RECONNECT_MS 60000  /* how long to try to come back after losing the daemon */
 #define RETRY_MS 200        /* between two attempts */
-#define ERR_BACKOFF_MS 50   /* least pause after a refused pick, so a refusal never spins */
-#define RATE_BACKOFF_MS 1000
-#define IDLE_WAIT_MS 200    /* longest wait for a message, so a signal is noticed soon */
 
 volatile sig_atomic_t play_stop;
 
-enum play_end { PLAY_ON = -1, PLAY_DONE, PLAY_LOST, PLAY_BYE };
-
-struct play {
-	const struct bot_opts *o;
-	struct bd_client c;
-	struct mind mind;
-	unsigned short rng[3];
-	int plan;             /* the second card of a known pair being played, -1 */
-	int pending;          /* a pick awaits its reply */
-	int pending_card;     /* the card of that pick */
-	uint64_t barrier;     /* event seq the mind must reach before the next pick */
-	int64_t next_pick_ms; /* no pick before this (--delay-ms, back-off) */
-	unsigned moves;       /* second picks this game (own match and mismatch events) */
-	unsigned games;       /* games finished */
-};
-
-/* A consistent copy of the public segment, kept out of the stack (it is large). */
-static const struct bd_pub *play_snapshot(struct play *p)
+const struct bd_pub *play_snapshot(struct play *p)
 {
 	static struct bd_pub snap;
+	const struct bd_game *g = bd_game_named(p->brain->game);
 
-	return bd_snapshot(p->c.pub, &snap) == 0 && bd_memory_pub(&snap)->dim == p->c.dim ? &snap : NULL;
+	return bd_snapshot(p->c.pub, &snap) == 0 && g != NULL && snap.game_kind == g->kind &&
+			       bd_game_shape_of(snap.area)->dim == p->c.dim ? &snap : NULL;
 }
 
-/* Take the board from a snapshot. What the bot knew of values survives only if it kept
- * its seat in the same game; card states always come from the snapshot. */
-static void play_load(struct play *p, const struct bd_pub *snap, int same_seat)
+/* What the boards request says of the board wanted: its game's name ("" if not listed). */
+struct play_lookup {
+	const char *board;
+	char game[BD_MOVE_TOKEN_MAX + 1];
+};
+
+/* One line of the boards reply: BOARD <name> <game> ... */
+static void play_board_line(const struct bd_msg *m, void *arg)
 {
-	if (!same_seat || p->mind.dim != p->c.dim || snap->game_number != p->mind.game) {
-		mind_reset(&p->mind, p->c.dim, p->o->memory, snap->game_number);
-		p->moves = 0;
-	}
-	mind_load(&p->mind, snap);
+	struct play_lookup *l = arg;
+
+	if (strcmp(m->word, "BOARD") == 0 && m->ntok >= 2 && strcmp(m->tok[0], l->board) == 0)
+		snprintf(l->game, sizeof l->game, "%s", m->tok[1]);
 }
 
-/* Connect, join (in the seat of token if the daemon still has it) and read the board.
- * What the bot knew survives only if it got its seat back in the same game. 0, or -1
- * with the reason in err. */
-static int play_enter(struct play *p, uint64_t token, char *err, size_t len)
+/* The game of the board wanted as the daemon lists it, into l->game ("" if it does not). */
+static void play_listed(struct play *p, struct play_lookup *l)
 {
-	const struct bd_pub *snap = NULL;
-	char why[200];
+	struct bd_msg reply;
 
-	if (bd_client_connect(&p->c, p->o->socket_path, err, len) < 0)
-		return -1;
-	if (bd_client_enter(&p->c, p->o->name, BD_ROLE_BOT, p->o->board, token, p->o->prefix, why, sizeof why) < 0 ||
-	    (snap = play_snapshot(p)) == NULL) {
-		snprintf(err, len, "cannot play on board %s of %s: %s", p->o->board, p->o->socket_path,
-			 snap == NULL && p->c.pub != NULL ? "its shared memory is inconsistent or damaged" : why);
-		bd_client_close(&p->c);
+	l->board = p->o->board;
+	l->game[0] = '\0';
+	if (bd_client_request(&p->c, &reply, play_board_line, l, "boards") != 0)
+		l->game[0] = '\0'; /* refused: the table's kind tells after the join */
+}
+
+/* The name of the game of the table joined, by the kind its segment says. */
+static const char *play_joined_game(const struct play *p)
+{
+	uint32_t kind;
+	const struct bd_game *g = bd_guard_load(&kind, &p->c.pub->game_kind, sizeof kind) == 0 ? bd_game_of_kind(kind) : NULL;
+
+	return g != NULL ? g->name : "an unknown game";
+}
+
+/* 0 if brain plays --level and takes --memory, else -1 with why in err. */
+static int play_fits(const struct bot_opts *o, const struct brain *brain, char *err, size_t len)
+{
+	char levels[64];
+
+	if (!(brain->levels & 1u << o->level)) {
+		snprintf(err, len, "--level %s is not a level of %s (%s)", brain_level_name(o->level), brain->game,
+			 brain_levels(brain, levels, sizeof levels));
 		return -1;
 	}
-	play_load(p, snap, token != 0 && p->c.token == token);
-	p->mind.seq = 0;
-	p->pending = 0;
-	p->barrier = 0;
-	p->plan = -1;
+	if (o->memory_given && brain->pick == NULL) {
+		snprintf(err, len, "--memory is for memory, not for %s", brain->game);
+		return -1;
+	}
 	return 0;
 }
 
-/* Game over: count it, print its stats line; PLAY_DONE after the last game wanted. */
-static int play_over(struct play *p, const struct bd_msg *msg, const struct bd_event *ev)
+/* The brain of game, the game of the table (--game must name it): 0, -1 with why in err
+ * if it is not one the bot can play, -2 if the options do not fit it. */
+static int play_brain(struct play *p, const char *game, char *err, size_t len)
+{
+	if (p->o->game != NULL && strcmp(p->o->game, game) != 0) {
+		snprintf(err, len, "board %s is a table of %s, not of %s", p->o->board, game, p->o->game);
+		return -1;
+	}
+	if ((p->brain = brain_find(game)) == NULL) {
+		snprintf(err, len, "board %s is a table of %s, which board-bot cannot play", p->o->board, game);
+		return -1;
+	}
+	if (play_fits(p->o, p->brain, err, len) < 0) {
+		p->brain = NULL;
+		return -2;
+	}
+	p->drive = p->brain->pick != NULL ? &play_memory : &play_turns;
+	return 0;
+}
+
+/* Connect, join (in the seat of token if the daemon still has it) and read the table. The
+ * first time, the brain of the table's game is found first from the boards the daemon lists,
+ * so that the bot never sits at a table it cannot play (else from the table joined).
+ * 0, or -1 with the reason in err (-2: the options do not fit the table's game). */
+static int play_enter(struct play *p, uint64_t token, char *err, size_t len)
+{
+	const struct bd_pub *snap = NULL;
+	struct play_lookup l;
+	char why[200];
+	int rc = 0;
+
+	if (bd_client_connect(&p->c, p->o->socket_path, err, len) < 0)
+		return -1;
+	if (p->brain == NULL) {
+		play_listed(p, &l);
+		if (l.game[0] != '\0')
+			rc = play_brain(p, l.game, err, len);
+	}
+	if (rc == 0 && bd_client_enter(&p->c, p->o->name, BD_ROLE_BOT, p->o->board, token, p->o->prefix, why,
+				       sizeof why) < 0) {
+		snprintf(err, len, "cannot play on board %s of %s: %s", p->o->board, p->o->socket_path, why);
+		rc = -1;
+	}
+	if (rc == 0 && p->brain == NULL)
+		rc = play_brain(p, play_joined_game(p), err, len);
+	if (rc == 0 && (snap = play_snapshot(p)) == NULL) {
+		snprintf(err, len, "cannot play on board %s of %s: its shared memory is inconsistent or damaged",
+			 p->o->board, p->o->socket_path);
+		rc = -1;
+	}
+	if (rc < 0) {
+		bd_client_close(&p->c);
+		return rc;
+	}
+	p->pending = 0;
+	p->drive->enter(p, snap, token != 0 && p->c.token == token);
+	return 0;
+}
+
+int play_more(const struct play *p)
+{
+	return p->o->games == 0 || p->games < p->o->games;
+}
+
+int play_over(struct play *p, const struct bd_msg *msg, const struct bd_event *ev, unsigned game,
+	      const char *side)
 {
 	const char *r = msg->tok[1];
 
@@ -85,101 +149,29 @@ static int play_over(struct play *p, const struct bd_msg *msg, const struct bd_e
 		return PLAY_ON;
 	p->games++;
 	if (p->o->stats) {
-		r = strcmp(r, "win") == 0 ? "win" : strcmp(r, "lose") == 0 ? "lose" : "none";
-		printf("{\"game\":%u,\"result\":\"%s\",\"points\":%u,\"moves\":%u}\n", p->mind.game, r, ev->m,
-		       p->moves);
+		r = strcmp(r, "win") == 0 || strcmp(r, "lose") == 0 || strcmp(r, "draw") == 0 ? r : "none";
+		printf("{\"game\":%u,\"result\":\"%s\",\"points\":%u,\"moves\":%u", game, r, ev->m, p->moves);
+		if (side != NULL)
+			printf(",\"side\":\"%s\"", side);
+		printf("}\n");
 		fflush(stdout);
 	}
-	return p->o->games != 0 && p->games >= p->o->games ? PLAY_DONE : PLAY_ON;
+	return play_more(p) ? PLAY_ON : PLAY_DONE;
 }
 
-/* Learn from one event; PLAY_ON, or how the session ends. */
+/* One event: the game's way of playing learns from it; PLAY_ON, or how the session ends. */
 static int play_event(struct play *p, const struct bd_msg *msg)
 {
 	struct bd_event ev;
-	const struct bd_pub *snap;
 
 	if (bd_msg_event(msg, p->c.dim, &ev) < 0) {
 		bot_say("ignored a malformed event: %s", msg->line);
-		p->mind.seq = msg->seq;
-		return PLAY_ON;
+		return p->drive->event(p, msg, NULL);
 	}
-	if (mind_apply(&p->mind, &ev))
-		p->moves = 0;
-	switch (ev.type) {
-	case BD_EV_MATCH:
-	case BD_EV_MISMATCH:
-		p->moves += ev.player == p->c.player;
-		break;
-	case BD_EV_OVER:
-		return play_over(p, msg, &ev);
-	case BD_EV_RESYNC: /* the daemon dropped events this bot was too slow to read */
+	if (ev.type == BD_EV_RESYNC)
 		bot_say("fell behind the board: %u events were dropped; the board was read again", ev.n);
-		if ((snap = play_snapshot(p)) != NULL)
-			play_load(p, snap, 1);
-		break;
-	case BD_EV_BYE:
-		return PLAY_BYE;
-	}
-	return PLAY_ON;
-}
-
-/* ERR cooldown: the card we picked is ours again only to match it, for the milliseconds the
- * text starts with (anti-hoarding, docs/PROTOCOL.md); the bot picks others meanwhile. */
-static void play_cooldown(struct play *p, const struct bd_msg *msg, int64_t now)
-{
-	long left = 0;
-
-	if (sscanf(msg->text, "%ld", &left) != 1 || left <= 0 || left > 3600000)
-		left = RATE_BACKOFF_MS; /* a text we do not understand: try again later */
-	p->mind.cool_until[p->pending_card] = now + left;
-}
-
-/* A pick's reply. The next pick waits until the events the daemon had made by now are
- * applied (they explain the reply), then for --delay-ms; a refusal also re-reads the board,
- * should the bot's picture be wrong. */
-static void play_reply(struct play *p, const struct bd_msg *msg)
-{
-	int64_t now = bd_now_ms(), backoff = ERR_BACKOFF_MS;
-	const struct bd_pub *snap;
-
-	p->pending = 0;
-	bd_guard_load(&p->barrier, &p->c.pub->event_seq, sizeof p->barrier); /* a fault: the next snapshot says so */
-	p->next_pick_ms = now + p->o->delay_ms;
-	if (msg->kind == BD_MSG_OK)
-		return;
-	if (strcmp(msg->word, "rate") == 0)
-		backoff = RATE_BACKOFF_MS;
-	else if (strcmp(msg->word, "cooldown") == 0)
-		play_cooldown(p, msg, now);
-	else if (strcmp(msg->word, "filled") != 0 && strcmp(msg->word, "wait") != 0 &&
-		 strcmp(msg->word, "state") != 0) {
-		bot_say("pick refused: %s %s", msg->word, msg->text);
-		backoff = RATE_BACKOFF_MS;
-	}
-	if (p->next_pick_ms < now + backoff)
-		p->next_pick_ms = now + backoff;
-	if ((snap = play_snapshot(p)) != NULL)
-		mind_load(&p->mind, snap);
-}
-
-/* Pick the next card if the bot may; returns how long to wait for a message before
- * trying again. */
-static int play_pick(struct play *p)
-{
-	if (p->pending || p->mind.game_state != BD_GAME_ON || p->mind.seq < p->barrier)
-		return IDLE_WAIT_MS;
-	int64_t left = p->next_pick_ms - bd_now_ms();
-	if (left > 0)
-		return left < IDLE_WAIT_MS ? (int)left : IDLE_WAIT_MS;
-	p->mind.now = bd_now_ms();
-	int card = choose_pick(&p->mind, p->o->level, (unsigned)p->c.player, &p->plan, p->rng);
-	if (card >= 0 && bd_client_send(&p->c, "pick %u %u", (unsigned)card % p->c.dim,
-					(unsigned)card / p->c.dim) == 0) {
-		p->pending = 1;
-		p->pending_card = card;
-	}
-	return IDLE_WAIT_MS;
+	int end = p->drive->event(p, msg, &ev);
+	return ev.type == BD_EV_BYE ? PLAY_BYE : end;
 }
 
 /* Play on one connection until it ends; how it ended. */
@@ -195,7 +187,7 @@ static int play_session(struct play *p)
 		if (rc < 0)
 			return PLAY_LOST;
 		if (rc == 0) {
-			wait = play_pick(p);
+			wait = p->drive->act(p);
 			continue;
 		}
 		wait = 0; /* take every line already read before deciding */
@@ -203,7 +195,7 @@ static int play_session(struct play *p)
 		if (msg.kind == BD_MSG_EVENT)
 			end = play_event(p, &msg);
 		else if ((msg.kind == BD_MSG_OK || msg.kind == BD_MSG_ERR) && p->pending)
-			play_reply(p, &msg);
+			p->drive->reply(p, &msg);
 		if (end != PLAY_ON)
 			return end;
 	}
@@ -250,16 +242,21 @@ int play_run(const struct bot_opts *o)
 {
 	static struct play p;
 	char err[256];
+	int rc;
 
 	p.o = o;
 	p.rng[0] = 0x330e;
 	p.rng[1] = (unsigned short)o->seed;
 	p.rng[2] = (unsigned short)(o->seed >> 16);
-	if (play_enter(&p, 0, err, sizeof err) < 0) {
+	if (o->game != NULL && play_fits(o, brain_find(o->game), err, sizeof err) < 0) {
 		bot_say("%s", err);
-		return 1;
+		return 2;
 	}
-	bot_say("playing on board %s as player %d, name %s", p.c.board, p.c.player, o->name);
+	if ((rc = play_enter(&p, 0, err, sizeof err)) < 0) {
+		bot_say("%s", err);
+		return rc == -2 ? 2 : 1;
+	}
+	bot_say("playing on board %s as player %d, name %s, game %s", p.c.board, p.c.player, o->name, p.brain->game);
 	for (;;) {
 		int end = play_session(&p);
 		if (end == PLAY_DONE) {

@@ -1,0 +1,156 @@
+/* play-turns.c: how board-bot plays a turn game (play.h): when the table says it is the
+ * bot's turn, the move its game's brain chooses for the position the table shows. After a
+ * game it asks for a rematch while --games wants more (so it also answers one); it never
+ * resigns nor claims. */
+#include <stdio.h>
+#include <string.h>
+
+#include "ipc/clock.h"
+#include "play.h"
+
+/* What it does about a rematch (p->rematch); what its request awaits (p->pending). */
+enum turns_rematch { TURNS_REMATCH_NO, TURNS_REMATCH_ASK, TURNS_REMATCH_ASKED };
+enum turns_pending { TURNS_NONE, TURNS_MOVE, TURNS_REMATCH };
+
+/* A game is on (a new one if its number changed): read the table when its turn may come. */
+static void turns_game(struct play *p, unsigned game)
+{
+	if (game != p->game) {
+		p->game = game;
+		p->moves = 0;
+		p->side = BD_NO_SIDE;
+	}
+	p->rematch = TURNS_REMATCH_NO;
+	p->look = 1;
+}
+
+/* The bot (re)entered: its side and the game from the snapshot; after a finished game, a
+ * rematch if it wants more (a second ask is only refused). */
+static void turns_enter(struct play *p, const struct bd_pub *snap, int same_seat)
+{
+	if (!same_seat)
+		p->game = 0;
+	turns_game(p, snap->game_number);
+	p->side = snap->players[p->c.player].side;
+	if (snap->game_state == BD_GAME_OVER && play_more(p))
+		p->rematch = TURNS_REMATCH_ASK;
+}
+
+/* The name of the bot's side, "?" if it has none. */
+static const char *turns_side_name(const struct play *p)
+{
+	return p->side < 2 ? p->brain->notation->sides[p->side] : "?";
+}
+
+/* Follow one event; PLAY_ON, or PLAY_DONE after the last game wanted. */
+static int turns_event(struct play *p, const struct bd_msg *msg, const struct bd_event *ev)
+{
+	const struct bd_pub *snap;
+
+	if (ev == NULL)
+		return PLAY_ON;
+	switch (ev->type) {
+	case BD_EV_STATE:
+		if (ev->n == BD_GAME_ON)
+			turns_game(p, ev->m);
+		break;
+	case BD_EV_SIDE:
+		if (ev->player == p->c.player)
+			p->side = ev->n;
+		break;
+	case BD_EV_TURN:
+		if (ev->player == p->c.player) {
+			p->look = 1;
+			p->next_ms = bd_now_ms() + p->o->delay_ms;
+		}
+		break;
+	case BD_EV_OVER: /* it asks for a rematch if it wants more; answers one the same way */
+	case BD_EV_REMATCH:
+		if (ev->type == BD_EV_OVER && play_over(p, msg, ev, p->game, turns_side_name(p)) == PLAY_DONE)
+			return PLAY_DONE;
+		if (p->rematch == TURNS_REMATCH_NO && play_more(p))
+			p->rematch = TURNS_REMATCH_ASK;
+		break;
+	case BD_EV_RESYNC: /* the daemon dropped events this bot was too slow to read */
+		if ((snap = play_snapshot(p)) != NULL)
+			turns_enter(p, snap, 1);
+		break;
+	}
+	return PLAY_ON;
+}
+
+/* The reply to a move or a rematch. A refused move (the table moved on meanwhile, or the
+ * position read was older than the turn) makes it read the table again, after a pause; a
+ * refusal it does not expect is said. */
+static void turns_reply(struct play *p, const struct bd_msg *msg)
+{
+	int was = p->pending;
+	int64_t now = bd_now_ms();
+
+	p->pending = TURNS_NONE;
+	if (msg->kind == BD_MSG_OK) {
+		p->moves += was == TURNS_MOVE;
+		return;
+	}
+	if (was == TURNS_REMATCH) {
+		if (strcmp(msg->word, "again") != 0 && strcmp(msg->word, "state") != 0)
+			bot_say("rematch refused: %s %s", msg->word, msg->text);
+		return;
+	}
+	int quiet = strcmp(msg->word, "turn") == 0 || strcmp(msg->word, "state") == 0 ||
+		    strcmp(msg->word, "over") == 0 || strcmp(msg->word, "filled") == 0;
+	if (!quiet)
+		bot_say("move refused: %s %s", msg->word, msg->text);
+	p->look = 1;
+	p->next_ms = now + (quiet ? ERR_BACKOFF_MS : RATE_BACKOFF_MS);
+}
+
+/* Its move, if the table says it is its turn: NULL, or why it has none (said once). */
+static const char *turns_move(struct play *p, const struct bd_pub *snap, char move[GAME_MOVE_MAX])
+{
+	char position[GAME_POS_MAX];
+
+	p->brain->position(snap, position);
+	if (p->brain->notation->check(position) != NULL)
+		return "the table shows a position its game cannot reach";
+	if (p->brain->notation->to_move(position) != snap->players[p->c.player].side)
+		return NULL; /* the position is older than the turn: the next look sees it */
+	return p->brain->play(position, p->o->level, p->rng, move) < 0 ? "its brain found no move" : NULL;
+}
+
+/* Ask for a rematch, or move if it may be its turn and the pause is over; how long to
+ * wait for a message before trying again. */
+static int turns_act(struct play *p)
+{
+	char move[GAME_MOVE_MAX] = "";
+	const struct bd_pub *snap;
+	const char *why;
+
+	if (p->pending != TURNS_NONE)
+		return IDLE_WAIT_MS;
+	if (p->rematch == TURNS_REMATCH_ASK) {
+		p->rematch = TURNS_REMATCH_ASKED;
+		if (bd_client_send(&p->c, "rematch") == 0)
+			p->pending = TURNS_REMATCH;
+		return IDLE_WAIT_MS;
+	}
+	if (!p->look)
+		return IDLE_WAIT_MS;
+	int64_t left = p->next_ms - bd_now_ms();
+	if (left > 0)
+		return left < IDLE_WAIT_MS ? (int)left : IDLE_WAIT_MS;
+	if ((snap = play_snapshot(p)) == NULL)
+		return IDLE_WAIT_MS; /* it looks again */
+	p->look = 0;
+	if (snap->game_state != BD_GAME_ON || snap->turn != (unsigned)p->c.player)
+		return IDLE_WAIT_MS;
+	if ((why = turns_move(p, snap, move)) != NULL)
+		bot_say("cannot move in game %u: %s", snap->game_number, why);
+	else if (move[0] == '\0')
+		p->look = 1, p->next_ms = bd_now_ms() + ERR_BACKOFF_MS;
+	else if (bd_client_send(&p->c, "move %s", move) == 0)
+		p->pending = TURNS_MOVE;
+	return IDLE_WAIT_MS;
+}
+
+const struct play_drive play_turns = {turns_enter, turns_event, turns_reply, turns_act};
