@@ -45,6 +45,26 @@ int rules_run(const struct ctl *c);
 /* dump.c: one frame of the dump (text or JSON) of snapshot p, for dump and watch. */
 void dump_frame(FILE *f, const struct ctl *c, const struct bd_pub *p);
 
+/* How dump, watch and players show a game's table: one per game (dump-<game>.c), one line
+ * each in dump.c's table. Text: the table's shape after "board B (prefix P): ", the game's
+ * progress after "game N STATE: ", the grid with its legend. JSON: the members of the
+ * shape (after "prefix"), of the progress (after "playing") and of the area (after
+ * "daemon_alive"). */
+struct ctl_view {
+	uint32_t kind;                   /* enum bd_game_kind */
+	void (*shape)(FILE *f, const struct bd_pub *p);
+	void (*progress)(FILE *f, const struct bd_pub *p);
+	void (*grid)(FILE *f, const struct ctl *c, const struct bd_pub *p);
+	void (*json_shape)(struct json *j, const struct bd_pub *p);
+	void (*json_progress)(struct json *j, const struct bd_pub *p);
+	void (*json_area)(struct json *j, const struct bd_pub *p);
+	const char *const *sides;        /* the sides' names, NULL if its seats have none: then
+					  * the players table has no side nor result */
+};
+extern const struct ctl_view ctl_view_memory, ctl_view_tictactoe;
+/* dump.c: the seat playing side (BD_NO_PLAYER if none) of snapshot p. */
+unsigned dump_side_seat(const struct bd_pub *p, unsigned side);
+
 /* ctl.c: learn who must own the boards' objects: the uid of the daemon answering on the
  * socket, else --owner, else the socket file's owner, else nobody knows (BD_ANY_OWNER).
  * -1 with a message printed if --owner names no user. */

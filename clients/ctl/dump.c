@@ -1,9 +1,5 @@
-/* dump.c: the board as a grid with its state and player table (dump, players, watch).
- *
- * Grid cells: ".." face down; "kq3" face up, value kq, turned by player 3; "KQ3" locked
- * (matched) by player 3. On a terminal the owner's cells are drawn in the owner's colour,
- * locked ones in bold. */
-#include <ctype.h>
+/* dump.c: the board as a grid with its state and player table (dump, players, watch); the
+ * grid and what else is the game's come from its view (dump-<game>.c), found by its kind. */
 #include <string.h>
 
 #include "ctl.h"
@@ -12,13 +8,26 @@
 #include "ipc/proto.h"
 #include "ipc/shm.h"
 
-/* Decimal digits of v. */
-static int digits(unsigned v)
+static const struct ctl_view *const views[] = {
+	&ctl_view_memory,
+	&ctl_view_tictactoe,
+};
+
+/* The view of snapshot p's game, NULL if this boardctl has none. */
+static const struct ctl_view *dump_view(const struct bd_pub *p)
 {
-	int n = 1;
-	while (v >= 10)
-		v /= 10, n++;
-	return n;
+	for (size_t i = 0; i < sizeof views / sizeof views[0]; i++)
+		if (views[i]->kind == p->game_kind)
+			return views[i];
+	return NULL;
+}
+
+unsigned dump_side_seat(const struct bd_pub *p, unsigned side)
+{
+	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++)
+		if (p->players[i].state != BD_PLAYER_EMPTY && p->players[i].side == side)
+			return i;
+	return BD_NO_PLAYER;
 }
 
 /* Milliseconds until the restart of a game that is over, or -1 when none is due. */
@@ -31,73 +40,32 @@ static int64_t dump_restart_in(const struct bd_pub *p)
 }
 
 /* The lines above the grid: board, game, daemon. */
-static void dump_header(FILE *f, const struct ctl *c, const struct bd_pub *p)
+static void dump_header(FILE *f, const struct ctl *c, const struct ctl_view *v, const struct bd_pub *p)
 {
 	int64_t restart = dump_restart_in(p);
 	int alive = bd_pid_is_boardd(p->daemon_pid);
 	char name[sizeof p->name];
 
-	fprintf(f, "board %s (prefix %s): %ux%u cards, lock regions %ux%u\n",
-		bd_printable(name, sizeof name, p->name), c->prefix,
-		bd_memory_pub(p)->dim, bd_memory_pub(p)->dim, bd_memory_pub(p)->region_side, bd_memory_pub(p)->region_side);
-	fprintf(f, "game %u %s: %u/%u cards locked, players %u (min %u), event %llu", p->game_number,
-		bd_game_state_name(p->game_state), bd_memory_pub(p)->nlocked, bd_memory_pub(p)->dim * bd_memory_pub(p)->dim, p->nplaying, p->min_players,
-		(unsigned long long)p->event_seq);
+	fprintf(f, "board %s (prefix %s): ", bd_printable(name, sizeof name, p->name), c->prefix);
+	v->shape(f, p);
+	fprintf(f, "\ngame %u %s: ", p->game_number, bd_game_state_name(p->game_state));
+	v->progress(f, p);
+	fprintf(f, ", players %u (min %u), event %llu", p->nplaying, p->min_players, (unsigned long long)p->event_seq);
 	if (restart >= 0)
 		fprintf(f, ", restart in %.1f s", (double)restart / 1000);
 	fprintf(f, "\ndaemon pid %d %s\n", (int)p->daemon_pid,
 		alive ? "alive" : "DEAD: this is the board as it left it");
 }
 
-/* One grid cell, padded to width. */
-static void dump_cell(FILE *f, const struct ctl *c, const struct bd_card *card, int width)
+/* A seat's side's name ("-" if it has none) in a game with sides. */
+static const char *dump_side_name(const struct ctl_view *v, const struct bd_pub_player *pl)
 {
-	char text[16];
-
-	if (card->state == BD_CARD_DOWN) {
-		fprintf(f, "%-*s", width, "..");
-		return;
-	}
-	int locked = card->state == BD_CARD_LOCKED;
-	int n = snprintf(text, sizeof text, "%c%c", locked ? toupper(card->value[0]) : card->value[0],
-			 locked ? toupper(card->value[1]) : card->value[1]);
-	if (card->owner == BD_NO_PLAYER)
-		snprintf(text + n, sizeof text - (size_t)n, "?");
-	else
-		snprintf(text + n, sizeof text - (size_t)n, "%u", (unsigned)card->owner);
-	ctl_colour_on(f, c, card->colour, locked);
-	fputs(text, f);
-	ctl_colour_off(f, c);
-	if (width > (int)strlen(text))
-		fprintf(f, "%*s", width - (int)strlen(text), "");
+	return pl->side < 2 ? v->sides[pl->side] : "-";
 }
 
-/* The cards, x across and y down, with a legend. */
-static void dump_grid(FILE *f, const struct ctl *c, const struct bd_pub *p)
-{
-	unsigned n = bd_memory_pub(p)->dim * bd_memory_pub(p)->dim, top = 0;
-	for (unsigned i = 0; i < n; i++)
-		if (bd_memory_pub(p)->cards[i].state != BD_CARD_DOWN && bd_memory_pub(p)->cards[i].owner != BD_NO_PLAYER &&
-		    bd_memory_pub(p)->cards[i].owner > top)
-			top = bd_memory_pub(p)->cards[i].owner;
-	int width = 2 + digits(top) + 2, label = digits(bd_memory_pub(p)->dim - 1);
-
-	/* The last column gets no padding: no trailing blanks. */
-	fprintf(f, "\n%*s  ", label, "");
-	for (unsigned x = 0; x < bd_memory_pub(p)->dim; x++)
-		fprintf(f, "%-*u", x + 1 < bd_memory_pub(p)->dim ? width : 0, x);
-	fputc('\n', f);
-	for (unsigned y = 0; y < bd_memory_pub(p)->dim; y++) {
-		fprintf(f, "%*u  ", label, y);
-		for (unsigned x = 0; x < bd_memory_pub(p)->dim; x++)
-			dump_cell(f, c, &bd_memory_pub(p)->cards[y * bd_memory_pub(p)->dim + x], x + 1 < bd_memory_pub(p)->dim ? width : 0);
-		fputc('\n', f);
-	}
-	fputs("(.. face down, ab3 face up by player 3, AB3 locked by player 3)\n", f);
-}
-
-/* The player table as text: every seat that is not empty. */
-static void dump_players_text(FILE *f, const struct ctl *c, const struct bd_pub *p)
+/* The player table as text: every seat that is not empty; a game with sides shows each
+ * seat's side and its result in the last game that ended. */
+static void dump_players_text(FILE *f, const struct ctl *c, const struct ctl_view *v, const struct bd_pub *p)
 {
 	char name[BD_NAME_MAX + 8], login[BD_LOGIN_MAX + 8], hex[8];
 	int width = 4, seated = 0;
@@ -109,24 +77,35 @@ static void dump_players_text(FILE *f, const struct ctl *c, const struct bd_pub 
 		const struct bd_pub_player *pl = &p->players[i];
 		if (pl->state == BD_PLAYER_EMPTY)
 			continue;
-		if (seated++ == 0)
-			fprintf(f, "%4s  %-*s  %-7s  %-7s  %5s  %4s  %6s  %7s  %s\n", "id", width, "name", "state",
-				"colour", "score", "last", "uid", "pid", "login");
+		if (seated++ == 0) {
+			fprintf(f, "%4s  %-*s  %-7s  %-7s  ", "id", width, "name", "state", "colour");
+			if (v->sides != NULL)
+				fprintf(f, "%-4s  ", "side");
+			fprintf(f, "%5s  %4s  ", "score", "last");
+			if (v->sides != NULL)
+				fprintf(f, "%-6s  ", "result");
+			fprintf(f, "%6s  %7s  %s\n", "uid", "pid", "login");
+		}
 		bd_colour_hex(pl->colour, hex);
 		fprintf(f, "%4u  ", i);
 		ctl_colour_on(f, c, pl->colour, 0);
 		fputs(bd_printable(name, sizeof name, pl->name), f);
 		ctl_colour_off(f, c);
-		fprintf(f, "%*s  %-7s  %-7s  %5u  %4u  %6u  %7d  %s\n", width - (int)strlen(name), "",
-			bd_player_state_name(pl->state), hex, pl->score, pl->last_score, pl->uid, (int)pl->pid,
-			bd_printable(login, sizeof login, pl->login));
+		fprintf(f, "%*s  %-7s  %-7s  ", width - (int)strlen(name), "", bd_player_state_name(pl->state), hex);
+		if (v->sides != NULL)
+			fprintf(f, "%-4s  ", dump_side_name(v, pl));
+		fprintf(f, "%5u  %4u  ", pl->score, pl->last_score);
+		if (v->sides != NULL)
+			fprintf(f, "%-6s  ", bd_result_name(pl->result));
+		fprintf(f, "%6u  %7d  %s\n", pl->uid, (int)pl->pid, bd_printable(login, sizeof login, pl->login));
 	}
 	if (seated == 0)
 		fputs("no players\n", f);
 }
 
-/* The player table as a JSON array named "players". */
-static void dump_players_json(struct json *j, const struct bd_pub *p)
+/* The player table as a JSON array named "players" (with side and result in a game with
+ * sides). */
+static void dump_players_json(struct json *j, const struct ctl_view *v, const struct bd_pub *p)
 {
 	char hex[8];
 
@@ -141,8 +120,12 @@ static void dump_players_json(struct json *j, const struct bd_pub *p)
 		json_str(j, "name", pl->name);
 		json_str(j, "state", bd_player_state_name(pl->state));
 		json_str(j, "colour", hex);
+		if (v->sides != NULL)
+			json_str(j, "side", pl->side < 2 ? v->sides[pl->side] : NULL);
 		json_uint(j, "score", pl->score);
 		json_uint(j, "last_score", pl->last_score);
+		if (v->sides != NULL)
+			json_str(j, "result", bd_result_name(pl->result));
 		json_uint(j, "uid", pl->uid);
 		json_int(j, "pid", pl->pid);
 		json_str(j, "login", pl->login);
@@ -151,31 +134,8 @@ static void dump_players_json(struct json *j, const struct bd_pub *p)
 	json_close(j);
 }
 
-/* One card as a JSON object; value, owner and colour are null while it is face down. */
-static void dump_card_json(struct json *j, const struct bd_pub *p, unsigned i)
-{
-	const struct bd_card *card = &bd_memory_pub(p)->cards[i];
-	char value[3] = {card->value[0], card->value[1], '\0'}, hex[8];
-
-	json_object(j, NULL);
-	json_uint(j, "x", i % bd_memory_pub(p)->dim);
-	json_uint(j, "y", i / bd_memory_pub(p)->dim);
-	json_str(j, "state", bd_card_state_name(card->state));
-	if (card->state == BD_CARD_DOWN || card->owner == BD_NO_PLAYER) {
-		json_str(j, "value", card->state == BD_CARD_DOWN ? NULL : value);
-		json_null(j, "owner");
-		json_null(j, "colour");
-	} else {
-		bd_colour_hex(card->colour, hex);
-		json_str(j, "value", value);
-		json_uint(j, "owner", card->owner);
-		json_str(j, "colour", hex);
-	}
-	json_close(j);
-}
-
 /* The whole dump as one JSON document. */
-static void dump_json(FILE *f, const struct ctl *c, const struct bd_pub *p)
+static void dump_json(FILE *f, const struct ctl *c, const struct ctl_view *v, const struct bd_pub *p)
 {
 	struct json j;
 	int64_t restart = dump_restart_in(p);
@@ -184,13 +144,12 @@ static void dump_json(FILE *f, const struct ctl *c, const struct bd_pub *p)
 	json_object(&j, NULL);
 	json_str(&j, "board", p->name);
 	json_str(&j, "prefix", c->prefix);
-	json_uint(&j, "dim", bd_memory_pub(p)->dim);
-	json_uint(&j, "region_side", bd_memory_pub(p)->region_side);
+	v->json_shape(&j, p);
 	json_uint(&j, "game", p->game_number);
 	json_str(&j, "state", bd_game_state_name(p->game_state));
 	json_uint(&j, "min_players", p->min_players);
 	json_uint(&j, "playing", p->nplaying);
-	json_uint(&j, "locked", bd_memory_pub(p)->nlocked);
+	v->json_progress(&j, p);
 	json_uint(&j, "event_seq", p->event_seq);
 	if (restart >= 0)
 		json_int(&j, "restart_in_ms", restart);
@@ -198,25 +157,35 @@ static void dump_json(FILE *f, const struct ctl *c, const struct bd_pub *p)
 		json_null(&j, "restart_in_ms");
 	json_int(&j, "daemon_pid", p->daemon_pid);
 	json_bool(&j, "daemon_alive", bd_pid_is_boardd(p->daemon_pid));
-	json_array(&j, "cards");
-	for (unsigned i = 0; i < bd_memory_pub(p)->dim * bd_memory_pub(p)->dim; i++)
-		dump_card_json(&j, p, i);
-	json_close(&j);
-	dump_players_json(&j, p);
+	v->json_area(&j, p);
+	dump_players_json(&j, v, p);
 	json_close(&j);
 	json_finish(&j);
 }
 
+/* Why snapshot p cannot be shown: its game has no view here. */
+static void dump_no_view(FILE *f, const struct ctl *c, const struct bd_pub *p)
+{
+	char name[sizeof p->name];
+
+	fprintf(f, "board %s (prefix %s): game kind %u, which this boardctl cannot show\n",
+		bd_printable(name, sizeof name, p->name), c->prefix, (unsigned)p->game_kind);
+}
+
 void dump_frame(FILE *f, const struct ctl *c, const struct bd_pub *p)
 {
-	if (c->json) {
-		dump_json(f, c, p);
-		return;
+	const struct ctl_view *v = dump_view(p);
+
+	if (v == NULL)
+		dump_no_view(f, c, p);
+	else if (c->json)
+		dump_json(f, c, v, p);
+	else {
+		dump_header(f, c, v, p);
+		v->grid(f, c, p);
+		fputc('\n', f);
+		dump_players_text(f, c, v, p);
 	}
-	dump_header(f, c, p);
-	dump_grid(f, c, p);
-	fputc('\n', f);
-	dump_players_text(f, c, p);
 }
 
 int dump_run(const struct ctl *c)
@@ -226,24 +195,29 @@ int dump_run(const struct ctl *c)
 	if (ctl_snapshot(c, &snap) != CTL_OK)
 		return CTL_ERROR;
 	dump_frame(stdout, c, &snap);
-	return CTL_OK;
+	return dump_view(&snap) != NULL ? CTL_OK : CTL_ERROR;
 }
 
 int players_run(const struct ctl *c)
 {
 	static struct bd_pub snap;
+	const struct ctl_view *v;
 	struct json j;
 
 	if (ctl_snapshot(c, &snap) != CTL_OK)
 		return CTL_ERROR;
+	if ((v = dump_view(&snap)) == NULL) {
+		dump_no_view(stderr, c, &snap);
+		return CTL_ERROR;
+	}
 	if (!c->json) {
-		dump_players_text(stdout, c, &snap);
+		dump_players_text(stdout, c, v, &snap);
 		return CTL_OK;
 	}
 	json_start(&j, stdout);
 	json_object(&j, NULL);
 	json_str(&j, "board", snap.name);
-	dump_players_json(&j, &snap);
+	dump_players_json(&j, v, &snap);
 	json_close(&j);
 	json_finish(&j);
 	return CTL_OK;

@@ -142,7 +142,8 @@ static void watch_draw(struct watch *w)
 
 /* Nonzero if a new frame is due: the board changed, its daemon died or came back, its
  * segment shrank under the mapping, or (text only) a second passed while a restart
- * countdown runs. Reads the mapping only through the guard. */
+ * countdown runs (a turn game's table has none: it waits for a rematch). Reads the mapping
+ * only through the guard. */
 static int watch_due(struct watch *w)
 {
 	if (w->pub == NULL)
@@ -153,7 +154,7 @@ static int watch_due(struct watch *w)
 	}
 	uint64_t sig = watch_signature(&watch_head);
 	int alive = bd_pid_is_boardd(watch_head.daemon_pid);
-	int ticking = !w->c->json && watch_head.game_state == BD_GAME_OVER &&
+	int ticking = !w->c->json && watch_head.game_state == BD_GAME_OVER && watch_head.deadline_ms > 0 &&
 		      bd_now_ms() - w->drawn_ms >= 1000;
 	int due = w->dirty || sig != w->sig || alive != w->alive || ticking;
 

@@ -1,0 +1,126 @@
+/* dump-memory.c: how boardctl shows a Memory table (ctl.h's struct ctl_view).
+ *
+ * Grid cells: ".." face down; "kq3" face up, value kq, turned by player 3; "KQ3" locked
+ * (matched) by player 3. On a terminal the owner's cells are drawn in the owner's colour,
+ * locked ones in bold. */
+#include <ctype.h>
+#include <string.h>
+
+#include "ctl.h"
+#include "ipc/colour.h"
+
+/* Decimal digits of v. */
+static int digits(unsigned v)
+{
+	int n = 1;
+	while (v >= 10)
+		v /= 10, n++;
+	return n;
+}
+
+static void memory_shape(FILE *f, const struct bd_pub *p)
+{
+	const struct bd_memory_pub *m = bd_memory_pub(p);
+
+	fprintf(f, "%ux%u cards, lock regions %ux%u", m->dim, m->dim, m->region_side, m->region_side);
+}
+
+static void memory_progress(FILE *f, const struct bd_pub *p)
+{
+	fprintf(f, "%u/%u cards locked", bd_memory_pub(p)->nlocked, bd_memory_pub(p)->dim * bd_memory_pub(p)->dim);
+}
+
+/* One grid cell, padded to width. */
+static void memory_cell(FILE *f, const struct ctl *c, const struct bd_card *card, int width)
+{
+	char text[16];
+
+	if (card->state == BD_CARD_DOWN) {
+		fprintf(f, "%-*s", width, "..");
+		return;
+	}
+	int locked = card->state == BD_CARD_LOCKED;
+	int n = snprintf(text, sizeof text, "%c%c", locked ? toupper(card->value[0]) : card->value[0],
+			 locked ? toupper(card->value[1]) : card->value[1]);
+	if (card->owner == BD_NO_PLAYER)
+		snprintf(text + n, sizeof text - (size_t)n, "?");
+	else
+		snprintf(text + n, sizeof text - (size_t)n, "%u", (unsigned)card->owner);
+	ctl_colour_on(f, c, card->colour, locked);
+	fputs(text, f);
+	ctl_colour_off(f, c);
+	if (width > (int)strlen(text))
+		fprintf(f, "%*s", width - (int)strlen(text), "");
+}
+
+/* The cards, x across and y down, with a legend. */
+static void memory_grid(FILE *f, const struct ctl *c, const struct bd_pub *p)
+{
+	const struct bd_memory_pub *m = bd_memory_pub(p);
+	unsigned n = m->dim * m->dim, top = 0;
+	for (unsigned i = 0; i < n; i++)
+		if (m->cards[i].state != BD_CARD_DOWN && m->cards[i].owner != BD_NO_PLAYER && m->cards[i].owner > top)
+			top = m->cards[i].owner;
+	int width = 2 + digits(top) + 2, label = digits(m->dim - 1);
+
+	/* The last column gets no padding: no trailing blanks. */
+	fprintf(f, "\n%*s  ", label, "");
+	for (unsigned x = 0; x < m->dim; x++)
+		fprintf(f, "%-*u", x + 1 < m->dim ? width : 0, x);
+	fputc('\n', f);
+	for (unsigned y = 0; y < m->dim; y++) {
+		fprintf(f, "%*u  ", label, y);
+		for (unsigned x = 0; x < m->dim; x++)
+			memory_cell(f, c, &m->cards[y * m->dim + x], x + 1 < m->dim ? width : 0);
+		fputc('\n', f);
+	}
+	fputs("(.. face down, ab3 face up by player 3, AB3 locked by player 3)\n", f);
+}
+
+static void memory_json_shape(struct json *j, const struct bd_pub *p)
+{
+	json_uint(j, "dim", bd_memory_pub(p)->dim);
+	json_uint(j, "region_side", bd_memory_pub(p)->region_side);
+}
+
+static void memory_json_progress(struct json *j, const struct bd_pub *p)
+{
+	json_uint(j, "locked", bd_memory_pub(p)->nlocked);
+}
+
+/* One card as a JSON object; value, owner and colour are null while it is face down. */
+static void memory_card_json(struct json *j, const struct bd_pub *p, unsigned i)
+{
+	const struct bd_card *card = &bd_memory_pub(p)->cards[i];
+	char value[3] = {card->value[0], card->value[1], '\0'}, hex[8];
+
+	json_object(j, NULL);
+	json_uint(j, "x", i % bd_memory_pub(p)->dim);
+	json_uint(j, "y", i / bd_memory_pub(p)->dim);
+	json_str(j, "state", bd_card_state_name(card->state));
+	if (card->state == BD_CARD_DOWN || card->owner == BD_NO_PLAYER) {
+		json_str(j, "value", card->state == BD_CARD_DOWN ? NULL : value);
+		json_null(j, "owner");
+		json_null(j, "colour");
+	} else {
+		bd_colour_hex(card->colour, hex);
+		json_str(j, "value", value);
+		json_uint(j, "owner", card->owner);
+		json_str(j, "colour", hex);
+	}
+	json_close(j);
+}
+
+static void memory_json_area(struct json *j, const struct bd_pub *p)
+{
+	json_array(j, "cards");
+	for (unsigned i = 0; i < bd_memory_pub(p)->dim * bd_memory_pub(p)->dim; i++)
+		memory_card_json(j, p, i);
+	json_close(j);
+}
+
+const struct ctl_view ctl_view_memory = {
+	.kind = BD_GAME_MEMORY, .shape = memory_shape, .progress = memory_progress, .grid = memory_grid,
+	.json_shape = memory_json_shape, .json_progress = memory_json_progress, .json_area = memory_json_area,
+	.sides = NULL,
+};
