@@ -31,6 +31,56 @@ wait_until() {
 	fail "timed out waiting for $what"
 }
 
+# json DOC-FILE PYTHON-EXPR...: the file must be valid JSON (python3 -m json.tool) and every
+# expression, with the document as d, must hold.
+json() {
+	f=$1; shift
+	python3 -m json.tool "$f" >/dev/null 2>&1 || fail "not valid JSON: $(head -c 300 "$f")"
+	for e in "$@"; do
+		python3 -c "import json,sys; d=json.load(open(sys.argv[1])); sys.exit(0 if ($e) else 1)" "$f" ||
+			fail "JSON check failed: $e in $(head -c 600 "$f")"
+	done
+}
+
+# wait_for FILE REGEX: poll until a line of FILE matches (10 s at most).
+wait_for() {
+	for _ in $(seq 1 200); do
+		grep -qE "$2" "$1" 2>/dev/null && return 0
+		sleep 0.05
+	done
+	fail "no line matching '$2' in $1: $(cat "$1")"
+}
+
+# player NAME VAR: a scripted player, socat reading its requests from the FIFO $WORK/NAME.in
+# (the caller opens it as fd 3 or 4) and writing what it gets to $WORK/NAME.out; its pid in
+# VAR_PID (A or B). stop_players closes fds 3 and 4 and ends both.
+A_PID="" B_PID=""
+player() {
+	mkfifo "$WORK/$1.in"
+	socat UNIX-CONNECT:"$SOCK" - <"$WORK/$1.in" >"$WORK/$1.out" 2>&1 &
+	eval "${2}_PID=\$!"
+}
+stop_players() {
+	exec 3>&- 4>&-
+	for p in $A_PID $B_PID; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null; done
+	A_PID="" B_PID=""
+}
+
+# run_bot NAME OPTION...: start board-bot ($BOT) in the background, stats in $WORK/NAME.out,
+# messages in $WORK/NAME.err; sets PID. wait_bot PID NAME: it must end with status 0.
+BOT="$BIN/board-bot"
+run_bot() {
+	name=$1
+	shift
+	timeout 60 "$BOT" --name "$name" --stats "$@" >"$WORK/$name.out" 2>"$WORK/$name.err" &
+	PID=$!
+}
+wait_bot() {
+	wait "$1"
+	rc=$?
+	[ "$rc" -eq 0 ] || fail "bot $2 exited $rc: $(cat "$WORK/$2.err")"
+}
+
 # Start boardd with extra options; waits until it answers (a stale socket file of a killed
 # daemon may still be there until the new one replaces it).
 start_daemon() {

@@ -6,26 +6,6 @@
 CTL="$BIN/boardctl"
 ME=$(id -u)
 
-# json DOC-FILE PYTHON-EXPR...: the file must be valid JSON (python3 -m json.tool) and every
-# expression, with the document as d, must hold.
-json() {
-	f=$1; shift
-	python3 -m json.tool "$f" >/dev/null 2>&1 || fail "not valid JSON: $(head -c 300 "$f")"
-	for e in "$@"; do
-		python3 -c "import json,sys; d=json.load(open(sys.argv[1])); sys.exit(0 if ($e) else 1)" "$f" ||
-			fail "JSON check failed: $e in $(head -c 600 "$f")"
-	done
-}
-
-# wait_for FILE REGEX: poll until a line of FILE matches (10 s at most).
-wait_for() {
-	for _ in $(seq 1 200); do
-		grep -qE "$2" "$1" 2>/dev/null && return 0
-		sleep 0.05
-	done
-	fail "no line matching '$2' in $1: $(cat "$1")"
-}
-
 # rc_of EXPECTED CMD...: run a boardctl command, output in $WORK/out and $WORK/err.
 rc_of() {
 	want=$1; shift
@@ -33,18 +13,6 @@ rc_of() {
 	[ "$rc" -eq "$want" ] || fail "boardctl $* exited $rc, not $want: $(cat "$WORK/out" "$WORK/err")"
 }
 
-# A scripted player on fd 3 (a) or 4 (b): socat reads its requests from a FIFO.
-A_PID="" B_PID=""
-player() {
-	mkfifo "$WORK/$1.in"
-	socat UNIX-CONNECT:"$SOCK" - <"$WORK/$1.in" >"$WORK/$1.out" 2>&1 &
-	eval "${2}_PID=\$!"
-}
-stop_players() {
-	exec 3>&- 4>&-
-	for p in $A_PID $B_PID; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null; done
-	A_PID="" B_PID=""
-}
 trap 'stop_players' EXIT
 
 note "usage, --help, --version"

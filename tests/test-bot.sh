@@ -2,7 +2,6 @@
 # test-bot.sh: board-bot against a real boardd: its command line, two bots playing games to
 # the end with consistent --stats, a solo perfect game, perfect against easy, joining mid-game.
 . "$(dirname "$0")/lib.sh"
-BOT="$BIN/board-bot"
 FAST="--first-pick-ms 2000 --mismatch-ms 100 --restart-ms 300 --seed 42"
 
 # check_stats GAMES TOTAL FILE...: each file holds GAMES well-formed stats lines; in every game
@@ -29,22 +28,6 @@ check_stats() {
 					print "game " g ": " pts[g, i] " points (best " best ") but result " res[g, i] } }' "$@")
 	[ -z "$bad" ] || fail "inconsistent stats: $bad; $(cat "$@")"
 }
-
-# wait_bot PID NAME: the bot must end with status 0.
-wait_bot() {
-	wait "$1"
-	rc=$?
-	[ "$rc" -eq 0 ] || fail "bot $2 exited $rc: $(cat "$WORK/$2.err")"
-}
-
-# run_bot NAME OPTION...: start a bot in the background (stats in $WORK/NAME.out); sets PID.
-run_bot() {
-	name=$1
-	shift
-	timeout 60 "$BOT" --name "$name" --stats "$@" >"$WORK/$name.out" 2>"$WORK/$name.err" &
-	PID=$!
-}
-
 
 # locked_cards: how many cards of board main are locked, asked as a spectator.
 locked_cards() {
