@@ -117,11 +117,21 @@ static void play_moves(struct table *t, int o_first, const char *moves)
 		play(t, o ? t->o : t->x, (unsigned)(m[0] - '0'), (unsigned)(m[1] - '0'));
 }
 
+/* The tic-tac-toe area of the last snapshot (fatal if the table is another game's). */
+static const struct ttt_pub *snap_area(void)
+{
+	static const struct ttt_pub none;
+	const struct ttt_pub *a = ttt_pub_area(&snap);
+
+	REQUIRE(a != NULL, "the table is not tic-tac-toe (kind %u)", snap.game_kind);
+	return a != NULL ? a : &none;
+}
+
 /* The area as a 9-character position. */
 static void position(struct h_client *cl, char out[TTT_POS_LEN + 1])
 {
 	h_snapshot(cl, &snap);
-	memcpy(out, ttt_pub_area(&snap)->cell, TTT_CELLS);
+	memcpy(out, snap_area()->cell, TTT_CELLS);
 	out[TTT_POS_LEN] = '\0';
 }
 
@@ -148,7 +158,7 @@ static void saw_end(struct table *t, const char *who, const char *line, unsigned
 		CHECK(strcmp(m.tok[0], "over") == 0, "%s: '%s'", all[i]->name, m.line);
 	}
 	h_snapshot(t->spec, &snap);
-	CHECK(ttt_pub_area(&snap)->last == y * TTT_SIDE + x, "last move %u, wanted %u %u", ttt_pub_area(&snap)->last, x, y);
+	CHECK(snap_area()->last == y * TTT_SIDE + x, "last move %u, wanted %u %u", snap_area()->last, x, y);
 }
 
 /* X wins down the left column: everyone sees every move and the end with its line. */
@@ -295,7 +305,7 @@ static void test_ttt_rematch(void)
 	match_started(&t);
 	CHECK(t.x->id != old_x, "sides swapped: X is seat %d again", t.x->id);
 	position(t.spec, (char[TTT_POS_LEN + 1]){0});
-	CHECK(memcmp(ttt_pub_area(&snap)->cell, ".........", 9) == 0 && ttt_pub_area(&snap)->last == TTT_NO_CELL,
+	CHECK(memcmp(snap_area()->cell, ".........", 9) == 0 && snap_area()->last == TTT_NO_CELL,
 	      "a new empty board");
 	play_moves(&t, 0, "20 00 11 01 02");
 	saw_end(&t, "X", "246", 0, 2, "win", "lose");
