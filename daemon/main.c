@@ -20,7 +20,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: boardd [--config PATH] [--check-config] [OPTION]...\n"
-		"Keep Memory game boards in POSIX shared memory and serve players on a UNIX socket.\n\n"
+		"Keep game tables (Memory, tic-tac-toe) in POSIX shared memory and serve players on a\nUNIX socket.\n\n"
 		"  --config PATH                settings file (default " CONFIG_DEFAULT_PATH ", if it exists);\n"
 		"                               the options below override it; see boardd.conf(5)\n"
 		"  --check-config               check the settings, print the effective ones and exit\n"

@@ -6,6 +6,7 @@
 
 #include "ctl.h"
 #include "ipc/clock.h"
+#include "ipc/game/game.h"
 #include "ipc/lock.h"
 #include "ipc/shm.h"
 
@@ -52,7 +53,9 @@ static void locks_read(const struct bd_pub *p, const struct bd_priv *priv, struc
 		       int opened, unsigned idx, struct lock_view *v)
 {
 	const struct bd_lock_holder *h = &priv->holders[idx];
-	unsigned side = bd_memory_pub(p)->region_side;
+	const struct bd_game_shape *shape = bd_game_shape_of(p->area); /* every game's area starts so */
+	unsigned side = shape->region_side, dim = shape->dim;
+	unsigned across = side == 0 ? 1 : (dim + side - 1) / side;
 
 	memset(v, 0, sizeof *v);
 	v->idx = idx;
@@ -63,10 +66,10 @@ static void locks_read(const struct bd_pub *p, const struct bd_priv *priv, struc
 	v->held_ms = v->pid != 0 ? bd_now_ms() - h->since_ms : -1;
 	v->alive = v->pid != 0 && bd_pid_is_boardd(v->pid);
 	v->repairs = h->repairs;
-	v->x0 = idx % bd_memory_pub(p)->regions_across * side;
-	v->y0 = idx / bd_memory_pub(p)->regions_across * side;
-	v->x1 = v->x0 + side > bd_memory_pub(p)->dim ? bd_memory_pub(p)->dim - 1 : v->x0 + side - 1;
-	v->y1 = v->y0 + side > bd_memory_pub(p)->dim ? bd_memory_pub(p)->dim - 1 : v->y0 + side - 1;
+	v->x0 = idx % across * side;
+	v->y0 = idx / across * side;
+	v->x1 = v->x0 + side > dim ? dim - 1 : v->x0 + side - 1;
+	v->y1 = v->y0 + side > dim ? dim - 1 : v->y0 + side - 1;
 	locks_listed(priv, idx, v);
 }
 
