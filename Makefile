@@ -105,10 +105,10 @@ INTEG_OBJ = $(patsubst %.c,$(BUILD)/%.o,tests/runner.c $(wildcard tests/integrat
 TEST_PROGRAMS = $(BUILD)/test-unit $(BUILD)/test-integration
 tests: $(TEST_PROGRAMS)
 
-# The bot's brains (brain*.c; Memory's: its card choice, choose.c and mind.c), the daemon's
+# The bot's brains (brain*.c; Memory's: its card choice, brain-memory.c over mind-memory.c), the daemon's
 # turns (turn.c) and its board (board.c and what it needs) with the games' rules are
 # unit-tested too.
-BRAIN_OBJ = $(patsubst %.c,$(BUILD)/%.o,$(wildcard clients/bot/brain*.c) clients/bot/choose.c clients/bot/mind.c)
+BRAIN_OBJ = $(patsubst %.c,$(BUILD)/%.o,$(wildcard clients/bot/brain*.c) clients/bot/mind-memory.c)
 UNIT_DAEMON_OBJ = $(patsubst %.c,$(BUILD)/%.o,daemon/turn.c daemon/match.c daemon/board.c daemon/objects.c daemon/quota.c \
 	daemon/log.c $(wildcard daemon/rules/*.c))
 $(BUILD)/test-unit: $(UNIT_OBJ) $(BRAIN_OBJ) \

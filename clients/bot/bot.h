@@ -1,7 +1,7 @@
 /* bot.h: board-bot, a player of any game that has a brain (brain.h), talking the boardd
  * protocol through ipc/client.h. play.c runs the session, play-memory.c and play-turns.c
- * play the two kinds of game; Memory's brain is mind.c (what it knows of the board) and
- * choose.c (the card to pick by level), a turn game's is brain-<game>.c. */
+ * play the two kinds of game; Memory's brain is mind-memory.c (what it knows of the board) and
+ * brain-memory.c (the card to pick by level), a turn game's is brain-<game>.c. */
 #ifndef BOT_H
 #define BOT_H
 
@@ -42,10 +42,10 @@ struct mind {
 	uint16_t recent[BD_CARDS_MAX];  /* remembered cards, least recently seen first */
 	unsigned nrecent, capacity;
 	int64_t cool_until[BD_CARDS_MAX]; /* ERR cooldown: ours to pick (but to match) from then */
-	int64_t now;                    /* the time choose.c decides at */
+	int64_t now;                    /* the time brain-memory.c decides at */
 };
 
-/* mind.c */
+/* mind-memory.c */
 void mind_reset(struct mind *m, unsigned dim, unsigned capacity, unsigned game);
 void mind_load(struct mind *m, const struct bd_pub *snap);
 /* Learn from one event; returns 1 if it started a new game (knowledge forgotten). */
@@ -56,7 +56,7 @@ int mind_cooling(const struct mind *m, unsigned card);
 /* Cards UP in player's name, into up[2]; returns how many (0, 1 or 2). */
 unsigned mind_held(const struct mind *m, unsigned player, int up[2]);
 
-/* choose.c: the next card to pick, or -1 to wait. *plan is the second card a first pick
+/* brain-memory.c: the next card to pick, or -1 to wait. *plan is the second card a first pick
  * was chosen for (a known pair), -1 if none; the second pick honours it. */
 int choose_pick(const struct mind *m, enum bot_level level, unsigned player, int *plan,
 		unsigned short rng[3]);

@@ -2,7 +2,7 @@
  * A turn game's brain (brain-<game>.c) is a pure function: a position in the game's notation
  * (ipc/game/notation.h), a level and an rng state in, the move to play out; play-turns.c
  * plays it. Memory, where everyone picks at once, plays from what the bot saw of the board:
- * its brain is mind.c (what it knows) and choose.c (the card to pick); play-memory.c plays it.
+ * its brain is mind-memory.c (what it knows) and brain-memory.c (the card to pick); play-memory.c plays it.
  * board-bot picks the brain by the game of the table it joins (or --game). */
 #ifndef BOT_BRAIN_H
 #define BOT_BRAIN_H

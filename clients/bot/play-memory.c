@@ -1,5 +1,5 @@
 /* play-memory.c: how board-bot plays Memory (play.h), where everyone picks at once: it
- * follows every event into its mind (mind.c) and picks what choose.c says when it may. */
+ * follows every event into its mind (mind-memory.c) and picks what brain-memory.c says when it may. */
 #include <stdio.h>
 #include <string.h>
 

@@ -1,4 +1,4 @@
-/* test_choose.c: board-bot's choice of a card (clients/bot/choose.c) around the anti-hoarding
+/* test_brain-memory.c: board-bot's choice of a card (clients/bot/brain-memory.c) around the anti-hoarding
  * cooldown: a card the daemon said is ours only to match (ERR cooldown) is never a first pick
  * nor a non-matching second pick, so the bot does not spin on refusals. */
 #include <CUnit/CUnit.h>

@@ -1,4 +1,4 @@
-/* choose.c: which card to pick next. Every level plays a pair it knows of; they differ in
+/* brain-memory.c: which card to pick next. Every level plays a pair it knows of; they differ in
  * what they do otherwise (see board-bot(1)). How much they know is the mind's business. */
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-/* mind.c: the bot's picture of the board. Card states are public, so it always knows them;
+/* mind-memory.c: the bot's picture of the board. Card states are public, so it always knows them;
  * a face-down card's value is known only while the bot remembers having seen it. */
 #include <string.h>
 
