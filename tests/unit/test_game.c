@@ -17,7 +17,8 @@
  * sizes its areas within the layout's bounds. */
 static void test_codec_table(void)
 {
-	static const char *const core_words[] = {"join", "leave", "state", "over", "bye", "resync"};
+	static const char *const core_words[] = {"join", "leave", "state", "over", "bye", "resync", "side", "turn",
+						 "resign", "claimable", "claim", "flag", "rematch"};
 	unsigned n = 0;
 
 	for (const struct bd_game *g; (g = bd_game_at(n)) != NULL; n++) {
@@ -40,6 +41,22 @@ static void test_codec_table(void)
 	}
 	CHECK(n >= 1 && bd_game_of_kind(0) == NULL && bd_game_named("chess") == NULL, "%u games", n);
 	CHECK(bd_game_of_event(BD_EV_JOIN) == NULL && bd_game_of_event(BD_EV_GAME_BASE - 1) == NULL, "core events");
+}
+
+/* Every codec has its rules, with what the core calls unconditionally; a turn game (seats
+ * set) has the timeout its clock's flag calls. */
+static void test_rules_table(void)
+{
+	for (unsigned n = 0; bd_game_at(n) != NULL; n++) {
+		const struct bd_game *g = bd_game_at(n);
+		const struct rules *r = rules_find(g->kind);
+
+		REQUIRE(r != NULL && r->codec == g, "%s: rules found by kind", g->name);
+		CHECK(r->deal && r->locks && r->move && r->expire && r->release && r->check && r->sweep,
+		      "%s: every mandatory rule", g->name);
+		CHECK(r->seats == 0 || r->timeout != NULL, "%s: a turn game has its timeout", g->name);
+	}
+	CHECK(rules_find(0) == NULL, "no rules for kind 0");
 }
 
 /* Memory's shapes: which are boards, their sizes within the layout's bounds, and every
@@ -138,6 +155,7 @@ void suite_game(void)
 {
 	CU_pSuite s = CU_add_suite("game", NULL, NULL);
 	CU_add_test(s, "codec_table", test_codec_table);
+	CU_add_test(s, "rules_table", test_rules_table);
 	CU_add_test(s, "memory_shapes", test_memory_shapes);
 	CU_add_test(s, "event_for", test_event_for);
 	CU_add_test(s, "board_addressed", test_board_addressed);
