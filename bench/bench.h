@@ -182,6 +182,8 @@ struct fanout {
 int floor_fanout_start(struct fanout *f, unsigned k, const char *line, int relay);
 void floor_fanout_rounds(struct fanout *f, struct samples *out, unsigned rounds);
 void floor_fanout_stop(struct fanout *f);
+/* Write all of buf; 0 or -1. */
+int floor_write(int fd, const void *buf, size_t n);
 int floor_join(struct samples *out, unsigned rounds, struct mem *parent, struct mem *child);
 /* N clients of one single-process server: each request answered and sent to all N. */
 int floor_serve(struct rate *r, unsigned n, int ms);
@@ -205,5 +207,12 @@ void load_throughput(const struct plan *pl);
 void load_regions(const struct plan *pl);
 void load_scale(const struct plan *pl);
 void load_boards(const struct plan *pl);
+/* The median, field by field, of runs rates. */
+void load_median(const struct rate *r, unsigned runs, struct rate *med);
+
+/* --- tables.c: tic-tac-toe on many tables at once ------------------------------------- */
+/* The move round trip on 100 tables, each with two players alternating moves, against a
+ * floor of one process a table writing the same lines. */
+void tables_ttt(const struct plan *pl);
 
 #endif

@@ -16,8 +16,7 @@
 
 #include "bench.h"
 
-/* Write all of buf; 0 or -1. */
-static int floor_write(int fd, const void *buf, size_t n)
+int floor_write(int fd, const void *buf, size_t n)
 {
 	for (size_t off = 0; off < n;) {
 		ssize_t w = write(fd, (const char *)buf + off, n - off);

@@ -48,8 +48,7 @@ static int load_run(unsigned n, const char *region, int ms, struct rate *r, stru
 	return rc;
 }
 
-/* The median, field by field, of runs rates. */
-static void load_median(const struct rate *r, unsigned runs, struct rate *med)
+void load_median(const struct rate *r, unsigned runs, struct rate *med)
 {
 	double plays[RUNS_MAX], oks[RUNS_MAX], events[RUNS_MAX], cpu[RUNS_MAX];
 

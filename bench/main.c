@@ -20,12 +20,14 @@ static void usage(FILE *f)
 	fprintf(f,
 		"usage: boardd-bench [OPTION]...\n"
 		"Measure boardd against the floor (plain UNIX sockets between processes) on this machine:\n"
-		"pick round trip, fan-out, join, memory, throughput, region size and scale.\n"
+		"pick round trip, fan-out, join, memory, throughput, region size, scale and\n"
+		"tic-tac-toe tables.\n"
 		"Starts its own boardd (own socket and shm prefix) and removes everything it made.\n\n"
 		"  --boardd PATH   the daemon to measure (default: boardd beside this program)\n"
 		"  --out FILE      results as JSON (default bench/out/results.json)\n"
 		"  --quick         a short run (fewer samples, 200 clients, 20 boards), as BENCH_QUICK=1\n"
-		"  --only LIST     comma-separated: pick,fanout,join,throughput,region,scale,boards\n"
+		"  --only LIST     comma-separated: pick,fanout,join,throughput,region,scale,boards,\n"
+		"                  tables\n"
 		"  --help          show this help and exit\n"
 		"  --version       show the version and exit\n");
 }
@@ -100,7 +102,7 @@ static void main_run(const struct plan *pl, const char *only)
 	} steps[] = {
 		{"pick", latency_pick}, {"fanout", latency_fanout}, {"join", latency_join},
 		{"throughput", load_throughput}, {"region", load_regions}, {"scale", load_scale},
-		{"boards", load_boards},
+		{"boards", load_boards}, {"tables", tables_ttt},
 	};
 
 	for (unsigned i = 0; i < sizeof steps / sizeof steps[0]; i++)
