@@ -17,7 +17,7 @@
 #include "ipc/game/tictactoe.h"
 
 #define TABLES_N 100       /* tables played at once */
-#define TABLES_THINK_MS 10 /* a player's pause before each move */
+#define TABLES_THINK_MS 20 /* a player's pause before each move */
 #define TABLES_KEEP 1024   /* round trips kept per player and run */
 #define TABLES_RUNS_MAX 9
 
