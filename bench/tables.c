@@ -70,23 +70,27 @@ static int tables_attach(struct seat *s, const struct tables_arg *a, unsigned i)
 	return 0;
 }
 
-/* Follow one event: the position, whose turn, a new game counted, and a rematch asked once
+/* Follow one event: whose turn, the position, a new game counted, and a rematch asked once
  * the match is over. 0, or -1 if the connection failed. */
 static int tables_event(struct seat *s, const struct bd_msg *m, struct member *me)
 {
+	struct bd_event ev;
 	struct bd_msg r;
-	unsigned cell;
 
-	if (strcmp(m->word, "turn") == 0 && m->ntok >= 1)
+	if (strcmp(m->word, "turn") == 0 && m->ntok >= 1) {
 		s->to_move = bd_parse_uint(m->tok[0]) == s->c.player;
-	else if (strcmp(m->word, "move") == 0 && m->ntok >= 3 && ttt_move_parse(m->tok[1], m->tok[2], &cell) == 0 &&
-		 ttt_legal(&s->pos, cell))
-		ttt_apply(&s->pos, cell);
-	else if (strcmp(m->word, "state") == 0 && m->ntok >= 1 && strcmp(m->tok[0], "on") == 0) {
+		return 0;
+	}
+	if (bd_msg_event(m, TTT_SIDE, &ev) < 0)
+		return 0; /* an event the players need not follow */
+	if (ev.type == TTT_EV_MOVE && ttt_legal(&s->pos, ttt_ev(&ev)->cell)) {
+		ttt_apply(&s->pos, ttt_ev(&ev)->cell);
+	} else if (ev.type == BD_EV_STATE && ev.n == BD_GAME_ON) {
 		ttt_pos_empty(&s->pos);
 		__atomic_store_n(&me->events, me->events + 1, __ATOMIC_RELAXED); /* games begun */
-	} else if (strcmp(m->word, "state") == 0 && m->ntok >= 1 && strcmp(m->tok[0], "over") == 0)
+	} else if (ev.type == BD_EV_STATE && ev.n == BD_GAME_OVER) {
 		return bd_client_request(&s->c, &r, NULL, NULL, "rematch") < 0 ? -1 : 0;
+	}
 	return 0;
 }
 
@@ -146,11 +150,12 @@ struct ftable {
 	struct ttt_pos pos;
 	uint64_t seq;
 	unsigned game, x_seat, rematch;
+	char result; /* of the last game: 'X', 'O', 'D' */
 	char out[2][8 * BD_LINE_MAX];
 	size_t outlen[2];
 };
 
-/* Add a line for seat (0 or 1), or for both (2), as boardd would write it. */
+/* Add a line for seat (0 or 1), or for both (2). */
 static void __attribute__((format(printf, 3, 4))) ftable_put(struct ftable *t, unsigned seat, const char *fmt, ...)
 {
 	for (unsigned s = 0; s < 2; s++) {
@@ -166,6 +171,32 @@ static void __attribute__((format(printf, 3, 4))) ftable_put(struct ftable *t, u
 	}
 }
 
+/* Add the next event for seat (0 or 1) or both (2), formatted as boardd formats it (the
+ * codec's); over carries each seat's own result and points. */
+static void ftable_event(struct ftable *t, unsigned seat, struct bd_event *ev)
+{
+	ev->seq = ++t->seq;
+	for (unsigned s = 0; s < 2; s++) {
+		int won = (t->result == 'X') == (s == t->x_seat);
+		const char *r = t->result == 'D' ? "draw" : won ? "win" : "lose";
+		size_t room = sizeof t->out[s] - t->outlen[s];
+		if (seat != 2 && seat != s)
+			continue;
+		int n = bd_event_format(t->out[s] + t->outlen[s], room, ev, TTT_SIDE, r,
+					t->result == 'D' ? 1u : won ? 2u : 0u);
+		if (n > 0 && (size_t)n < room)
+			t->outlen[s] += (size_t)n;
+	}
+}
+
+/* The state event of game t->game (on or over). */
+static void ftable_state(struct ftable *t, unsigned state)
+{
+	struct bd_event ev = {.type = BD_EV_STATE, .n = state, .m = t->game, .to = BD_NO_PLAYER};
+
+	ftable_event(t, 2, &ev);
+}
+
 /* A match begins: sides swapped from the last one, X to move (boardd's events). */
 static void ftable_start(struct ftable *t)
 {
@@ -173,51 +204,42 @@ static void ftable_start(struct ftable *t)
 	t->game++;
 	t->x_seat ^= 1;
 	t->rematch = 0;
-	ftable_put(t, 2, "EVENT %llu state on %u\n", (unsigned long long)++t->seq, t->game);
+	ftable_state(t, BD_GAME_ON);
 	for (unsigned s = 0; s < 2; s++)
 		ftable_put(t, 2, "EVENT %llu side %u %u\n", (unsigned long long)++t->seq, s, s != t->x_seat);
 	ftable_put(t, 2, "EVENT %llu turn %u 600000\n", (unsigned long long)++t->seq, t->x_seat);
 }
 
-/* The game ended with result ('X', 'O' or 'D') on the move at cell: end, each seat's own
- * over line, state over. */
-static void ftable_end(struct ftable *t, char result, const unsigned line[3], unsigned cell)
-{
-	char l[TTT_LINE_LEN + 1] = "-";
-	unsigned long long seq = ++t->seq;
-
-	if (result != 'D')
-		ttt_line_format(line, l);
-	ftable_put(t, 2, "EVENT %llu end %s %s %u %u\n", seq, result == 'D' ? "draw" : result == 'X' ? "X" : "O",
-		   l, cell % TTT_SIDE, cell / TTT_SIDE);
-	seq = ++t->seq;
-	for (unsigned s = 0; s < 2; s++) {
-		int won = result != 'D' && (result == 'X') == (s == t->x_seat);
-		const char *r = result == 'D' ? "draw" : won ? "win" : "lose";
-		ftable_put(t, s, "EVENT %llu over %u %s %u\n", seq, result == 'D' ? 1u : 2u, r,
-			   result == 'D' ? 1u : won ? 2u : 0u);
-	}
-	ftable_put(t, 2, "EVENT %llu state over %u\n", (unsigned long long)++t->seq, t->game);
-}
-
-/* seat asks for move x y: OK and the move's events, or ERR. */
+/* seat asks for move x y: OK and the move's events (at the end: the line, over, state
+ * over), or ERR. */
 static void ftable_move(struct ftable *t, unsigned seat, unsigned x, unsigned y)
 {
+	struct bd_event ev = {.type = TTT_EV_MOVE, .player = (uint16_t)seat, .to = BD_NO_PLAYER};
 	unsigned cell = y * TTT_SIDE + x, line[3];
-	char mark = ttt_to_move(&t->pos);
 
-	if (x >= TTT_SIDE || y >= TTT_SIDE || (mark == 'X') != (seat == t->x_seat) || !ttt_legal(&t->pos, cell)) {
+	ttt_ev_w(&ev)->side = ttt_to_move(&t->pos);
+	ttt_ev_w(&ev)->cell = (uint8_t)cell;
+	if (x >= TTT_SIDE || y >= TTT_SIDE || (ttt_ev(&ev)->side == 'X') != (seat == t->x_seat) ||
+	    !ttt_legal(&t->pos, cell)) {
 		ftable_put(t, seat, "ERR turn not your turn, or not a legal move\n");
 		return;
 	}
 	ftable_put(t, seat, "OK move %u %u\n", x, y);
 	ttt_apply(&t->pos, cell);
-	ftable_put(t, 2, "EVENT %llu move %u %u %u %c\n", (unsigned long long)++t->seq, seat, x, y, mark);
-	char result = ttt_result(&t->pos, line);
-	if (result != 0)
-		ftable_end(t, result, line, cell);
-	else
+	ftable_event(t, 2, &ev);
+	if ((t->result = ttt_result(&t->pos, line)) == 0) {
 		ftable_put(t, 2, "EVENT %llu turn %u 600000\n", (unsigned long long)++t->seq, seat ^ 1);
+		return;
+	}
+	if (t->result != 'D') {
+		ev = (struct bd_event){.type = TTT_EV_LINE, .to = BD_NO_PLAYER};
+		ttt_ev_w(&ev)->side = t->result;
+		memcpy(ttt_ev_w(&ev)->line, (uint8_t[3]){(uint8_t)line[0], (uint8_t)line[1], (uint8_t)line[2]}, 3);
+		ftable_event(t, 2, &ev);
+	}
+	ev = (struct bd_event){.type = BD_EV_OVER, .n = 2, .to = BD_NO_PLAYER};
+	ftable_event(t, 2, &ev);
+	ftable_state(t, BD_GAME_OVER);
 }
 
 /* One request line from seat: a move or a rematch (the second starts the next match). */
