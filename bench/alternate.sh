@@ -3,15 +3,16 @@
 # own boardd-bench and its own daemon, then the median of each figure and the ratio new/old.
 # docs/PERFORMANCE.md, "Issue 10: game-neutral core, old vs new", says how it was used.
 #
-#   sh bench/alternate.sh [-n RUNS] [-q] [-k DIR] OLD NEW
+#   sh bench/alternate.sh [-n RUNS] [-q] [-s] [-k DIR] OLD NEW
 #   sh bench/alternate.sh -r DIR          # the table again from the runs kept in DIR
 #
 # OLD and NEW are checkouts with build/boardd and build/boardd-bench built (`make all
-# build/boardd-bench`). -n: runs of each (default 6); -q: --quick runs; -k: keep every run's
-# output and JSON in DIR (default: a temporary folder, removed). Exit 1 if a run failed or
-# left anything in /dev/shm.
+# build/boardd-bench`). -n: runs of each (default 6); -q: --quick runs; -s: every second pair
+# new first (old new, new old, old new...), so load that grows or fades through the series
+# does not always fall on the same build; -k: keep every run's output and JSON in DIR
+# (default: a temporary folder, removed). Exit 1 if a run failed or left anything in /dev/shm.
 set -u
-usage="usage: sh bench/alternate.sh [-n RUNS] [-q] [-k DIR] OLD NEW | -r DIR"
+usage="usage: sh bench/alternate.sh [-n RUNS] [-q] [-s] [-k DIR] OLD NEW | -r DIR"
 
 # What is measured: the commit of a checkout and a digest of its daemon binary.
 alternate_describe() {
@@ -90,11 +91,12 @@ alternate_table() {
 	echo "from elsewhere slows as much as the daemon)"
 }
 
-runs=6 quick='' keep='' again=''
-while getopts n:qk:r: opt; do
+runs=6 quick='' keep='' again='' swap=0
+while getopts n:qsk:r: opt; do
 	case $opt in
 	n) runs=$OPTARG ;;
 	q) quick=--quick ;;
+	s) swap=1 ;;
 	k) keep=$OPTARG ;;
 	r) again=$OPTARG ;;
 	*) echo "$usage" >&2; exit 2 ;;
@@ -126,14 +128,19 @@ else
 	trap 'rm -rf "$out"' EXIT
 fi
 
-echo "nproc $(nproc); $(uname -r); runs $runs each${quick:+, --quick}"
+echo "nproc $(nproc); $(uname -r); runs $runs each${quick:+, --quick}$([ $swap = 1 ] && echo ', new first in every second pair')"
 alternate_describe old "$old"
 alternate_describe new "$new"
 echo "before: $(uptime)"
 i=1
 while [ "$i" -le "$runs" ]; do
-	alternate_run old "$old" "$i"
-	alternate_run new "$new" "$i"
+	if [ "$swap" = 1 ] && [ $((i % 2)) = 0 ]; then
+		alternate_run new "$new" "$i"
+		alternate_run old "$old" "$i"
+	else
+		alternate_run old "$old" "$i"
+		alternate_run new "$new" "$i"
+	fi
 	i=$((i + 1))
 done
 echo "after:  $(uptime)"
