@@ -20,6 +20,7 @@
 #define TABLES_THINK_MS 20 /* a player's pause before each move */
 #define TABLES_KEEP 1024   /* round trips kept per player and run */
 #define TABLES_RUNS_MAX 9
+#define TABLES_LIMIT_MS 600000 /* what boardd's turn events say: its per-move limit */
 
 /* What the players of one run record: a shared mapping, they are processes. Only round
  * trips inside [from, to] (the rate's window, set before they start) are kept. */
@@ -77,13 +78,11 @@ static int tables_event(struct seat *s, const struct bd_msg *m, struct member *m
 	struct bd_event ev;
 	struct bd_msg r;
 
-	if (strcmp(m->word, "turn") == 0 && m->ntok >= 1) {
-		s->to_move = bd_parse_uint(m->tok[0]) == s->c.player;
-		return 0;
-	}
 	if (bd_msg_event(m, TTT_SIDE, &ev) < 0)
 		return 0; /* an event the players need not follow */
-	if (ev.type == TTT_EV_MOVE && ttt_legal(&s->pos, ttt_ev(&ev)->cell)) {
+	if (ev.type == BD_EV_TURN) {
+		s->to_move = ev.player == s->c.player;
+	} else if (ev.type == TTT_EV_MOVE && ttt_legal(&s->pos, ttt_ev(&ev)->cell)) {
 		ttt_apply(&s->pos, ttt_ev(&ev)->cell);
 	} else if (ev.type == BD_EV_STATE && ev.n == BD_GAME_ON) {
 		ttt_pos_empty(&s->pos);
@@ -197,6 +196,14 @@ static void ftable_state(struct ftable *t, unsigned state)
 	ftable_event(t, 2, &ev);
 }
 
+/* The core's event type about seat, with n, for both seats. */
+static void ftable_seat_event(struct ftable *t, unsigned type, unsigned seat, unsigned n)
+{
+	struct bd_event ev = {.type = (uint16_t)type, .player = (uint16_t)seat, .n = n, .to = BD_NO_PLAYER};
+
+	ftable_event(t, 2, &ev);
+}
+
 /* A match begins: sides swapped from the last one, X to move (boardd's events). */
 static void ftable_start(struct ftable *t)
 {
@@ -206,8 +213,8 @@ static void ftable_start(struct ftable *t)
 	t->rematch = 0;
 	ftable_state(t, BD_GAME_ON);
 	for (unsigned s = 0; s < 2; s++)
-		ftable_put(t, 2, "EVENT %llu side %u %u\n", (unsigned long long)++t->seq, s, s != t->x_seat);
-	ftable_put(t, 2, "EVENT %llu turn %u 600000\n", (unsigned long long)++t->seq, t->x_seat);
+		ftable_seat_event(t, BD_EV_SIDE, s, s != t->x_seat);
+	ftable_seat_event(t, BD_EV_TURN, t->x_seat, TABLES_LIMIT_MS);
 }
 
 /* seat asks for move x y: OK and the move's events (at the end: the line, over, state
@@ -228,7 +235,7 @@ static void ftable_move(struct ftable *t, unsigned seat, unsigned x, unsigned y)
 	ttt_apply(&t->pos, cell);
 	ftable_event(t, 2, &ev);
 	if ((t->result = ttt_result(&t->pos, line)) == 0) {
-		ftable_put(t, 2, "EVENT %llu turn %u 600000\n", (unsigned long long)++t->seq, seat ^ 1);
+		ftable_seat_event(t, BD_EV_TURN, seat ^ 1, TABLES_LIMIT_MS);
 		return;
 	}
 	if (t->result != 'D') {
@@ -251,7 +258,7 @@ static void ftable_request(struct ftable *t, unsigned seat, const char *line)
 		ftable_move(t, seat, x, y);
 	} else if (strcmp(line, "rematch") == 0) {
 		ftable_put(t, seat, "OK rematch\n");
-		ftable_put(t, 2, "EVENT %llu rematch %u\n", (unsigned long long)++t->seq, seat);
+		ftable_seat_event(t, BD_EV_REMATCH, seat, 0);
 		if ((t->rematch |= 1u << seat) == 3)
 			ftable_start(t);
 	} else {
