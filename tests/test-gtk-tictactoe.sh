@@ -6,18 +6,20 @@
 # bottom middle and the centre, so the window wins whichever side it was drawn. Checks what
 # a screen reader sees (whose turn, the cells' names, the result banner, actions only on the
 # window's turn), the winning line on the screenshot, a spectator's window (the same, with
-# nothing to press), a dark-themed spectator, Rematch (sides swapped), Resign, closing.
+# nothing to press), a dark-themed spectator, Rematch (sides swapped), boardd killed
+# mid-match and restarted, Resign, closing; then a second window against board-bot (perfect),
+# which must not lose.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/gtk-lib.sh"
-OPID="" GPID="" SPID="" DKPID=""
+OPID="" GPID="" SPID="" DKPID="" BPID="" G2PID=""
 gtk_need
 OUT="$(dirname "$0")/out"
 mkdir -p "$OUT" || fail "cannot make $OUT"
 
 # Stop everything this test started besides the daemon (lib.sh's cleanup does that).
 gui_stop() {
-	gtk_kill $GPID $SPID $DKPID $OPID $BUSPID $XPID
-	GPID="" SPID="" DKPID="" OPID="" BUSPID="" XPID=""
+	gtk_kill $GPID $SPID $DKPID $G2PID $BPID $OPID $BUSPID $XPID
+	GPID="" SPID="" DKPID="" G2PID="" BPID="" OPID="" BUSPID="" XPID=""
 }
 trap 'gui_stop; cleanup' EXIT
 
@@ -62,7 +64,7 @@ centre_of() {
 gtk_display
 
 note "boardd with a tic-tac-toe table, an opponent and board-gtk"
-start_daemon --board t:tictactoe --seed 7
+start_daemon --board t:tictactoe --board b:tictactoe --seed 7
 mkfifo "$WORK/opp.in"
 exec 7<>"$WORK/opp.in" # held open for writing: the opponent's socat never sees an end
 opp_connect
@@ -181,7 +183,7 @@ wait "$DPID" 2>/dev/null
 DPID=""
 wait "$OPID" 2>/dev/null # its connection is gone with the daemon
 wait_until "the window to say it lost boardd" has_label "$GPID" "^Not connected: "
-start_daemon --board t:tictactoe --seed 7
+start_daemon --board t:tictactoe --board b:tictactoe --seed 7
 wait_until "boardd to resume the table" grep -q "resumed" "$WORK/daemon.log"
 opp_connect "$TOKEN"
 wait_until "the banner to go" eval '! has_label "$GPID" "^Not connected"'
@@ -209,7 +211,32 @@ wait "$GPID" || fail "board-gtk exited $? when its window was closed"
 GPID_DONE=$GPID GPID=""
 grep -q "pid $GPID_DONE uid [0-9]* closed: session ended" "$WORK/daemon.log" ||
 	fail "board-gtk did not say quit: $(grep "pid $GPID_DONE " "$WORK/daemon.log")"
-for f in gtk spectator dark; do
+note "a window against board-bot (perfect) on table b: the bot never loses"
+"$BIN/board-bot" --board b --name bot --game tictactoe --level perfect --games 2 --stats --delay-ms 100 \
+	>"$WORK/bot.out" 2>"$WORK/bot.err" &
+BPID=$!
+"$GTK" --socket "$SOCK" --shm-prefix "$PREFIX" --board b --name gtk2 >"$WORK/gtk2.log" 2>&1 &
+G2PID=$!
+wait_until "the second window's board" board_ready "$G2PID"
+turn_or_end() { has_label "$G2PID" "^\(Your turn\|You won\|You lost\|A draw\)"; }
+for _ in 1 2 3 4 5; do
+	wait_until "the window's turn or the end" turn_or_end
+	has_label "$G2PID" "^Your turn" || break
+	n=0
+	while ! cell_is "$G2PID" $n ", empty$"; do n=$((n + 1)); done
+	centre_of "$G2PID" $n
+	xdotool mousemove "$CX" "$CY" click 1
+	wait_until "our mark in cell $n" eval '! cell_is "$G2PID" $n ", empty$"'
+done
+wait_until "the end of the match against the bot" has_label "$G2PID" "^\(You won\|You lost\|A draw\)"
+has_label "$G2PID" "^You won" && fail "the perfect bot lost: $(at "$G2PID" shown)"
+wait_until "the bot's stats line" grep -q '"result"' "$WORK/bot.out"
+grep -q '"result":"\(win\|draw\)"' "$WORK/bot.out" || fail "the bot does not say it won or drew: $(cat "$WORK/bot.out")"
+note "against the bot: $(at "$G2PID" shown | grep "^\(You lost\|A draw\)")"
+gtk_kill $G2PID $BPID
+G2PID="" BPID=""
+
+for f in gtk spectator dark gtk2; do
 	[ -s "$WORK/$f.log" ] && fail "board-gtk ($f) wrote to stderr: $(cat "$WORK/$f.log")"
 done
 
