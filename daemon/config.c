@@ -13,6 +13,7 @@
 #include "ipc/game/memory.h"
 #include "ipc/shm.h"
 #include "log.h"
+#include "rules/rules.h"
 
 enum kind { K_BOARD, K_SOCKET, K_PREFIX, K_LOG, K_GROUP, K_NUMBER };
 
@@ -33,7 +34,9 @@ static const struct key {
 } keys[C_COUNT] = {
 	[C_BOARD] = {"board", K_BOARD, 0, 0, 0, NULL, "NAME[:GAME][:DIM]",
 		     "a board (repeatable, replaces the file's boards;\n"
-		     "                               default main:4); GAME memory (default), DIM even, 2..32"},
+		     "                               default main:4); GAME memory (default, DIM even, 2..32)\n"
+		     "                               or tictactoe; a turn table's own move-limit-ms,\n"
+		     "                               clock-ms or increment-ms as ,KEY=MS (t:tictactoe,clock-ms=60000)"},
 	[C_SOCKET] = {"socket", K_SOCKET, 0, 0, 0, "a path of 1 to 107 bytes", "PATH",
 		      "listening socket (default $BOARDD_SOCKET, else\n"
 		      "                               $XDG_RUNTIME_DIR/boardd/boardd.sock, or /run/boardd/boardd.sock as root)"},
@@ -146,12 +149,63 @@ static int config_board_game(struct board_settings *b, const char *rest, char *e
 	return 0;
 }
 
-/* NAME[:GAME][:DIM] appended to the board list (or starting a new one). */
+/* The settings a turn table may have of its own (`NAME:GAME,KEY=MS,...`), in board_turn's order. */
+static const unsigned config_turn_keys[3] = {C_MOVE_LIMIT, C_CLOCK, C_INCREMENT};
+
+/* The ",KEY=MS,..." after a board (NULL: none) into turn[]; only for a turn game's table.
+ * 0, or -1 with err. */
+static int config_board_turn(const struct board_settings *b, const char *opts, long long turn[3], char *err,
+			     size_t errlen)
+{
+	const struct rules *r = rules_find(b->game_kind);
+	char opt[64];
+
+	for (unsigned i = 0; i < 3; i++)
+		turn[i] = -1;
+	while (opts != NULL) {
+		const char *next = strchr(++opts, ',');
+		snprintf(opt, sizeof opt, "%.*s", next != NULL ? (int)(next - opts) : (int)strlen(opts), opts);
+		char *eq = strchr(opt, '=');
+		unsigned i = 0;
+		if (eq != NULL)
+			*eq = '\0';
+		while (i < 3 && strcmp(opt, keys[config_turn_keys[i]].name) != 0)
+			i++;
+		if (i == 3 || eq == NULL) {
+			snprintf(err, errlen, "table %s: '%s' is not move-limit-ms=MS, clock-ms=MS or increment-ms=MS",
+				 b->name, opt);
+			return -1;
+		}
+		if (r == NULL || r->seats == 0) {
+			snprintf(err, errlen, "table %s: %s is for turn-based games, not %s", b->name, opt,
+				 bd_game_of_kind(b->game_kind)->name);
+			return -1;
+		}
+		const struct key *k = &keys[config_turn_keys[i]];
+		if (config_number(eq + 1, k->lo, k->hi, &turn[i]) < 0) {
+			snprintf(err, errlen, "table %s: %s must be %lld to %lld, not '%s'", b->name, opt, k->lo, k->hi,
+				 eq + 1);
+			return -1;
+		}
+		opts = next;
+	}
+	return 0;
+}
+
+/* NAME[:GAME][:DIM][,KEY=MS...] appended to the board list (or starting a new one). */
 static int config_board(struct config *c, const char *value, char *err, size_t errlen)
 {
-	const char *colon = strchr(value, ':');
-	size_t n = colon ? (size_t)(colon - value) : strlen(value);
+	char head[BD_BOARD_NAME_MAX + 32];
+	const char *comma = strchr(value, ',');
+	const char *colon;
+	size_t n;
 	struct board_settings b = {0};
+	long long turn[3];
+
+	snprintf(head, sizeof head, "%.*s", comma != NULL ? (int)(comma - value) : (int)strlen(value), value);
+	value = head;
+	colon = strchr(value, ':');
+	n = colon ? (size_t)(colon - value) : strlen(value);
 
 	if (n == 0 || n > BD_BOARD_NAME_MAX) {
 		snprintf(err, errlen, "must be NAME, NAME:DIM or NAME:GAME[:DIM], NAME 1-%d of A-Z a-z 0-9 _ -, not '%s'",
@@ -163,7 +217,8 @@ static int config_board(struct config *c, const char *value, char *err, size_t e
 		snprintf(err, errlen, "name may only use A-Z a-z 0-9 _ -, not '%s'", b.name);
 		return -1;
 	}
-	if (config_board_game(&b, colon != NULL ? colon + 1 : NULL, err, errlen) < 0)
+	if (config_board_game(&b, colon != NULL ? colon + 1 : NULL, err, errlen) < 0 ||
+	    config_board_turn(&b, comma, turn, err, errlen) < 0)
 		return -1;
 	if (c->new_board_list)
 		c->nboards = 0;
@@ -177,6 +232,7 @@ static int config_board(struct config *c, const char *value, char *err, size_t e
 		snprintf(err, errlen, "is given more than %d times", CONFIG_BOARDS_MAX);
 		return -1;
 	}
+	memcpy(c->board_turn[c->nboards], turn, sizeof turn);
 	c->boards[c->nboards++] = b;
 	return 0;
 }
@@ -319,13 +375,20 @@ void config_finish(struct config *c)
 		.clock_ms = c->num[C_CLOCK], .increment_ms = c->num[C_INCREMENT],
 	};
 
-	if (c->nboards == 0)
-		c->boards[c->nboards++] = (struct board_settings){.name = "main", .game_kind = BD_GAME_MEMORY, .dim = 4};
+	if (c->nboards == 0) {
+		c->boards[c->nboards] = (struct board_settings){.name = "main", .game_kind = BD_GAME_MEMORY, .dim = 4};
+		memset(c->board_turn[c->nboards++], 0xff, sizeof c->board_turn[0]); /* -1: none of its own */
+	}
 	for (unsigned i = 0; i < c->nboards; i++) {
-		common.game_kind = c->boards[i].game_kind;
-		common.dim = c->boards[i].dim;
-		memcpy(common.name, c->boards[i].name, sizeof common.name);
-		c->boards[i] = common;
+		const long long *own = c->board_turn[i];
+		struct board_settings *b = &c->boards[i];
+		common.game_kind = b->game_kind;
+		common.dim = b->dim;
+		memcpy(common.name, b->name, sizeof common.name);
+		*b = common;
+		b->move_limit_ms = own[0] >= 0 ? own[0] : common.move_limit_ms;
+		b->clock_ms = own[1] >= 0 ? own[1] : common.clock_ms;
+		b->increment_ms = own[2] >= 0 ? own[2] : common.increment_ms;
 	}
 	c->opts = (struct supervisor_opts){
 		.socket_path = c->socket_path, .prefix = c->prefix, .boards = c->boards, .nboards = c->nboards,
@@ -348,9 +411,13 @@ void config_print(const struct config *c, FILE *f)
 		const struct bd_game *g = bd_game_of_kind(c->boards[i].game_kind);
 		/* Memory, the first game, in its short form. */
 		if (c->boards[i].game_kind == BD_GAME_MEMORY)
-			fprintf(f, "board = %s:%u\n", c->boards[i].name, c->boards[i].dim);
+			fprintf(f, "board = %s:%u", c->boards[i].name, c->boards[i].dim);
 		else
-			fprintf(f, "board = %s:%s:%u\n", c->boards[i].name, g->name, c->boards[i].dim);
+			fprintf(f, "board = %s:%s:%u", c->boards[i].name, g->name, c->boards[i].dim);
+		for (unsigned k = 0; k < 3; k++)
+			if (c->board_turn[i][k] >= 0)
+				fprintf(f, ",%s=%lld", keys[config_turn_keys[k]].name, c->board_turn[i][k]);
+		fputc('\n', f);
 	}
 	fprintf(f, "socket = %s\nshm-prefix = %s\n", c->socket_path, c->prefix);
 	for (unsigned k = 0; k < C_COUNT; k++)

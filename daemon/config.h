@@ -15,6 +15,7 @@
 
 struct config {
 	struct board_settings boards[CONFIG_BOARDS_MAX]; /* name and dim; the rest at finish */
+	long long board_turn[CONFIG_BOARDS_MAX][3]; /* a table's own move-limit, clock, increment; -1: the common one */
 	unsigned nboards;
 	int new_board_list;     /* the next board starts a new list (a later source replaces) */
 	long long num[CONFIG_KEYS_MAX]; /* numeric settings, by index in config.c's table */
