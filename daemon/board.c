@@ -508,17 +508,18 @@ int board_move(struct board *b, unsigned player, unsigned ntok, const char *cons
 	return rc;
 }
 
-int board_turn_request(struct board *b, unsigned player, enum bd_req_type type, struct bd_err *err)
+int board_turn_request(struct board *b, unsigned player, enum bd_req_type type, const char *arg,
+		       struct bd_err *err)
 {
 	struct bd_lockset ls;
 	int rc;
 
 	if (b->rules->seats == 0)
-		return bd_err_set(err, "notsupported", "this table's game has no turns to resign, rematch or claim");
+		return bd_err_set(err, "notsupported", "this table's game has no turns to resign, rematch, claim or choose a side of");
 	board_lock_all(b, &ls, -1);
 	rc = b->priv->players[player].worker_pid != getpid() ?
 	     bd_err_set(err, "notjoined", "your seat was given up (the connection was away too long); join again") :
-	     match_request(b, player, type, bd_now_ms(), err);
+	     type == BD_REQ_SIDE ? match_side(b, player, arg, err) : match_request(b, player, type, bd_now_ms(), err);
 	if (rc == 1)
 		board_new_game(b); /* every seat asked for the rematch */
 	board_unlock(b, &ls);

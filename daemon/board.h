@@ -53,8 +53,10 @@ int board_seat(struct board *b, const char *name, const struct quota_peer *peer,
 void board_unseat(struct board *b, unsigned player);
 /* The player plays a move (its words, for the table's rules). 0, or -1 with *err. */
 int board_move(struct board *b, unsigned player, unsigned ntok, const char *const *tok, struct bd_err *err);
-/* resign, claim or rematch by the player, on a turn-based table (match.h). 0, or -1 with *err. */
-int board_turn_request(struct board *b, unsigned player, enum bd_req_type type, struct bd_err *err);
+/* resign, claim, rematch or side (arg: the side's name) by the player, on a turn-based table
+ * (match.h). 0, or -1 with *err. */
+int board_turn_request(struct board *b, unsigned player, enum bd_req_type type, const char *arg,
+		       struct bd_err *err);
 /* The player's private state as lines for it alone (rules' private_lines): bytes in buf. */
 size_t board_private_lines(struct board *b, unsigned player, char *buf, size_t len);
 /* Wake every worker of the board if events were emitted since the last wake. Unlocking

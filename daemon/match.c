@@ -1,5 +1,7 @@
 /* match.c: the core's turns on a turn-based table (match.h): daemon/turn.c on the table's
  * struct bd_turn, what the public header and seats show of it, and its events. */
+#include <string.h>
+
 #include "match.h"
 
 #include "turn.h"
@@ -87,11 +89,13 @@ void match_resume(struct board *b, int64_t now)
 
 void match_on(struct board *b, int64_t now)
 {
-	static const int any[BD_TURN_SEATS_MAX] = {TURN_SIDE_ANY, TURN_SIDE_ANY, TURN_SIDE_ANY, TURN_SIDE_ANY};
 	struct bd_turn *t = match_turns(b);
+	int want[BD_TURN_SEATS_MAX];
 
+	for (unsigned i = 0; i < BD_TURN_SEATS_MAX; i++)
+		want[i] = t->want[i] != 0 && t->want[i] <= t->set.nseats ? t->want[i] - 1 : TURN_SIDE_ANY;
 	if (t->state != BD_TURN_ON)
-		turn_match_start(t, any, board_random(b, UINT32_MAX), now);
+		turn_match_start(t, want, board_random(b, UINT32_MAX), now);
 	match_begun(b, now);
 }
 
@@ -178,11 +182,29 @@ int match_request(struct board *b, unsigned player, enum bd_req_type type, int64
 	return 0;
 }
 
+int match_side(struct board *b, unsigned player, const char *name, struct bd_err *err)
+{
+	struct bd_turn *t = match_turns(b);
+	const char *const *names = b->rules->codec->side_names;
+	unsigned s = 0;
+
+	while (s < t->set.nseats && names[s] != NULL && strcmp(names[s], name) != 0)
+		s++;
+	if (strcmp(name, "any") != 0 && (s == t->set.nseats || names[s] == NULL))
+		return bd_err_set(err, "side", "no such side in this game (see PROTOCOL.md), or any");
+	if (t->state == BD_TURN_ON)
+		return bd_err_set(err, "state", "a match is on: sides are kept until it ends (a rematch swaps them)");
+	t->want[player] = strcmp(name, "any") == 0 ? 0 : (uint8_t)(s + 1);
+	return 0;
+}
+
 void match_leave(struct board *b, unsigned player, int64_t now)
 {
 	struct bd_turn *t = match_turns(b);
 	struct bd_err err;
 
+	if (player < BD_TURN_SEATS_MAX)
+		t->want[player] = 0; /* the next player of this seat asks for itself */
 	turn_leave(t, player);
 	if (t->state == BD_TURN_ON && turn_resign(t, (int)player, now, &err) == 0) {
 		match_emit(b, BD_EV_RESIGN, player, 0);

@@ -30,6 +30,9 @@ int match_round_end(struct board *b, const uint8_t result[BD_PLAYERS_MAX], int64
 /* resign, claim or rematch by player. 0 done, 1 a rematch every seat asked for (the caller
  * starts the new game), -1 with *err. */
 int match_request(struct board *b, unsigned player, enum bd_req_type type, int64_t now, struct bd_err *err);
+/* The side the player asks for in its next match that is not a rematch (`side NAME|any`,
+ * the codec's side names): 0, or -1 with *err (no such side, or a match is on). */
+int match_side(struct board *b, unsigned player, const char *name, struct bd_err *err);
 /* The player leaves its seat: a match on is lost (as if it resigned), its rematch request goes. */
 void match_leave(struct board *b, unsigned player, int64_t now);
 /* At the turn deadline: a clock that ran out goes to the rules (timeout), a passed per-move

@@ -489,7 +489,7 @@ static const char *worker_not_ready(const struct worker *w, enum bd_req_type t, 
 	if (!w->hello && t != BD_REQ_HELLO && t != BD_REQ_BOARDS && t != BD_REQ_PING && t != BD_REQ_QUIT)
 		return "say hello NAME ROLE first";
 	int plays = t == BD_REQ_PICK || t == BD_REQ_MOVE || t == BD_REQ_RESIGN || t == BD_REQ_REMATCH ||
-		    t == BD_REQ_CLAIM;
+		    t == BD_REQ_CLAIM || t == BD_REQ_SIDE;
 	*code = "notjoined";
 	if (w->board == NULL && (t == BD_REQ_PLAYERS || t == BD_REQ_CARDS || plays))
 		return "join a board first";
@@ -539,9 +539,13 @@ static int worker_request(struct worker *w, const char *line, size_t len)
 	case BD_REQ_RESIGN:
 	case BD_REQ_REMATCH:
 	case BD_REQ_CLAIM:
-		if (board_turn_request(w->board, (unsigned)w->player, req.type, &err) < 0)
+	case BD_REQ_SIDE:
+		if (board_turn_request(w->board, (unsigned)w->player, req.type, req.move[0], &err) < 0)
 			return worker_err(w, err.code, err.text);
-		worker_printf(w, "OK %s\n", req.type == BD_REQ_RESIGN ? "resign" : req.type == BD_REQ_CLAIM ? "claim" : "rematch");
+		if (req.type == BD_REQ_SIDE)
+			worker_printf(w, "OK side %s\n", req.move[0]);
+		else
+			worker_printf(w, "OK %s\n", req.type == BD_REQ_RESIGN ? "resign" : req.type == BD_REQ_CLAIM ? "claim" : "rematch");
 		break;
 	case BD_REQ_QUIT:
 		worker_printf(w, "OK bye\n");

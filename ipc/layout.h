@@ -237,7 +237,7 @@ struct bd_turn {
 	uint32_t why;                        /* enum bd_turn_why of the last round ended */
 	uint32_t rematch;                    /* bit per seat that asked for a rematch */
 	uint32_t told;                       /* the per-move limit's passing was said this turn */
-	uint32_t reserved;
+	uint8_t want[BD_TURN_SEATS_MAX];     /* the side each seat asked for (`side`), + 1; 0: any */
 	int64_t left_ms[BD_TURN_SEATS_MAX];  /* clock: each seat's time left, charged up to since_ms */
 	int64_t since_ms;                    /* the turn's time runs from here (CLOCK_MONOTONIC ms) */
 	int64_t alive_ms;                    /* a daemon ran at least until here (for turn_resume) */

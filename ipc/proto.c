@@ -16,6 +16,7 @@ static const char *const req_words[] = {
 	[BD_REQ_PLAYERS] = "players", [BD_REQ_CARDS] = "cards", [BD_REQ_PICK] = "pick",
 	[BD_REQ_QUIT] = "quit", [BD_REQ_PING] = "ping", [BD_REQ_MOVE] = "move",
 	[BD_REQ_RESIGN] = "resign", [BD_REQ_REMATCH] = "rematch", [BD_REQ_CLAIM] = "claim",
+	[BD_REQ_SIDE] = "side",
 };
 /* Number of arguments each request takes: min and max. */
 static const int req_args[][2] = {
@@ -23,6 +24,7 @@ static const int req_args[][2] = {
 	[BD_REQ_PLAYERS] = {0, 0}, [BD_REQ_CARDS] = {0, 0}, [BD_REQ_PICK] = {2, 2},
 	[BD_REQ_QUIT] = {0, 0}, [BD_REQ_PING] = {0, 0}, [BD_REQ_MOVE] = {1, BD_TOKENS_MAX - 1},
 	[BD_REQ_RESIGN] = {0, 0}, [BD_REQ_REMATCH] = {0, 0}, [BD_REQ_CLAIM] = {0, 0},
+	[BD_REQ_SIDE] = {1, 1},
 };
 static const char *const role_names[] = {"player", "bot", "spectator"};
 static const char *const game_states[] = {"waiting", "on", "frozen", "over"};
@@ -191,6 +193,7 @@ static int req_args_parse(struct bd_req *req, const char **arg, int nargs, struc
 		req->y = card / BD_DIM_MAX;
 		return req_move(req, arg, nargs, err);
 	case BD_REQ_MOVE:
+	case BD_REQ_SIDE:
 		return req_move(req, arg, nargs, err);
 	default:
 		return 0;
@@ -230,6 +233,7 @@ int bd_req_parse(const char *line, size_t len, struct bd_req *req, struct bd_err
 				      type == BD_REQ_JOIN ? "usage: join BOARD [TOKEN]" :
 				      type == BD_REQ_PICK ? "usage: pick X Y" :
 				      type == BD_REQ_MOVE ? "usage: move WORD... (the game's move; see PROTOCOL.md)" :
+				      type == BD_REQ_SIDE ? "usage: side SIDE|any (the side you want in your next match)" :
 				      "this request takes no arguments");
 	return req_args_parse(req, tok + 1, n - 1, err);
 }

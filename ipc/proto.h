@@ -15,7 +15,7 @@
 enum bd_req_type {
 	BD_REQ_HELLO, BD_REQ_BOARDS, BD_REQ_JOIN, BD_REQ_PLAYERS, BD_REQ_CARDS,
 	BD_REQ_PICK, BD_REQ_QUIT, BD_REQ_PING, BD_REQ_MOVE, BD_REQ_RESIGN, BD_REQ_REMATCH,
-	BD_REQ_CLAIM,
+	BD_REQ_CLAIM, BD_REQ_SIDE,
 };
 
 #define BD_MOVE_TOKEN_MAX 32 /* bytes of one word of a move */
@@ -30,7 +30,7 @@ struct bd_req {
 	char board[BD_BOARD_NAME_MAX + 1]; /* join */
 	uint64_t token;                    /* join, 0 when absent */
 	unsigned x, y;                     /* pick: column and row, checked against dim later */
-	unsigned nmove;                    /* pick, move: the move's words, for the table's rules */
+	unsigned nmove;                    /* pick, move, side: the words, for the table's rules or turns */
 	char move[BD_TOKENS_MAX][BD_MOVE_TOKEN_MAX + 1];
 };
 

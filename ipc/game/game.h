@@ -33,6 +33,8 @@ struct bd_game {
 	const char *name;      /* as in --board NAME:<name> and BOARD lines */
 	uint32_t kind;         /* enum bd_game_kind */
 	const char *move_usage; /* "usage: ..." for a malformed move */
+	/* A turn game's sides by number (side 0 moves first), for `side NAME`; NULL after the last. */
+	const char *side_names[5];
 	unsigned dim_default;  /* the board's side when the configuration gives none */
 	const char *dim_rule;  /* for messages: "a dimension of a <name> board must be <dim_rule>" */
 	/* Why a table of this shape cannot be (NULL if it can); the sizes below need one. */

@@ -444,6 +444,7 @@ const struct bd_game bd_game_tictactoe = {
 	.name = "tictactoe",
 	.kind = BD_GAME_TICTACTOE,
 	.move_usage = "usage: move X Y (column and row, 0 to 2)",
+	.side_names = {"X", "O"},
 	.dim_default = TTT_SIDE,
 	.dim_rule = "3",
 	.shape_check = ttt_shape_check,
