@@ -194,6 +194,8 @@ int match_side(struct board *b, unsigned player, const char *name, struct bd_err
 		return bd_err_set(err, "side", "no such side in this game (see PROTOCOL.md), or any");
 	if (t->state == BD_TURN_ON)
 		return bd_err_set(err, "state", "a match is on: sides are kept until it ends (a rematch swaps them)");
+	if (player >= t->set.nseats)
+		return bd_err_set(err, "full", "only seated players have sides");
 	t->want[player] = strcmp(name, "any") == 0 ? 0 : (uint8_t)(s + 1);
 	return 0;
 }
