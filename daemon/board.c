@@ -68,11 +68,6 @@ void board_set_score(struct board *b, unsigned seat, uint32_t score)
 	b->pub->players[seat].score = score;
 }
 
-void board_set_side(struct board *b, unsigned seat, uint32_t side)
-{
-	b->pub->players[seat].side = side;
-}
-
 void board_set_deadline(struct board *b, unsigned seat, int64_t ms)
 {
 	__atomic_store_n(&b->priv->players[seat].deadline_ms, ms, __ATOMIC_RELAXED);
@@ -142,15 +137,10 @@ static void board_update_state(struct board *b)
 	emit_state(b);
 	if (want == BD_GAME_ON && b->rules->seats > 0)
 		match_on(b, bd_now_ms());
+	else if (want == BD_GAME_FROZEN && b->rules->seats > 0)
+		match_pause(b, bd_now_ms());
 }
 
-void board_turn(struct board *b, unsigned seat, int64_t deadline_ms)
-{
-	board_write_begin(b, BOARD_HEADER);
-	b->pub->turn = seat;
-	b->pub->turn_deadline_ms = seat == BD_NO_PLAYER ? 0 : deadline_ms;
-	board_write_end(b, BOARD_HEADER);
-}
 
 void board_end(struct board *b, enum board_end what, const uint8_t result[BD_PLAYERS_MAX], int64_t now)
 {
@@ -472,8 +462,9 @@ static int board_leave(struct board *b, unsigned player, int wait_ms, pid_t owne
 	const struct bd_pub_player *p = &b->pub->players[player];
 	const struct bd_priv_player *q = &b->priv->players[player];
 
-	if (board_lock_player(b, (int)player, 0, NULL, &ls, wait_ms) < 0)
-		return -1;
+	if ((b->rules->seats > 0 ? board_lock_all(b, &ls, wait_ms) :
+	     board_lock_player(b, (int)player, 0, NULL, &ls, wait_ms)) < 0)
+		return -1; /* a turn table's leave may deal a new game: every lock */
 	int expired = owner != 0 || (p->state == BD_PLAYER_AWAY && q->away_since_ms + b->set.away_ms <= now);
 	if (p->state != BD_PLAYER_EMPTY && q->worker_pid == owner && expired) {
 		if (b->rules->seats > 0)
@@ -497,7 +488,10 @@ int board_move(struct board *b, unsigned player, unsigned ntok, const char *cons
 	struct bd_lockset ls;
 
 	board_test_stop(b, b->pub->players[player].name);
-	board_lock_player(b, (int)player, ntok, tok, &ls, -1);
+	if (b->rules->seats > 0)
+		board_lock_all(b, &ls, -1); /* a move may end a round: deal needs every lock */
+	else
+		board_lock_player(b, (int)player, ntok, tok, &ls, -1);
 	board_test_park(b->pub->players[player].name, "park-in-pick"); /* a region and state */
 	int rc = b->priv->players[player].worker_pid != getpid() ?
 		 bd_err_set(err, "notjoined", "your seat was given up (the connection was away too long); join again") :

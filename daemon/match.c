@@ -12,14 +12,23 @@ static struct bd_turn *match_turns(struct board *b)
 	return &b->priv->turn;
 }
 
+/* A new match (the first, a rematch) takes the table's clock and limit as configured now:
+ * a restart with other settings changes the next match, never the one on. */
+static void match_settings(struct board *b)
+{
+	struct bd_turn *t = match_turns(b);
+
+	t->set.main_ms = b->set.clock_ms;
+	t->set.increment_ms = b->set.increment_ms;
+	t->set.limit_ms = b->set.move_limit_ms > 0 ? b->set.move_limit_ms : TURN_LIMIT_DEFAULT_MS;
+}
+
 void match_init(struct board *b)
 {
-	struct bd_turn_settings s = {
-		.nseats = b->rules->seats, .rounds = 1, .main_ms = b->set.clock_ms,
-		.increment_ms = b->set.increment_ms, .limit_ms = b->set.move_limit_ms,
-	};
+	struct bd_turn_settings s = {.nseats = b->rules->seats, .rounds = 1};
 
 	turn_init(match_turns(b), &s);
+	match_settings(b);
 }
 
 const char *match_check(const struct board *b)
@@ -84,7 +93,13 @@ static void match_begun(struct board *b, int64_t now)
 void match_resume(struct board *b, int64_t now)
 {
 	turn_resume(match_turns(b), __atomic_load_n(&b->priv->alive_ms, __ATOMIC_RELAXED), now);
+	turn_pause(match_turns(b), now); /* frozen until its seats are back */
 	match_publish(b, now);
+}
+
+void match_pause(struct board *b, int64_t now)
+{
+	turn_pause(match_turns(b), now);
 }
 
 void match_on(struct board *b, int64_t now)
@@ -94,8 +109,11 @@ void match_on(struct board *b, int64_t now)
 
 	for (unsigned i = 0; i < BD_TURN_SEATS_MAX; i++)
 		want[i] = t->want[i] != 0 && t->want[i] <= t->set.nseats ? t->want[i] - 1 : TURN_SIDE_ANY;
-	if (t->state != BD_TURN_ON)
+	if (t->state != BD_TURN_ON) {
+		match_settings(b);
 		turn_match_start(t, want, board_random(b, UINT32_MAX), now);
+	}
+	turn_unpause(t, now);
 	match_begun(b, now);
 }
 
@@ -170,6 +188,9 @@ int match_request(struct board *b, unsigned player, enum bd_req_type type, int64
 	if (match_table_on(b, err) < 0)
 		return -1;
 	if (type == BD_REQ_REMATCH) {
+		if (b->pub->nplaying < b->rules->seats)
+			return bd_err_set(err, "state", "every seat must be here for a rematch");
+		match_settings(b);
 		if ((rc = turn_rematch(t, (int)player, now, err)) < 0)
 			return -1;
 		match_emit(b, BD_EV_REMATCH, player, 0);
@@ -219,6 +240,8 @@ void match_tick(struct board *b, int64_t now)
 	struct bd_turn *t = match_turns(b);
 	int seat = turn_seat_to_move(t);
 
+	if (b->pub->game_state != BD_GAME_ON)
+		return; /* frozen or waiting: no clock runs */
 	switch (turn_due(t, now)) {
 	case TURN_DUE_FLAG:
 		match_emit(b, BD_EV_FLAG, (unsigned)seat, 0);
@@ -235,6 +258,7 @@ void match_tick(struct board *b, int64_t now)
 
 int64_t match_next_deadline(const struct board *b)
 {
-	return __atomic_load_n(&b->priv->turn.told, __ATOMIC_RELAXED) ? 0 :
+	return __atomic_load_n(&b->pub->game_state, __ATOMIC_RELAXED) != BD_GAME_ON ||
+			       __atomic_load_n(&b->priv->turn.told, __ATOMIC_RELAXED) ? 0 :
 	       __atomic_load_n(&b->pub->turn_deadline_ms, __ATOMIC_RELAXED);
 }

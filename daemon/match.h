@@ -16,6 +16,8 @@ void match_init(struct board *b);
 const char *match_check(const struct board *b);
 /* A restarted daemon took the table over: the outage is charged to nobody; seats show it. */
 void match_resume(struct board *b, int64_t now);
+/* The table froze mid-match (a seat away): its clock stops until match_on. */
+void match_pause(struct board *b, int64_t now);
 /* The table's game is on (every seat taken, or a new game): start a match with sides drawn
  * at random unless one is already on (a rematch, a resumed match); tell sides and turn. */
 void match_on(struct board *b, int64_t now);

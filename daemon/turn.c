@@ -317,7 +317,27 @@ const char *turn_check(const struct bd_turn *t)
 		return "sides are not one per seat";
 	if (t->rematch >> n)
 		return "rematch request from a seat that does not exist";
+	/* Times below TURN_TIME_MAX, which no clock or monotonic time reaches: no sum overflows. */
+	for (unsigned i = 0; i < n; i++)
+		if (t->left_ms[i] < 0 || t->left_ms[i] > TURN_TIME_MAX)
+			return "a clock out of range";
+	if (t->since_ms < 0 || t->since_ms > TURN_TIME_MAX || t->alive_ms < 0 || t->alive_ms > TURN_TIME_MAX ||
+	    t->paused_ms < 0 || t->paused_ms > TURN_TIME_MAX)
+		return "a turn time out of range";
 	return NULL;
+}
+
+void turn_pause(struct bd_turn *t, int64_t now)
+{
+	if (t->state == BD_TURN_ON && t->paused_ms == 0)
+		t->paused_ms = now > 0 ? now : 1;
+}
+
+void turn_unpause(struct bd_turn *t, int64_t now)
+{
+	if (t->paused_ms != 0 && now > t->paused_ms)
+		t->since_ms += now - t->paused_ms;
+	t->paused_ms = 0;
 }
 
 void turn_resume(struct bd_turn *t, int64_t alive_ms, int64_t now)

@@ -20,6 +20,7 @@
 
 #define TURN_LIMIT_DEFAULT_MS (10 * 60 * 1000) /* per-move limit without a clock */
 #define TURN_SIDE_ANY (-1)                     /* a seat that does not ask for a side */
+#define TURN_TIME_MAX ((int64_t)1 << 42)      /* ms: above any clock or monotonic time (139 years) */
 
 /* What turn_due found at the deadline of the turn. */
 enum turn_due {
@@ -73,6 +74,9 @@ const char *turn_check(const struct bd_turn *t);
 /* A restarted daemon found t: the time since a daemon last ran (the later of alive_ms, the
  * core's last sign of life, and t's last change) is charged to nobody: deadlines move by
  * the outage. */
+/* The table froze (a seat away): the time until turn_unpause is charged to nobody. */
+void turn_pause(struct bd_turn *t, int64_t now);
+void turn_unpause(struct bd_turn *t, int64_t now);
 void turn_resume(struct bd_turn *t, int64_t alive_ms, int64_t now);
 
 /* How a round ended, for logs and people: "play", "time", "resign", "claim" ("-": none). */

@@ -241,8 +241,9 @@ struct bd_turn {
 	int64_t left_ms[BD_TURN_SEATS_MAX];  /* clock: each seat's time left, charged up to since_ms */
 	int64_t since_ms;                    /* the turn's time runs from here (CLOCK_MONOTONIC ms) */
 	int64_t alive_ms;                    /* a daemon ran at least until here (for turn_resume) */
+	int64_t paused_ms;                   /* the table froze mid-match then (0: not frozen): not charged */
 };
-static_assert(sizeof(struct bd_turn) == 176, "bd_turn has no padding");
+static_assert(sizeof(struct bd_turn) == 184, "bd_turn has no padding");
 
 struct bd_priv {
 	uint32_t magic;

@@ -49,17 +49,17 @@ void *board_private(struct board *b);
 #define BOARD_HEADER 0xffffffffu /* the seqlock of the header, the seats and the area's head */
 void board_write_begin(struct board *b, unsigned region);
 void board_write_end(struct board *b, unsigned region);
-/* A seat's score and side; only inside the BOARD_HEADER bracket. */
+/* A seat's score (a game without turns; a turn game's scores are its match points, the
+ * core's); only inside the BOARD_HEADER bracket. */
 void board_set_score(struct board *b, unsigned seat, uint32_t score);
-void board_set_side(struct board *b, unsigned seat, uint32_t side);
 /* When the rules want expire called for seat (CLOCK_MONOTONIC ms), 0 for never. */
 void board_set_deadline(struct board *b, unsigned seat, int64_t ms);
 int64_t board_deadline(const struct board *b, unsigned seat);
 /* Append an event to the ring for everyone (to = BD_NO_PLAYER) or for seat `to` only (the
  * others never see it); its seq is assigned here, the workers woken at unlock. */
 void board_emit(struct board *b, unsigned to, struct bd_event *ev);
-/* Seat's turn from now until deadline_ms (0: none); seat BD_NO_PLAYER: nobody's turn. */
-void board_turn(struct board *b, unsigned seat, int64_t deadline_ms);
+/* Turns (whose, the sides, their deadline or clock) are the core's for a game with seats
+ * (struct rules' seats, daemon/match.c): its rules see only moves of the seat to move. */
 /* The end of a round (the match goes on) or of the match (state OVER, a new game after
  * restart-ms, the OVER event with each seat's result): result[i] (enum bd_result) for every
  * seat; the scores as they are are the round's or match's. */

@@ -77,6 +77,8 @@ static int ttt_move(struct board *b, unsigned seat, unsigned ntok, const char *c
 
 	if (ttt_move_read(ntok, tok, &cell, err) < 0)
 		return -1;
+	if (board_public(b)->players[seat].side > 1 || "XO"[board_public(b)->players[seat].side] != ttt_to_move(&p))
+		return bd_err_set(err, "turn", "the position is not yours to move"); /* ttt_check keeps this away */
 	if (!ttt_legal(&p, cell))
 		return bd_err_set(err, "filled", "that cell is taken");
 	ttt_ev_w(&ev)->side = ttt_to_move(&p);
@@ -117,7 +119,20 @@ static void ttt_timeout(struct board *b, unsigned seat, int64_t now)
 /* A found table's area is sound if its codec says so (a reachable position, its result). */
 static const char *ttt_check(const struct board *b)
 {
-	return bd_game_tictactoe.area_check(board_public(b)->area);
+	const struct bd_pub *pub = board_public(b);
+	const char *why = bd_game_tictactoe.area_check(pub->area);
+	struct ttt_pos p;
+
+	if (why != NULL || pub->turn == BD_NO_PLAYER)
+		return why;
+	memcpy(p.cell, ttt_pub_area(pub)->cell, TTT_CELLS);
+	if (pub->turn >= 2 || pub->players[pub->turn].side > 1)
+		return "the seat to move has no side";
+	if ("XO"[pub->players[pub->turn].side] != ttt_to_move(&p))
+		return "the seat to move is not the position's side to move";
+	if (ttt_result(&p, NULL) != 0)
+		return "a finished position with a seat to move";
+	return NULL;
 }
 
 /* A move is one write of the one region: nothing to mend after a crash. */

@@ -455,6 +455,65 @@ static void test_ttt_daemon_killed(void)
 	table_close(&t);
 }
 
+/* Take both seats back after h_crash_restart (new connections, the old tokens). */
+static void seats_back(struct table *t, const uint64_t tok[2], int xid, int oid)
+{
+	char err[256];
+
+	h_close(t->a), h_close(t->b), h_close(t->spec);
+	t->x = h_connect("ana-again"), t->o = h_connect("bob-again");
+	REQUIRE(bd_client_enter(&t->x->c, "x", BD_ROLE_PLAYER, "main", tok[0], hd.prefix, err, sizeof err) == 0 &&
+		bd_client_enter(&t->o->c, "o", BD_ROLE_PLAYER, "main", tok[1], hd.prefix, err, sizeof err) == 0,
+		"seats back: %s", err);
+	t->x->id = t->x->c.player, t->o->id = t->o->c.player;
+	REQUIRE(t->x->id == xid && t->o->id == oid, "the same seats: %d %d", t->x->id, t->o->id);
+	t->spec = h_join("sam", BD_ROLE_SPECTATOR);
+	t->a = t->x, t->b = t->o;
+}
+
+/* A clock does not run while the table is frozen after a restart: X's 4 s clock, the daemon
+ * killed on X's turn, the seats back only 6 s later; X still has time and moves. */
+static void test_ttt_frozen_clock(void)
+{
+	struct table t;
+	struct bd_msg m;
+	uint64_t tok[2];
+
+	table_open(&t, "--clock-ms", "4000");
+	tok[0] = t.x->c.token, tok[1] = t.o->c.token;
+	int xid = t.x->id, oid = t.o->id;
+	h_crash_restart();
+	sleep(6);
+	seats_back(&t, tok, xid, oid);
+	H_WAIT(t.x, &m, "turn");
+	CHECK(h_num(&m, 0) == xid && h_num(&m, 1) > 0, "X's turn with time left: '%s'", m.line);
+	play(&t, t.x, 1, 1);
+	table_close(&t);
+}
+
+/* A rematch needs every seat: after a restart, the seat back alone cannot start the next
+ * match (its rival would come back to a clock already running). */
+static void test_ttt_rematch_away(void)
+{
+	struct table t;
+	char err[256];
+	uint64_t tok;
+
+	table_open(&t, NULL, NULL);
+	play_moves(&t, 0, "00 10 01 11 02");
+	saw_end(&t, "X", "036", 0, 2, "win", "lose");
+	tok = t.o->c.token;
+	int oid = t.o->id;
+	h_crash_restart();
+	h_close(t.a), h_close(t.b), h_close(t.spec);
+	t.o = h_connect("bob-again");
+	REQUIRE(bd_client_enter(&t.o->c, "o", BD_ROLE_PLAYER, "main", tok, hd.prefix, err, sizeof err) == 0 &&
+		t.o->c.player == oid, "O back: %s", err);
+	H_ERR(t.o, "state", "rematch");
+	h_close(t.o);
+	table_close(&t);
+}
+
 /* Register this file's tests. */
 void suite_tictactoe(void)
 {
@@ -469,4 +528,6 @@ void suite_tictactoe(void)
 	CU_add_test(s, "clock", test_ttt_clock);
 	CU_add_test(s, "client_killed", test_ttt_client_killed);
 	CU_add_test(s, "daemon_killed", test_ttt_daemon_killed);
+	CU_add_test(s, "frozen_clock", test_ttt_frozen_clock);
+	CU_add_test(s, "rematch_away", test_ttt_rematch_away);
 }

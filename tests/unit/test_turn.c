@@ -248,6 +248,25 @@ static void test_turn_outage(void)
 	      (long long)(turn_deadline(&t) - T0));
 }
 
+/* A frozen table's time is charged to nobody: 5 s used, 20 s frozen, then the clock runs on. */
+static void test_turn_pause(void)
+{
+	struct bd_turn t;
+
+	turn_table(&t, 60000, 0, 1);
+	turn_pause(&t, T0 + 5000);
+	turn_pause(&t, T0 + 9000); /* frozen again while frozen: the first time counts */
+	turn_unpause(&t, T0 + 25000);
+	CHECK(turn_clock_left(&t, 0, T0 + 25000) == 55000, "the frozen 20 s not charged: %lld",
+	      (long long)turn_clock_left(&t, 0, T0 + 25000));
+	turn_unpause(&t, T0 + 30000); /* not frozen: nothing moves */
+	CHECK(turn_deadline(&t) == T0 + 80000 && turn_check(&t) == NULL, "deadline %lld",
+	      (long long)(turn_deadline(&t) - T0));
+	turn_init(&t, &(struct bd_turn_settings){.nseats = 2, .rounds = 1});
+	turn_pause(&t, T0);
+	CHECK(t.paused_ms == 0, "no match on: nothing to pause");
+}
+
 /* A damaged state found in shared memory is refused with a reason. */
 static void test_turn_check(void)
 {
@@ -266,6 +285,12 @@ static void test_turn_check(void)
 	turn_table(&t, 0, 0, 1);
 	t.set.limit_ms = 0;
 	CHECK(turn_check(&t) != NULL, "no per-move limit");
+	turn_table(&t, 60000, 0, 1);
+	t.left_ms[1] = INT64_MAX;
+	CHECK(turn_check(&t) != NULL, "a clock whose deadline would overflow");
+	turn_table(&t, 60000, 0, 1);
+	t.since_ms = -5;
+	CHECK(turn_check(&t) != NULL, "a turn that began before the clock's start");
 	CHECK(strcmp(turn_why_name(BD_WHY_CLAIM), "claim") == 0 && strcmp(turn_why_name(99), "-") == 0, "names");
 }
 
@@ -282,5 +307,6 @@ void suite_turn(void)
 	CU_add_test(s, "rounds", test_turn_rounds);
 	CU_add_test(s, "rematch", test_turn_rematch);
 	CU_add_test(s, "outage", test_turn_outage);
+	CU_add_test(s, "pause", test_turn_pause);
 	CU_add_test(s, "check", test_turn_check);
 }
