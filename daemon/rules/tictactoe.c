@@ -24,6 +24,12 @@ static struct ttt_pos ttt_position(const struct ttt_pub *t)
 	return p;
 }
 
+/* The mark seat plays ('X' or 'O', from the side the core gave it), 0 if it has none. */
+static char ttt_mark(const struct bd_pub *pub, unsigned seat)
+{
+	return seat < 2 && pub->players[seat].side <= 1 ? "XO"[pub->players[seat].side] : 0;
+}
+
 /* A new round: the empty board, no last move. */
 static void ttt_deal(struct board *b)
 {
@@ -59,9 +65,9 @@ static void ttt_end(struct board *b, char winner, const unsigned line[3], int64_
 		board_emit(b, BD_NO_PLAYER, &ev);
 	}
 	for (unsigned i = 0; i < 2; i++)
-		if (pub->players[i].side <= 1)
+		if (ttt_mark(pub, i) != 0)
 			result[i] = winner == 'D' ? BD_RESULT_DRAW :
-				    "XO"[pub->players[i].side] == winner ? BD_RESULT_WIN : BD_RESULT_LOSE;
+				    ttt_mark(pub, i) == winner ? BD_RESULT_WIN : BD_RESULT_LOSE;
 	board_end(b, BOARD_END_ROUND, result, now);
 }
 
@@ -77,7 +83,7 @@ static int ttt_move(struct board *b, unsigned seat, unsigned ntok, const char *c
 
 	if (ttt_move_read(ntok, tok, &cell, err) < 0)
 		return -1;
-	if (board_public(b)->players[seat].side > 1 || "XO"[board_public(b)->players[seat].side] != ttt_to_move(&p))
+	if (ttt_mark(board_public(b), seat) != ttt_to_move(&p))
 		return bd_err_set(err, "turn", "the position is not yours to move"); /* ttt_check keeps this away */
 	if (!ttt_legal(&p, cell))
 		return bd_err_set(err, "filled", "that cell is taken");
@@ -121,14 +127,13 @@ static const char *ttt_check(const struct board *b)
 {
 	const struct bd_pub *pub = board_public(b);
 	const char *why = bd_game_tictactoe.area_check(pub->area);
-	struct ttt_pos p;
 
 	if (why != NULL || pub->turn == BD_NO_PLAYER)
 		return why;
-	memcpy(p.cell, ttt_pub_area(pub)->cell, TTT_CELLS);
-	if (pub->turn >= 2 || pub->players[pub->turn].side > 1)
+	struct ttt_pos p = ttt_position(ttt_pub_area(pub));
+	if (ttt_mark(pub, pub->turn) == 0)
 		return "the seat to move has no side";
-	if ("XO"[pub->players[pub->turn].side] != ttt_to_move(&p))
+	if (ttt_mark(pub, pub->turn) != ttt_to_move(&p))
 		return "the seat to move is not the position's side to move";
 	if (ttt_result(&p, NULL) != 0)
 		return "a finished position with a seat to move";
