@@ -114,19 +114,11 @@ static void emit_state(struct board *b)
 	board_emit(b, BD_NO_PLAYER, &ev);
 }
 
-/* State lock held: move between waiting/on/frozen as the seated count demands. */
-static void board_update_state(struct board *b)
+/* State lock held: the game's state becomes want (another): shown, told, and the turns follow. */
+static void board_set_state(struct board *b, unsigned want)
 {
 	struct bd_pub *pub = b->pub;
-	unsigned want = pub->game_state;
 
-	if ((pub->game_state == BD_GAME_WAITING || pub->game_state == BD_GAME_FROZEN) &&
-	    pub->nplaying >= pub->min_players)
-		want = BD_GAME_ON;
-	else if (pub->game_state == BD_GAME_ON && pub->nplaying < pub->min_players)
-		want = BD_GAME_FROZEN;
-	if (want == pub->game_state)
-		return;
 	board_write_begin(b, BOARD_HEADER);
 	pub->game_state = want;
 	if (want == BD_GAME_ON)
@@ -139,6 +131,23 @@ static void board_update_state(struct board *b)
 		match_on(b, bd_now_ms());
 	else if (want == BD_GAME_FROZEN && b->rules->seats > 0)
 		match_pause(b, bd_now_ms());
+}
+
+/* State lock held: move between waiting/on/frozen as the seated count demands. A turn table
+ * freezes only at a restart (board_resume): a seat whose player leaves mid-match is away with
+ * its clock running (board_away). */
+static void board_update_state(struct board *b)
+{
+	struct bd_pub *pub = b->pub;
+	unsigned want = pub->game_state;
+
+	if ((pub->game_state == BD_GAME_WAITING || pub->game_state == BD_GAME_FROZEN) &&
+	    pub->nplaying >= pub->min_players)
+		want = BD_GAME_ON;
+	else if (pub->game_state == BD_GAME_ON && pub->nplaying < pub->min_players && b->rules->seats == 0)
+		want = BD_GAME_FROZEN;
+	if (want != pub->game_state)
+		board_set_state(b, want);
 }
 
 
@@ -430,7 +439,10 @@ int board_seat(struct board *b, const char *name, const struct quota_peer *peer,
 	struct bd_event ev = {.type = BD_EV_JOIN, .player = (uint16_t)i, .colour = b->pub->players[i].colour};
 	snprintf(ev.name, sizeof ev.name, "%.*s", BD_NAME_MAX, b->pub->players[i].name);
 	snprintf(ev.login, sizeof ev.login, "%.*s", BD_LOGIN_MAX, b->pub->players[i].login);
-	board_emit(b, BD_NO_PLAYER, &ev);
+	if (token != 0 && b->rules->seats > 0)
+		match_back(b, (unsigned)i); /* a turn table's away seat is back: its match goes on */
+	else
+		board_emit(b, BD_NO_PLAYER, &ev);
 	board_test_whisper(b, (unsigned)i);
 	board_update_state(b);
 	board_unlock(b, &ls);
@@ -453,9 +465,24 @@ static void board_clear_seat(struct board *b, unsigned i)
 	board_update_state(b);
 }
 
+/* Locks held: the player of seat i left its turn table mid-match: the seat is kept away for
+ * away-ms (its clock running; board_leave clears it then), and everyone is told at once. */
+static void board_away(struct board *b, unsigned i, int64_t now)
+{
+	b->priv->players[i].worker_pid = 0;
+	b->priv->players[i].away_since_ms = now;
+	board_write_begin(b, BOARD_HEADER);
+	b->pub->players[i].state = BD_PLAYER_AWAY;
+	b->pub->nplaying--;
+	board_write_end(b, BOARD_HEADER);
+	match_away(b, i, b->set.away_ms);
+}
+
 /* The player leaves, if its seat still belongs to worker owner (0: an away seat, which
  * must also have expired by now); checked under the locks, because a returning client may
- * take an away seat back meanwhile. wait_ms as for board_lock_player. 0, or -1 if busy. */
+ * take an away seat back meanwhile, and workers and the supervisor may all see it expire.
+ * A turn table's seat left mid-match goes away instead (board_away).
+ * wait_ms as for board_lock_player. 0, or -1 if busy. */
 static int board_leave(struct board *b, unsigned player, int wait_ms, pid_t owner, int64_t now)
 {
 	struct bd_lockset ls;
@@ -466,7 +493,10 @@ static int board_leave(struct board *b, unsigned player, int wait_ms, pid_t owne
 	     board_lock_player(b, (int)player, 0, NULL, &ls, wait_ms)) < 0)
 		return -1; /* a turn table's leave may deal a new game: every lock */
 	int expired = owner != 0 || (p->state == BD_PLAYER_AWAY && q->away_since_ms + b->set.away_ms <= now);
-	if (p->state != BD_PLAYER_EMPTY && q->worker_pid == owner && expired) {
+	int mine = p->state != BD_PLAYER_EMPTY && q->worker_pid == owner && expired;
+	if (mine && owner != 0 && b->rules->seats > 0 && match_running(b))
+		board_away(b, player, bd_now_ms());
+	else if (mine) {
 		if (b->rules->seats > 0)
 			match_leave(b, player, bd_now_ms());
 		b->rules->release(b, player);
@@ -538,6 +568,14 @@ static int64_t board_sooner(int64_t a, int64_t b)
 	return a == 0 || (b > 0 && b < a) ? b : a;
 }
 
+/* When seat i expires if it is away (ms), else 0. Read without the locks: board_leave
+ * checks again under them. */
+static int64_t board_away_until(const struct board *b, unsigned i)
+{
+	return __atomic_load_n(&b->pub->players[i].state, __ATOMIC_RELAXED) != BD_PLAYER_AWAY ? 0 :
+	       __atomic_load_n(&b->priv->players[i].away_since_ms, __ATOMIC_RELAXED) + b->set.away_ms;
+}
+
 int64_t board_next_deadline(const struct board *b, int player)
 {
 	int64_t next = 0;
@@ -547,6 +585,8 @@ int64_t board_next_deadline(const struct board *b, int player)
 	next = board_sooner(next, __atomic_load_n(&b->pub->deadline_ms, __ATOMIC_RELAXED));
 	if (b->rules->seats > 0)
 		next = board_sooner(next, match_next_deadline(b));
+	for (unsigned i = 0; player >= 0 && i < b->rules->seats; i++)
+		next = board_sooner(next, board_away_until(b, i)); /* its players end it: board_tick */
 	return next;
 }
 
@@ -581,6 +621,13 @@ static void board_tick_within(struct board *b, int player, int64_t now, int wait
 void board_tick(struct board *b, int player, int64_t now)
 {
 	board_tick_within(b, player, now, -1);
+	/* A turn table's away seat expired: the first of its players' workers (or the
+	 * supervisor's housekeeping) to get the locks ends its match; the others find it done. */
+	for (unsigned i = 0; player >= 0 && i < b->rules->seats; i++) {
+		int64_t until = board_away_until(b, i);
+		if (until > 0 && until <= now)
+			board_leave(b, i, -1, 0, now);
+	}
 }
 
 /* The shape of the game's areas for a table's settings: its side, and a lock region's
@@ -681,6 +728,8 @@ static void board_resume(struct board *b)
 	b->rules->sweep(b);
 	if (b->rules->seats > 0)
 		match_resume(b, now);
+	if (b->rules->seats > 0 && pub->game_state == BD_GAME_ON)
+		board_set_state(b, BD_GAME_FROZEN); /* until every seat is back (board_update_state) */
 	board_update_state(b);
 	b->dirty = 0;
 }

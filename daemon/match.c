@@ -170,7 +170,7 @@ int match_round_end(struct board *b, const uint8_t result[BD_PLAYERS_MAX], int64
 	return 1;
 }
 
-/* The match ended at once (resign, claim, leave): show it and end the core's game. */
+/* The match ended at once (resign, claim, forfeit): show it and end the core's game. */
 static void match_forfeited(struct board *b, int64_t now)
 {
 	uint8_t result[BD_PLAYERS_MAX];
@@ -221,6 +221,21 @@ int match_side(struct board *b, unsigned player, const char *name, struct bd_err
 	return 0;
 }
 
+int match_running(const struct board *b)
+{
+	return b->priv->turn.state == BD_TURN_ON;
+}
+
+void match_away(struct board *b, unsigned player, int64_t ms)
+{
+	match_emit(b, BD_EV_AWAY, player, ms);
+}
+
+void match_back(struct board *b, unsigned player)
+{
+	match_emit(b, BD_EV_BACK, player, 0);
+}
+
 void match_leave(struct board *b, unsigned player, int64_t now)
 {
 	struct bd_turn *t = match_turns(b);
@@ -230,7 +245,7 @@ void match_leave(struct board *b, unsigned player, int64_t now)
 		t->want[player] = 0; /* the next player of this seat asks for itself */
 	turn_leave(t, player);
 	if (t->state == BD_TURN_ON && turn_resign(t, (int)player, now, &err) == 0) {
-		match_emit(b, BD_EV_RESIGN, player, 0);
+		match_emit(b, BD_EV_FORFEIT, player, 0);
 		match_forfeited(b, now);
 	}
 }

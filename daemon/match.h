@@ -1,7 +1,7 @@
 /* match.h: the core's turns on a turn-based table (struct rules' seats > 0): daemon/turn.c
  * run on the table's private segment (struct bd_turn), shown in its public header and
  * seats (turn, turn deadline, round, side, clock, score) and told in events (side, turn,
- * resign, claimable, claim, flag, rematch). board.c calls these with every lock held (a
+ * resign, claimable, claim, flag, rematch, away, back, forfeit). board.c calls these with every lock held (a
  * turn table's moves lock its whole board). */
 #ifndef BD_MATCH_H
 #define BD_MATCH_H
@@ -16,7 +16,8 @@ void match_init(struct board *b);
 const char *match_check(const struct board *b);
 /* A restarted daemon took the table over: the outage is charged to nobody; seats show it. */
 void match_resume(struct board *b, int64_t now);
-/* The table froze mid-match (a seat away): its clock stops until match_on. */
+/* The table froze mid-match (after a restart, until every seat is back): its clock stops
+ * until match_on. */
 void match_pause(struct board *b, int64_t now);
 /* The table's game is on (every seat taken, or a new game): start a match with sides drawn
  * at random unless one is already on (a rematch, a resumed match); tell sides and turn. */
@@ -35,7 +36,15 @@ int match_request(struct board *b, unsigned player, enum bd_req_type type, int64
 /* The side the player asks for in its next match that is not a rematch (`side NAME|any`,
  * the codec's side names): 0, or -1 with *err (no such side, or a match is on). */
 int match_side(struct board *b, unsigned player, const char *name, struct bd_err *err);
-/* The player leaves its seat: a match on is lost (as if it resigned), its rematch request goes. */
+/* Nonzero while a match is on (the table on, or frozen after a restart): a seat whose player
+ * leaves then is kept away for it (board.c) instead of being cleared. */
+int match_running(const struct board *b);
+/* The player left mid-match: everyone is told its seat waits ms for it (its clock running). */
+void match_away(struct board *b, unsigned player, int64_t ms);
+/* The player took its away seat back: everyone is told. */
+void match_back(struct board *b, unsigned player);
+/* The player's seat is cleared: a match still on is lost by forfeit (it did not come back in
+ * time; the others win, as with resign), its rematch request goes. */
 void match_leave(struct board *b, unsigned player, int64_t now);
 /* At the turn deadline: a clock that ran out goes to the rules (timeout), a passed per-move
  * limit is told once. */

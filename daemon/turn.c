@@ -48,6 +48,7 @@ static void turn_match_begin(struct bd_turn *t, int64_t now)
 	t->match++;
 	t->rematch = 0;
 	t->why = BD_WHY_NONE;
+	t->paused_ms = 0; /* a match that ended frozen (a seat forfeited it) leaves no pause behind */
 	memset(t->points, 0, sizeof t->points);
 	memset(t->result, 0, sizeof t->result);
 	memset(t->round_result, 0, sizeof t->round_result);

@@ -159,11 +159,14 @@ enum bd_event_type {
 	/* Turn-based tables (daemon/turn.c): */
 	BD_EV_SIDE,     /* a match or round begins: player plays side n (tic-tac-toe: 0 X, 1 O) */
 	BD_EV_TURN,     /* player is to move, with n ms (its clock, or the per-move limit) */
-	BD_EV_RESIGN,   /* player resigned the match (or left it while it was on) */
+	BD_EV_RESIGN,   /* player resigned the match */
 	BD_EV_CLAIMABLE, /* player, to move, passed the per-move limit: the others may claim */
 	BD_EV_CLAIM,    /* player claimed the match from the late seat */
 	BD_EV_FLAG,     /* player's clock ran out (the game decides what it costs) */
 	BD_EV_REMATCH,  /* player asks for a rematch (when every seat has, the next match starts) */
+	BD_EV_AWAY,     /* player left mid-match: its seat waits n ms for it, its clock running */
+	BD_EV_BACK,     /* player took its away seat back (join with its token) */
+	BD_EV_FORFEIT,  /* player did not come back in time: it loses the match (as a resign) */
 	BD_EV_CORE_COUNT
 };
 #define BD_EV_GAME_BASE 32u

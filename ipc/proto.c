@@ -35,6 +35,7 @@ static const char *const event_words[] = {
 	[BD_EV_OVER] = "over", [BD_EV_BYE] = "bye", [BD_EV_RESYNC] = "resync",
 	[BD_EV_SIDE] = "side", [BD_EV_TURN] = "turn", [BD_EV_RESIGN] = "resign", [BD_EV_CLAIMABLE] = "claimable",
 	[BD_EV_CLAIM] = "claim", [BD_EV_FLAG] = "flag", [BD_EV_REMATCH] = "rematch",
+	[BD_EV_AWAY] = "away", [BD_EV_BACK] = "back", [BD_EV_FORFEIT] = "forfeit",
 };
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -46,6 +47,7 @@ static const char *const event_specs[] = {
 	[BD_EV_OVER] = "nRm", [BD_EV_BYE] = "B", [BD_EV_RESYNC] = "n",
 	[BD_EV_SIDE] = "pn", [BD_EV_TURN] = "pn", [BD_EV_RESIGN] = "p", [BD_EV_CLAIMABLE] = "p",
 	[BD_EV_CLAIM] = "p", [BD_EV_FLAG] = "p", [BD_EV_REMATCH] = "p",
+	[BD_EV_AWAY] = "pn", [BD_EV_BACK] = "p", [BD_EV_FORFEIT] = "p",
 };
 
 /* Index of word in a table of names, -1 if absent. */

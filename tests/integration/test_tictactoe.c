@@ -1,7 +1,8 @@
 /* test_tictactoe.c: tic-tac-toe (issue 10 section 3) played whole by real clients on a real
  * boardd (--board main:tictactoe): X wins, O wins, a draw, every bad input refused with the
  * position unchanged, resign, rematch with sides swapped, the per-move limit and claim, the
- * clock running out, a client killed mid-match, and the daemon killed mid-match and resumed.
+ * clock running out, a player leaving mid-match (away, then back in time or a forfeit), a
+ * leave outside a match, and the daemon killed mid-match and resumed.
  * A spectator watches every match and must see every event the players see. */
 #include <CUnit/CUnit.h>
 #include <signal.h>
@@ -63,19 +64,23 @@ static void table_config(char path[64], const char *limit_ms)
 }
 
 /* A fresh daemon with a tic-tac-toe table (from a configuration file, whole matches played
- * on it) and these options, two players and a spectator. */
-static void table_open(struct table *t, const char *opt1, const char *val1)
+ * on it) and these options (each NULL or an option and its value), two players and a
+ * spectator. */
+static void table_open2(struct table *t, const char *opt1, const char *val1, const char *opt2, const char *val2)
 {
 	table_config(t->conf, "600000");
-	if (opt1 != NULL)
-		h_start("--config", t->conf, opt1, val1, NULL);
-	else
-		h_start("--config", t->conf, NULL);
+	h_start("--config", t->conf, opt1, val1, opt2, val2, NULL);
 	t->spec = h_join("sam", BD_ROLE_SPECTATOR); /* first: it sees the match start */
 	t->a = h_join("ana", BD_ROLE_PLAYER);
 	t->b = h_join("bob", BD_ROLE_PLAYER);
 	CHECK(t->a->id == 0 && t->b->id == 1 && t->spec->id == -1, "seats %d %d %d", t->a->id, t->b->id, t->spec->id);
 	match_started(t);
+}
+
+/* table_open2 with at most one option. */
+static void table_open(struct table *t, const char *opt1, const char *val1)
+{
+	table_open2(t, opt1, val1, NULL, NULL);
 }
 
 /* Stop the daemon (checks a clean exit) and remove the configuration file. */
@@ -363,44 +368,92 @@ static void test_ttt_clock(void)
 	table_close(&t);
 }
 
-/* A client killed mid-match loses it (as if it resigned); the next player to sit down
- * starts a new match with the one who stayed. */
-static void test_ttt_client_killed(void)
+/* The next event of cl is word, however long it takes (up to 30 s: an away seat's expiry
+ * is not the harness's usual wait); the rest is the caller's to check. */
+static void next_slow(struct h_client *cl, struct bd_msg *m, const char *word)
 {
-	struct h_client *a, *spec, *c;
-	struct bd_msg m;
-	char err[256];
+	REQUIRE(h_event(cl, m, 30000), "%s: no event within 30 s, wanted '%s'", cl->name, word);
+	CHECK(strcmp(m->word, word) == 0, "%s: wanted '%s' next, got '%s'", cl->name, word, m->line);
+}
 
-	h_start("--board", "main:tictactoe", NULL);
-	a = h_join("ana", BD_ROLE_PLAYER);
-	spec = h_join("sam", BD_ROLE_SPECTATOR);
+/* The seat `seat` left mid-match with `ms` of away time: cl (a player that stays, or a
+ * spectator) sees at once `away SEAT MS`, then `forfeit SEAT`, the end with its own result
+ * (the stayer wins), then `leave SEAT` and the table waiting for a player: nothing else. */
+static void saw_forfeit(struct h_client *cl, long seat, long ms, const char *result)
+{
+	struct bd_msg m;
+
+	H_NEXT(cl, &m, "away");
+	CHECK(m.ntok == 2 && h_num(&m, 0) == seat && h_num(&m, 1) == ms, "%s: '%s', wanted away %ld %ld", cl->name,
+	      m.line, seat, ms);
+	next_slow(cl, &m, "forfeit");
+	CHECK(m.ntok == 1 && h_num(&m, 0) == seat, "%s: '%s', wanted forfeit %ld", cl->name, m.line, seat);
+	H_NEXT(cl, &m, "over");
+	CHECK(strcmp(m.tok[1], result) == 0, "%s: '%s', wanted %s", cl->name, m.line, result);
+	H_NEXT(cl, &m, "state");
+	CHECK(strcmp(m.tok[0], "over") == 0, "%s: '%s'", cl->name, m.line);
+	H_NEXT(cl, &m, "leave");
+	CHECK(h_num(&m, 0) == seat, "%s: '%s', wanted leave %ld", cl->name, m.line, seat);
+	H_NEXT(cl, &m, "state");
+	CHECK(strcmp(m.tok[0], "waiting") == 0, "%s: a new game waits for a player: '%s'", cl->name, m.line);
+}
+
+/* A player in another process (so it can be killed), seated at main; its pid. */
+static pid_t player_process(const char *name)
+{
+	char err[256];
 	pid_t pid = fork();
+
 	REQUIRE(pid >= 0, "fork");
 	if (pid == 0) {
 		struct bd_client cl;
 		if (bd_client_connect(&cl, hd.sock, err, sizeof err) < 0 ||
-		    bd_client_enter(&cl, "kim", BD_ROLE_PLAYER, "main", 0, hd.prefix, err, sizeof err) < 0)
+		    bd_client_enter(&cl, name, BD_ROLE_PLAYER, "main", 0, hd.prefix, err, sizeof err) < 0)
 			_exit(1);
 		for (;;)
 			pause();
 	}
 	h_child(pid);
-	H_WAIT(a, &m, "turn");
-	long kim = a->id == 0 ? 1 : 0;
-	if (h_num(&m, 0) == a->id)
-		H_OK(a, "move 1 1");
-	kill(pid, SIGKILL);
-	waitpid(pid, NULL, 0);
-	H_WAIT(spec, &m, "resign");
-	CHECK(h_num(&m, 0) == kim, "the killed seat resigned: '%s'", m.line);
-	H_NEXT(spec, &m, "over");
-	H_WAIT(a, &m, "over");
-	CHECK(strcmp(m.tok[1], "win") == 0, "ana won: '%s'", m.line);
-	H_WAIT(spec, &m, "leave");
-	H_WAIT(spec, &m, "state");
-	CHECK(strcmp(m.tok[0], "waiting") == 0, "a new game waits for a player: '%s'", m.line);
-	H_ERR(a, "state", "move 0 0");
-	H_ERR(a, "state", "rematch");
+	return pid;
+}
+
+/* A player who leaves mid-match (its client killed with kill -9, its connection closed, or
+ * `quit`) keeps its seat away for away-ms: the player who stayed and a spectator see `away`
+ * at once, then the forfeit and the stayer's win, then the seat cleared; each time the
+ * next player to sit down starts a new match with the one who stayed. */
+static void test_ttt_left_mid_match(void)
+{
+	static const char *const names[] = {"kim", "lee", "max"};
+	struct h_client *a, *spec, *c;
+	struct bd_msg m;
+
+	h_start("--board", "main:tictactoe", "--away-ms", "1500", NULL);
+	a = h_join("ana", BD_ROLE_PLAYER);
+	spec = h_join("sam", BD_ROLE_SPECTATOR);
+	for (unsigned how = 0; how < 3; how++) {
+		pid_t pid = how == 0 ? player_process(names[how]) : 0;
+		c = how == 0 ? NULL : h_join(names[how], BD_ROLE_PLAYER);
+		H_WAIT(a, &m, "turn");
+		H_WAIT(spec, &m, "turn");
+		long seat = a->id == 0 ? 1 : 0;
+		h_snapshot(spec, &snap);
+		CHECK(snap.game_state == BD_GAME_ON && snap.players[seat].state == BD_PLAYER_PLAYING, "%s seated, on",
+		      names[how]);
+		if (how == 0) {
+			kill(pid, SIGKILL);
+			waitpid(pid, NULL, 0);
+		} else if (how == 1) {
+			h_close(c);
+		} else {
+			H_OK(c, "quit");
+			h_close(c);
+		}
+		saw_forfeit(a, seat, 1500, "win");
+		saw_forfeit(spec, seat, 1500, "none");
+		H_ERR(a, "state", "move 0 0");
+		H_ERR(a, "state", "rematch");
+	}
+	H_QUIET(spec, 300); /* the expiry ended each match once, whoever saw it first */
 	c = h_join("cid", BD_ROLE_PLAYER);
 	H_WAIT(spec, &m, "state");
 	CHECK(strcmp(m.tok[0], "on") == 0, "on again with cid: '%s'", m.line);
@@ -409,6 +462,127 @@ static void test_ttt_client_killed(void)
 	H_OK(x, "move 0 0");
 	H_WAIT(spec, &m, "move");
 	h_stop();
+}
+
+/* A player who left mid-match and comes back in time with its token (`join main TOKEN`)
+ * gets its seat back: everyone sees `back`; meanwhile the match went on (the one who
+ * stayed moved), and it is played to its end. */
+static void test_ttt_back_in_time(void)
+{
+	struct table t;
+	struct bd_msg m;
+	char err[256];
+
+	table_open2(&t, "--away-ms", "60000", NULL, NULL);
+	play_moves(&t, 0, "11 00");
+	uint64_t tok = t.o->c.token;
+	int oid = t.o->id;
+	struct h_client *old = t.o;
+	t.o = NULL;
+	h_close(old);
+	H_WAIT(t.x, &m, "away");
+	CHECK(h_num(&m, 0) == oid && h_num(&m, 1) == 60000, "X saw '%s'", m.line);
+	H_WAIT(t.spec, &m, "away");
+	h_snapshot(t.spec, &snap);
+	CHECK(snap.game_state == BD_GAME_ON && snap.players[oid].state == BD_PLAYER_AWAY && snap.turn == (uint32_t)t.x->id,
+	      "O away, the game on (%u), X to move", snap.game_state);
+	H_OK(t.x, "move 2 0"); /* the match goes on */
+	H_WAIT(t.spec, &m, "move");
+	t.o = h_connect("bob-again");
+	REQUIRE(bd_client_enter(&t.o->c, "o", BD_ROLE_PLAYER, "main", tok, hd.prefix, err, sizeof err) == 0, "O back: %s",
+		err);
+	t.o->id = t.o->c.player;
+	CHECK(t.o->id == oid, "the same seat: %d", t.o->id);
+	if (t.a == old)
+		t.a = t.o;
+	else
+		t.b = t.o;
+	H_WAIT(t.x, &m, "back");
+	CHECK(m.ntok == 1 && h_num(&m, 0) == oid, "X saw '%s'", m.line);
+	H_WAIT(t.spec, &m, "back");
+	CHECK(h_num(&m, 0) == oid, "the spectator saw '%s'", m.line);
+	h_snapshot(t.spec, &snap);
+	CHECK(snap.game_state == BD_GAME_ON && snap.players[oid].state == BD_PLAYER_PLAYING && snap.turn == (uint32_t)oid,
+	      "O playing again and to move: state %u turn %u", snap.players[oid].state, snap.turn);
+	play_moves(&t, 1, "02 01 21 10 12 22");
+	saw_end(&t, "draw", "-", 2, 2, "draw", "draw");
+	table_close(&t);
+}
+
+/* An away seat's clock keeps running: X leaves on its turn with an 8 s clock and 60 s of away
+ * time, and its flag falls while it is away; back with its token, it has lost, and both
+ * seats can ask for a rematch. */
+static void test_ttt_away_clock(void)
+{
+	struct table t;
+	struct bd_msg m;
+	char err[256];
+	int got = 0;
+
+	table_open2(&t, "--away-ms", "60000", "--clock-ms", "8000");
+	uint64_t tok = t.x->c.token;
+	int xid = t.x->id;
+	struct h_client *old = t.x;
+	h_close(old);
+	H_NEXT(t.spec, &m, "away"); /* left with time on its clock */
+	CHECK(h_num(&m, 0) == xid, "X away: '%s'", m.line);
+	for (int64_t end = bd_now_ms() + 30000; !got && bd_now_ms() < end;)
+		got = h_event(t.spec, &m, 1000) && strcmp(m.word, "flag") == 0;
+	REQUIRE(got, "no flag within 30 s of an 8 s clock whose seat is away");
+	CHECK(h_num(&m, 0) == xid, "X's flag fell: '%s'", m.line);
+	H_WAIT(t.o, &m, "over");
+	CHECK(strcmp(m.tok[1], "win") == 0, "O: '%s'", m.line);
+	t.x = h_connect("ana-again");
+	REQUIRE(bd_client_enter(&t.x->c, "x", BD_ROLE_PLAYER, "main", tok, hd.prefix, err, sizeof err) == 0 &&
+		t.x->c.player == xid, "X back: %s", err);
+	t.x->id = xid;
+	H_WAIT(t.o, &m, "back");
+	H_WAIT(t.spec, &m, "back");
+	CHECK(h_num(&m, 0) == xid, "X back: '%s'", m.line);
+	h_snapshot(t.x, &snap);
+	CHECK(snap.game_state == BD_GAME_OVER && snap.players[xid].result == BD_RESULT_LOSE, "X lost on time");
+	H_OK(t.x, "rematch");
+	H_OK(t.o, "rematch");
+	H_WAIT(t.spec, &m, "state");
+	CHECK(strcmp(m.tok[0], "on") == 0 && h_num(&m, 1) == 2, "game 2 on: '%s'", m.line);
+	if (t.a == old)
+		t.a = t.x;
+	else
+		t.b = t.x;
+	table_close(&t);
+}
+
+/* Outside a match a player who leaves is gone at once (no away): while the table waits for
+ * its second player, and after the match is over. */
+static void test_ttt_leave_outside(void)
+{
+	struct table t;
+	struct h_client *a, *spec;
+	struct bd_msg m;
+
+	h_start("--board", "main:tictactoe", "--away-ms", "60000", NULL);
+	spec = h_join("sam", BD_ROLE_SPECTATOR);
+	a = h_join("ana", BD_ROLE_PLAYER);
+	H_WAIT(spec, &m, "join");
+	h_close(a);
+	H_NEXT(spec, &m, "leave");
+	CHECK(h_num(&m, 0) == 0, "ana's seat cleared at once: '%s'", m.line);
+	h_snapshot(spec, &snap);
+	CHECK(snap.players[0].state == BD_PLAYER_EMPTY && snap.game_state == BD_GAME_WAITING, "seat empty, waiting");
+	h_close(spec);
+	h_stop();
+
+	table_open2(&t, "--away-ms", "60000", NULL, NULL);
+	H_OK(t.o, "resign");
+	H_WAIT(t.spec, &m, "state");
+	CHECK(strcmp(m.tok[0], "over") == 0, "over: '%s'", m.line);
+	int oid = t.o->id;
+	h_close(t.o);
+	H_NEXT(t.spec, &m, "leave");
+	CHECK(h_num(&m, 0) == oid, "O's seat cleared at once: '%s'", m.line);
+	H_NEXT(t.spec, &m, "state");
+	CHECK(strcmp(m.tok[0], "waiting") == 0, "waiting: '%s'", m.line);
+	table_close(&t);
 }
 
 /* The daemon killed with SIGKILL mid-match and started again: the position, seats, sides
@@ -452,6 +626,39 @@ static void test_ttt_daemon_killed(void)
 	      (long long)snap.turn_deadline_ms);
 	play_moves(&t, 1, "02 01 21 10 12 22");
 	saw_end(&t, "draw", "-", 2, 2, "draw", "draw");
+	table_close(&t);
+}
+
+/* A seat away because its player left stays away through a daemon restart, and still
+ * expires to a forfeit: X, back with its token after the restart, wins. */
+static void test_ttt_away_restart(void)
+{
+	struct table t;
+	struct bd_msg m;
+	char err[256];
+	int got = 0;
+
+	table_open2(&t, "--away-ms", "6000", NULL, NULL);
+	uint64_t tok = t.x->c.token;
+	int xid = t.x->id, oid = t.o->id;
+	h_close(t.o);
+	H_WAIT(t.x, &m, "away");
+	CHECK(h_num(&m, 0) == oid, "O away: '%s'", m.line);
+	h_crash_restart();
+	h_close(t.x), h_close(t.spec);
+	t.x = h_connect("ana-again");
+	REQUIRE(bd_client_enter(&t.x->c, "x", BD_ROLE_PLAYER, "main", tok, hd.prefix, err, sizeof err) == 0 &&
+		t.x->c.player == xid, "X back: %s", err);
+	t.x->id = xid;
+	for (int64_t end = bd_now_ms() + 30000; !got && bd_now_ms() < end;)
+		got = h_event(t.x, &m, 1000) && strcmp(m.word, "forfeit") == 0;
+	REQUIRE(got, "no forfeit within 30 s of 6 s of away time");
+	CHECK(h_num(&m, 0) == oid, "O forfeited: '%s'", m.line);
+	H_NEXT(t.x, &m, "over");
+	CHECK(strcmp(m.tok[1], "win") == 0, "X won: '%s'", m.line);
+	H_NEXT(t.x, &m, "state");
+	H_NEXT(t.x, &m, "leave");
+	CHECK(h_num(&m, 0) == oid, "O's seat cleared: '%s'", m.line);
 	table_close(&t);
 }
 
@@ -526,8 +733,12 @@ void suite_tictactoe(void)
 	CU_add_test(s, "rematch", test_ttt_rematch);
 	CU_add_test(s, "claim", test_ttt_claim);
 	CU_add_test(s, "clock", test_ttt_clock);
-	CU_add_test(s, "client_killed", test_ttt_client_killed);
+	CU_add_test(s, "left_mid_match", test_ttt_left_mid_match);
+	CU_add_test(s, "back_in_time", test_ttt_back_in_time);
+	CU_add_test(s, "away_clock", test_ttt_away_clock);
+	CU_add_test(s, "leave_outside", test_ttt_leave_outside);
 	CU_add_test(s, "daemon_killed", test_ttt_daemon_killed);
 	CU_add_test(s, "frozen_clock", test_ttt_frozen_clock);
 	CU_add_test(s, "rematch_away", test_ttt_rematch_away);
+	CU_add_test(s, "away_restart", test_ttt_away_restart);
 }

@@ -18,7 +18,8 @@
 static void test_codec_table(void)
 {
 	static const char *const core_words[] = {"join", "leave", "state", "over", "bye", "resync", "side", "turn",
-						 "resign", "claimable", "claim", "flag", "rematch"};
+						 "resign", "claimable", "claim", "flag", "rematch", "away", "back",
+						 "forfeit"};
 	unsigned n = 0;
 
 	for (const struct bd_game *g; (g = bd_game_at(n)) != NULL; n++) {

@@ -240,6 +240,9 @@ static const struct sample_event {
 	{{.seq = 15, .type = BD_EV_STATE, .n = BD_GAME_OVER, .m = 999}, {0}},
 	{{.seq = 16, .type = BD_EV_OVER, .n = 20}, {0}},
 	{{.seq = 4017, .type = BD_EV_RESYNC, .n = 4000}, {0}},
+	{{.seq = 18, .type = BD_EV_AWAY, .player = 1, .n = 30000}, {0}},
+	{{.seq = 19, .type = BD_EV_BACK, .player = 1}, {0}},
+	{{.seq = 20, .type = BD_EV_FORFEIT, .player = 3}, {0}},
 	{{.seq = 18446744073709551615ull, .type = BD_EV_BYE}, {0}},
 };
 
@@ -255,7 +258,8 @@ static void event_compare(const struct bd_event *want, const struct bd_event *go
 	CHECK(got->seq == want->seq, "%s: seq", line);
 	CHECK(got->type == want->type, "%s: type %u", line, got->type);
 	int player = want->type == BD_EV_JOIN || want->type == BD_EV_LEAVE || want->type == BD_EV_UP ||
-		     want->type == BD_EV_MATCH || want->type == BD_EV_MISMATCH;
+		     want->type == BD_EV_MATCH || want->type == BD_EV_MISMATCH || want->type == BD_EV_AWAY ||
+		     want->type == BD_EV_BACK || want->type == BD_EV_FORFEIT;
 	CHECK(got->player == (player ? want->player : 0), "%s: player %u", line, got->player);
 	int cards = want->type == BD_EV_UP || want->type == BD_EV_DOWN || want->type == BD_EV_MATCH ||
 		    want->type == BD_EV_MISMATCH;
@@ -271,7 +275,7 @@ static void event_compare(const struct bd_event *want, const struct bd_event *go
 		CHECK(strcmp(got->login, want->login) == 0, "%s: login %s", line, got->login);
 	}
 	int n = want->type == BD_EV_DOWN || want->type == BD_EV_MATCH || want->type == BD_EV_STATE ||
-		want->type == BD_EV_OVER || want->type == BD_EV_RESYNC;
+		want->type == BD_EV_OVER || want->type == BD_EV_RESYNC || want->type == BD_EV_AWAY;
 	CHECK(got->n == (n ? want->n : 0), "%s: n %u", line, got->n);
 }
 
@@ -296,6 +300,9 @@ static void test_event_roundtrip(void)
 		"EVENT 15 state over 999\n",
 		"EVENT 16 over 20 lose 12\n",
 		"EVENT 4017 resync 4000\n",
+		"EVENT 18 away 1 30000\n",
+		"EVENT 19 back 1\n",
+		"EVENT 20 forfeit 3\n",
 		"EVENT 18446744073709551615 bye shutdown\n",
 	};
 	for (size_t i = 0; i < sizeof sample_events / sizeof sample_events[0]; i++) {
@@ -359,6 +366,10 @@ static void test_event_malformed(void)
 		"EVENT 1 join 0 #e69f00 ana r\x07ot",
 		"EVENT 1 leave",
 		"EVENT 1 leave -1",
+		"EVENT 1 away 0",               /* no time left given */
+		"EVENT 1 away 0 -5",
+		"EVENT 1 back 0 1",
+		"EVENT 1 forfeit 1024",
 		"EVENT 1 dance",
 		"EVENT 1 bye",
 	};

@@ -267,6 +267,22 @@ static void test_turn_pause(void)
 	CHECK(t.paused_ms == 0, "no match on: nothing to pause");
 }
 
+/* A match that ends while frozen (an away seat forfeits it after a restart) charges its pause
+ * to nobody later: the next match's first turn has its whole limit from its start. */
+static void test_turn_pause_ended(void)
+{
+	struct bd_turn t;
+	struct bd_err err;
+
+	turn_table(&t, 0, 0, 1);
+	turn_pause(&t, T0 + 5000);
+	CHECK(turn_resign(&t, 1, T0 + 40000, &err) == 0 && t.state == BD_TURN_OVER, "forfeited while frozen");
+	turn_match_start(&t, any2, 3, T0 + 90000);
+	turn_unpause(&t, T0 + 90000);
+	CHECK(t.paused_ms == 0 && turn_deadline(&t) == T0 + 90000 + TURN_LIMIT_DEFAULT_MS,
+	      "the new match's deadline %lld, paused %lld", (long long)(turn_deadline(&t) - T0), (long long)t.paused_ms);
+}
+
 /* A damaged state found in shared memory is refused with a reason. */
 static void test_turn_check(void)
 {
@@ -308,5 +324,6 @@ void suite_turn(void)
 	CU_add_test(s, "rematch", test_turn_rematch);
 	CU_add_test(s, "outage", test_turn_outage);
 	CU_add_test(s, "pause", test_turn_pause);
+	CU_add_test(s, "pause_ended", test_turn_pause_ended);
 	CU_add_test(s, "check", test_turn_check);
 }
