@@ -114,7 +114,7 @@ static void emit_state(struct board *b)
 	board_emit(b, BD_NO_PLAYER, &ev);
 }
 
-/* State lock held: the game's state becomes want (another): shown, told, and the turns follow. */
+/* State lock held: the game's state becomes want (a change): shown, told; the turns follow. */
 static void board_set_state(struct board *b, unsigned want)
 {
 	struct bd_pub *pub = b->pub;
@@ -436,13 +436,14 @@ int board_seat(struct board *b, const char *name, const struct quota_peer *peer,
 		return bd_err_set(err, "full", "every seat of this board is taken");
 	}
 	board_fill_seat(b, (unsigned)i, name, peer->uid, peer->pid, token == 0, login);
-	struct bd_event ev = {.type = BD_EV_JOIN, .player = (uint16_t)i, .colour = b->pub->players[i].colour};
-	snprintf(ev.name, sizeof ev.name, "%.*s", BD_NAME_MAX, b->pub->players[i].name);
-	snprintf(ev.login, sizeof ev.login, "%.*s", BD_LOGIN_MAX, b->pub->players[i].login);
-	if (token != 0 && b->rules->seats > 0)
+	if (token != 0 && b->rules->seats > 0) {
 		match_back(b, (unsigned)i); /* a turn table's away seat is back: its match goes on */
-	else
+	} else {
+		struct bd_event ev = {.type = BD_EV_JOIN, .player = (uint16_t)i, .colour = b->pub->players[i].colour};
+		snprintf(ev.name, sizeof ev.name, "%.*s", BD_NAME_MAX, b->pub->players[i].name);
+		snprintf(ev.login, sizeof ev.login, "%.*s", BD_LOGIN_MAX, b->pub->players[i].login);
 		board_emit(b, BD_NO_PLAYER, &ev);
+	}
 	board_test_whisper(b, (unsigned)i);
 	board_update_state(b);
 	board_unlock(b, &ls);

@@ -49,7 +49,7 @@ static const struct key {
 	[C_MISMATCH] = {"mismatch-ms", K_NUMBER, 1, 3600000, 2000, NULL, "MS", "a mismatched pair stays up for MS"},
 	[C_RESTART] = {"restart-ms", K_NUMBER, 1, 3600000, 10000, NULL, "MS", "a new game starts MS after game over"},
 	[C_AWAY] = {"away-ms", K_NUMBER, 1, 3600000, 30000, NULL, "MS",
-		    "seats of clients lost in a daemon restart are kept MS"},
+		    "seats lost in a daemon restart, or left mid-match at a turn table, are kept MS"},
 	[C_REGION] = {"region-size", K_NUMBER, 1, BD_DIM_MAX, 8, NULL, "N", "lock regions are NxN tiles of cards"},
 	[C_SEED] = {"seed", K_NUMBER, 0, 0x7fffffffffffffffLL, 0, NULL, "N", "reproducible shuffles; 0 = random"},
 	[C_MAX_CONN] = {"max-connections", K_NUMBER, 1, 1000000, 2048, NULL, "N", "connections served at once"},

@@ -1,8 +1,8 @@
 /* match.h: the core's turns on a turn-based table (struct rules' seats > 0): daemon/turn.c
  * run on the table's private segment (struct bd_turn), shown in its public header and
  * seats (turn, turn deadline, round, side, clock, score) and told in events (side, turn,
- * resign, claimable, claim, flag, rematch, away, back, forfeit). board.c calls these with every lock held (a
- * turn table's moves lock its whole board). */
+ * resign, claimable, claim, flag, rematch, away, back, forfeit). board.c calls these with
+ * every lock held (a turn table's moves lock its whole board). */
 #ifndef BD_MATCH_H
 #define BD_MATCH_H
 
