@@ -376,6 +376,34 @@ static void next_slow(struct h_client *cl, struct bd_msg *m, const char *word)
 	CHECK(strcmp(m->word, word) == 0, "%s: wanted '%s' next, got '%s'", cl->name, word, m->line);
 }
 
+/* Skip cl's events up to one with this word, however long it takes (up to 30 s). */
+static void wait_slow(struct h_client *cl, struct bd_msg *m, const char *word)
+{
+	int got = 0;
+
+	for (int64_t end = bd_now_ms() + 30000; !got && bd_now_ms() < end;)
+		got = h_event(cl, m, 1000) && strcmp(m->word, word) == 0;
+	REQUIRE(got, "%s: no '%s' event within 30 s", cl->name, word);
+}
+
+/* The player of seat id, whose client old was closed, takes its seat back on a new connection
+ * with its token; it replaces old at the table. The new client. */
+static struct h_client *seat_back(struct table *t, struct h_client *old, uint64_t tok, int id)
+{
+	char err[256];
+	struct h_client *cl = h_connect("back-again");
+
+	REQUIRE(bd_client_enter(&cl->c, "back", BD_ROLE_PLAYER, "main", tok, hd.prefix, err, sizeof err) == 0,
+		"seat %d back: %s", id, err);
+	cl->id = cl->c.player;
+	CHECK(cl->id == id, "the same seat: %d, was %d", cl->id, id);
+	if (t->a == old)
+		t->a = cl;
+	else
+		t->b = cl;
+	return cl;
+}
+
 /* The seat `seat` left mid-match with `ms` of away time: cl (a player that stays, or a
  * spectator) sees at once `away SEAT MS`, then `forfeit SEAT`, the end with its own result
  * (the stayer wins), then `leave SEAT` and the table waiting for a player: nothing else. */
@@ -471,7 +499,6 @@ static void test_ttt_back_in_time(void)
 {
 	struct table t;
 	struct bd_msg m;
-	char err[256];
 
 	table_open2(&t, "--away-ms", "60000", NULL, NULL);
 	play_moves(&t, 0, "11 00");
@@ -488,15 +515,7 @@ static void test_ttt_back_in_time(void)
 	      "O away, the game on (%u), X to move", snap.game_state);
 	H_OK(t.x, "move 2 0"); /* the match goes on */
 	H_WAIT(t.spec, &m, "move");
-	t.o = h_connect("bob-again");
-	REQUIRE(bd_client_enter(&t.o->c, "o", BD_ROLE_PLAYER, "main", tok, hd.prefix, err, sizeof err) == 0, "O back: %s",
-		err);
-	t.o->id = t.o->c.player;
-	CHECK(t.o->id == oid, "the same seat: %d", t.o->id);
-	if (t.a == old)
-		t.a = t.o;
-	else
-		t.b = t.o;
+	t.o = seat_back(&t, old, tok, oid);
 	H_WAIT(t.x, &m, "back");
 	CHECK(m.ntok == 1 && h_num(&m, 0) == oid, "X saw '%s'", m.line);
 	H_WAIT(t.spec, &m, "back");
@@ -516,8 +535,6 @@ static void test_ttt_away_clock(void)
 {
 	struct table t;
 	struct bd_msg m;
-	char err[256];
-	int got = 0;
 
 	table_open2(&t, "--away-ms", "60000", "--clock-ms", "8000");
 	uint64_t tok = t.x->c.token;
@@ -526,16 +543,11 @@ static void test_ttt_away_clock(void)
 	h_close(old);
 	H_NEXT(t.spec, &m, "away"); /* left with time on its clock */
 	CHECK(h_num(&m, 0) == xid, "X away: '%s'", m.line);
-	for (int64_t end = bd_now_ms() + 30000; !got && bd_now_ms() < end;)
-		got = h_event(t.spec, &m, 1000) && strcmp(m.word, "flag") == 0;
-	REQUIRE(got, "no flag within 30 s of an 8 s clock whose seat is away");
+	wait_slow(t.spec, &m, "flag"); /* the 8 s clock runs out while the seat is away */
 	CHECK(h_num(&m, 0) == xid, "X's flag fell: '%s'", m.line);
 	H_WAIT(t.o, &m, "over");
 	CHECK(strcmp(m.tok[1], "win") == 0, "O: '%s'", m.line);
-	t.x = h_connect("ana-again");
-	REQUIRE(bd_client_enter(&t.x->c, "x", BD_ROLE_PLAYER, "main", tok, hd.prefix, err, sizeof err) == 0 &&
-		t.x->c.player == xid, "X back: %s", err);
-	t.x->id = xid;
+	t.x = seat_back(&t, old, tok, xid);
 	H_WAIT(t.o, &m, "back");
 	H_WAIT(t.spec, &m, "back");
 	CHECK(h_num(&m, 0) == xid, "X back: '%s'", m.line);
@@ -545,10 +557,6 @@ static void test_ttt_away_clock(void)
 	H_OK(t.o, "rematch");
 	H_WAIT(t.spec, &m, "state");
 	CHECK(strcmp(m.tok[0], "on") == 0 && h_num(&m, 1) == 2, "game 2 on: '%s'", m.line);
-	if (t.a == old)
-		t.a = t.x;
-	else
-		t.b = t.x;
 	table_close(&t);
 }
 
@@ -635,8 +643,6 @@ static void test_ttt_away_restart(void)
 {
 	struct table t;
 	struct bd_msg m;
-	char err[256];
-	int got = 0;
 
 	table_open2(&t, "--away-ms", "6000", NULL, NULL);
 	uint64_t tok = t.x->c.token;
@@ -645,14 +651,10 @@ static void test_ttt_away_restart(void)
 	H_WAIT(t.x, &m, "away");
 	CHECK(h_num(&m, 0) == oid, "O away: '%s'", m.line);
 	h_crash_restart();
+	struct h_client *old = t.x;
 	h_close(t.x), h_close(t.spec);
-	t.x = h_connect("ana-again");
-	REQUIRE(bd_client_enter(&t.x->c, "x", BD_ROLE_PLAYER, "main", tok, hd.prefix, err, sizeof err) == 0 &&
-		t.x->c.player == xid, "X back: %s", err);
-	t.x->id = xid;
-	for (int64_t end = bd_now_ms() + 30000; !got && bd_now_ms() < end;)
-		got = h_event(t.x, &m, 1000) && strcmp(m.word, "forfeit") == 0;
-	REQUIRE(got, "no forfeit within 30 s of 6 s of away time");
+	t.x = seat_back(&t, old, tok, xid);
+	wait_slow(t.x, &m, "forfeit");
 	CHECK(h_num(&m, 0) == oid, "O forfeited: '%s'", m.line);
 	H_NEXT(t.x, &m, "over");
 	CHECK(strcmp(m.tok[1], "win") == 0, "X won: '%s'", m.line);
