@@ -306,7 +306,7 @@ static unsigned board_seats_of(const struct board *b, uid_t uid)
 
 /* The login of uid as players are shown it: its passwd name, else its number; any byte that
  * is not printable ASCII (or a space) as '?', at most BD_LOGIN_MAX bytes. */
-static void board_login(uid_t uid, char *out, size_t len)
+void board_login(uid_t uid, char *out, size_t len)
 {
 	struct passwd pw, *found = NULL;
 	char buf[1024];
@@ -822,10 +822,10 @@ static int board_take_over(struct board *b, const struct objects_seen *seen)
 	return 0;
 }
 
-int board_open(struct board *b, const char *prefix, const struct board_settings *s, int *resumed)
+/* Fill b's settings, rules, shape and sizes for settings s (nothing opened yet). 0, or -1
+ * logged if the game cannot have a table of that shape. */
+static int board_prepare(struct board *b, const char *prefix, const struct board_settings *s)
 {
-	struct objects_seen seen;
-
 	memset(b, 0, sizeof *b);
 	b->set = *s;
 	b->shape = board_shape(s);
@@ -841,6 +841,41 @@ int board_open(struct board *b, const char *prefix, const struct board_settings 
 		b->set.min_players = b->rules->seats; /* a turn game is on when every seat is taken */
 	b->pub_size = offsetof(struct bd_pub, area) + b->rules->codec->pub_size(&b->shape);
 	b->priv_size = offsetof(struct bd_priv, area) + b->rules->codec->priv_size(&b->shape);
+	return 0;
+}
+
+int board_attach(struct board *b, const char *prefix, const struct board_settings *s, const char *inst, int wake_fd)
+{
+	char privname[BD_OBJ_NAME_MAX];
+	const char *why = "cannot name its objects";
+
+	if (board_prepare(b, prefix, s) < 0) {
+		close(wake_fd);
+		return -1;
+	}
+	b->wake_fd = wake_fd;
+	snprintf(b->inst, sizeof b->inst, "%s", inst);
+	if (bd_obj_public(b->pubname, sizeof b->pubname, prefix, s->name, inst) == 0 &&
+	    bd_obj_private(privname, sizeof privname, prefix, s->name, inst) == 0 &&
+	    (b->pub = bd_seg_map_rw(b->pubname, b->pub_size, sizeof *b->pub, &why)) != NULL &&
+	    (b->priv = bd_seg_map_rw(privname, b->priv_size, sizeof *b->priv, &why)) != NULL &&
+	    (why = bd_pub_check(b->pub, b->pub_size)) == NULL && (why = bd_priv_check(b->priv, b->priv_size)) == NULL &&
+	    (why = bd_locks_open(&b->locks, prefix, s->name, inst, b->pub->nregions, b->priv->holders, 0) < 0 ?
+		   "cannot open its semaphores" : NULL) == NULL) {
+		bd_locks_track(&b->locks, &b->priv->lockers, 0);
+		return 0;
+	}
+	log_msg(LOG_ERR, "board %s: cannot attach to it: %s", s->name, why);
+	board_close(b, 0);
+	return -1;
+}
+
+int board_open(struct board *b, const char *prefix, const struct board_settings *s, int *resumed)
+{
+	struct objects_seen seen;
+
+	if (board_prepare(b, prefix, s) < 0)
+		return -1;
 	if (objects_look(prefix, s->name, &seen) < 0 || objects_live_owner(prefix, s->name, &seen) ||
 	    board_make(b) < 0)
 		return -1;

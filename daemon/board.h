@@ -38,6 +38,10 @@ struct board {
  * boardd of our user serves the board; ignores every object that is not ours. 0, or -1
  * with a message logged and nothing of this run left in /dev/shm. */
 int board_open(struct board *b, const char *prefix, const struct board_settings *s, int *resumed);
+/* In a worker: map the lobby table of settings s and instance inst that the supervisor made
+ * (its segments by name, checked; its semaphores opened), with its wake eventfd (taken:
+ * closed on failure too). 0, or -1 logged. board_close(b, 0) lets go of it again. */
+int board_attach(struct board *b, const char *prefix, const struct board_settings *s, const char *inst, int wake_fd);
 /* Once the whole start succeeded: remove what earlier runs of ours left of the board (the
  * resumed copy's original too). Until then a failed start leaves them to the next one. */
 void board_commit(struct board *b);
@@ -49,6 +53,9 @@ void board_close(struct board *b, int remove);
  * Player id, or -1 with *err. */
 int board_seat(struct board *b, const char *name, const struct quota_peer *peer, uint64_t token,
 	       struct bd_err *err);
+/* The login of uid as seats show it (its name, else its number; printable) into out. It may
+ * read /etc/passwd: never under a lock. */
+void board_login(uid_t uid, char *out, size_t len);
 /* The player leaves: the rules release what it holds, LEAVE is sent, the game may freeze. */
 void board_unseat(struct board *b, unsigned player);
 /* The player plays a move (its words, for the table's rules). 0, or -1 with *err. */

@@ -12,6 +12,7 @@
 #include "ipc/game/game.h"
 #include "ipc/game/memory.h"
 #include "ipc/shm.h"
+#include "lobby.h"
 #include "log.h"
 #include "rules/rules.h"
 
@@ -21,7 +22,8 @@ enum kind { K_BOARD, K_SOCKET, K_PREFIX, K_LOG, K_GROUP, K_NUMBER };
 enum {
 	C_BOARD, C_SOCKET, C_PREFIX, C_MIN_PLAYERS, C_FIRST_PICK, C_MISMATCH, C_RESTART, C_AWAY,
 	C_REGION, C_SEED, C_MAX_CONN, C_MAX_RATE, C_MAX_BACKLOG, C_STALL, C_UID_CONN, C_UID_SEATS, C_IDLE,
-	C_EXEMPT_ROOT, C_EXEMPT_GROUP, C_LOG, C_MOVE_LIMIT, C_CLOCK, C_INCREMENT, C_COUNT
+	C_EXEMPT_ROOT, C_EXEMPT_GROUP, C_LOG, C_MOVE_LIMIT, C_CLOCK, C_INCREMENT, C_LOBBY_WAIT, C_MAX_TABLES,
+	C_COUNT
 };
 
 /* Every setting: its name, checks, default and help (--help prints it, with the default). */
@@ -78,6 +80,10 @@ static const struct key {
 		     "turn tables: each seat's clock for a game; 0 = no clock"},
 	[C_INCREMENT] = {"increment-ms", K_NUMBER, 0, 3600000, 0, NULL, "MS",
 			 "turn tables with a clock: added after each move"},
+	[C_LOBBY_WAIT] = {"lobby-wait-ms", K_NUMBER, 1000, 3600000, 10000, NULL, "MS",
+			  "a player waits MS for an opponent (a wait event\n"
+			  "                               each second), and a matched player has MS to join"},
+	[C_MAX_TABLES] = {"max-tables", K_NUMBER, 0, 65536, 256, NULL, "N", "lobby tables at once"},
 };
 static_assert(C_COUNT <= CONFIG_KEYS_MAX, "config.num holds every setting");
 
@@ -90,6 +96,17 @@ void config_init(struct config *c)
 	bd_daemon_socket(c->socket_path, sizeof c->socket_path);
 	snprintf(c->prefix, sizeof c->prefix, "%s", bd_default_prefix());
 	snprintf(c->log_level, sizeof c->log_level, "notice");
+}
+
+int config_range(const char *key, long long *lo, long long *hi)
+{
+	for (unsigned k = 0; k < C_COUNT; k++)
+		if (keys[k].kind == K_NUMBER && strcmp(keys[k].name, key) == 0) {
+			*lo = keys[k].lo;
+			*hi = keys[k].hi;
+			return 0;
+		}
+	return -1;
 }
 
 unsigned config_count(void)
@@ -215,6 +232,10 @@ static int config_board(struct config *c, const char *value, char *err, size_t e
 	memcpy(b.name, value, n);
 	if (!bd_name_ok(b.name, BD_BOARD_NAME_MAX)) {
 		snprintf(err, errlen, "name may only use A-Z a-z 0-9 _ -, not '%s'", b.name);
+		return -1;
+	}
+	if (lobby_name_reserved(b.name)) {
+		snprintf(err, errlen, "name %s has the form GAME-N of the lobby's tables; choose another", b.name);
 		return -1;
 	}
 	if (config_board_game(&b, colon != NULL ? colon + 1 : NULL, err, errlen) < 0 ||
@@ -393,6 +414,8 @@ void config_finish(struct config *c)
 	c->opts = (struct supervisor_opts){
 		.socket_path = c->socket_path, .prefix = c->prefix, .boards = c->boards, .nboards = c->nboards,
 		.max_connections = (unsigned)c->num[C_MAX_CONN],
+		.lobby = {.wait_ms = (int)c->num[C_LOBBY_WAIT], .max_tables = (unsigned)c->num[C_MAX_TABLES],
+			  .common = common},
 		.limits = {.max_rate = (unsigned)c->num[C_MAX_RATE], .max_backlog = (size_t)c->num[C_MAX_BACKLOG],
 			   .stall_ms = (int)c->num[C_STALL]},
 		.quota = {

@@ -11,7 +11,7 @@
 
 #define CONFIG_DEFAULT_PATH "/etc/boardd.conf"
 #define CONFIG_BOARDS_MAX 256
-#define CONFIG_KEYS_MAX 24 /* room for every setting */
+#define CONFIG_KEYS_MAX 32 /* room for every setting */
 
 struct config {
 	struct board_settings boards[CONFIG_BOARDS_MAX]; /* name and dim; the rest at finish */
@@ -30,6 +30,8 @@ struct config {
 
 /* Built-in defaults (socket and prefix honour $BOARDD_SOCKET and $BOARDD_SHM_PREFIX). */
 void config_init(struct config *c);
+/* The range of numeric setting key: 0, or -1 if there is none of that name. */
+int config_range(const char *key, long long *lo, long long *hi);
 /* The number of settings and the name of setting i: for getopt's table. */
 unsigned config_count(void);
 const char *config_name(unsigned i);

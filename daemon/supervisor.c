@@ -30,9 +30,9 @@ struct supervisor {
 	unsigned nboards;
 	int listen_fd, own_socket;  /* own_socket: we bound it (not systemd), so we unlink it */
 	int epfd, sigfd, timerfd;
-	pid_t *workers;
-	uid_t *worker_uids;         /* beside workers[]: whose connection each one serves */
+	struct lobby_peer *workers; /* pid, whose connection, ctl end of each worker */
 	unsigned nworkers;
+	struct lobby *lobby;
 	int64_t watchdog_ms, last_watchdog, last_status;
 };
 
@@ -155,8 +155,10 @@ static int supervisor_watch(struct supervisor *s)
 	struct itimerspec its = {.it_interval = {0, HOUSEKEEP_MS * 1000000L}, .it_value = {0, HOUSEKEEP_MS * 1000000L}};
 	if (timerfd_settime(s->timerfd, 0, &its, NULL) < 0)
 		return -1;
-	int fds[] = {s->listen_fd, s->sigfd, s->timerfd};
-	for (unsigned i = 0; i < 3; i++) {
+	if ((s->lobby = lobby_new(&s->o->lobby, s->o->prefix, s->boards, s->nboards)) == NULL)
+		return -1;
+	int fds[] = {s->listen_fd, s->sigfd, s->timerfd, lobby_timer_fd(s->lobby)};
+	for (unsigned i = 0; i < 4; i++) {
 		struct epoll_event ev = {.events = EPOLLIN, .data.fd = fds[i]};
 		if (epoll_ctl(s->epfd, EPOLL_CTL_ADD, fds[i], &ev) < 0)
 			return -1;
@@ -164,8 +166,9 @@ static int supervisor_watch(struct supervisor *s)
 	return 0;
 }
 
-/* In the child: drop the parent's descriptors and signal setup, then serve. */
-static void supervisor_child(struct supervisor *s, int fd, pid_t parent, const struct quota_peer *peer)
+/* In the child: drop the parent's descriptors (the other workers' ctl ends, the lobby's
+ * tables) and signal setup, then serve. */
+static void supervisor_child(struct supervisor *s, int fd, int ctl, pid_t parent, const struct quota_peer *peer)
 {
 	sigset_t set;
 
@@ -176,13 +179,18 @@ static void supervisor_child(struct supervisor *s, int fd, pid_t parent, const s
 	close(s->sigfd);
 	close(s->timerfd);
 	close(s->epfd);
+	for (unsigned i = 0; i < s->nworkers; i++)
+		close(s->workers[i].ctl);
+	lobby_forget(s->lobby);
 	signal(SIGINT, SIG_IGN); /* Ctrl+C in a terminal: the supervisor says goodbye for us */
 	signal(SIGTERM, SIG_DFL);
 	signal(SIGPIPE, SIG_IGN);
 	signal(SIGHUP, SIG_IGN); /* a closed terminal: the supervisor reloads, workers go on */
 	sigemptyset(&set);
 	sigprocmask(SIG_SETMASK, &set, NULL);
-	worker_run(fd, s->boards, s->nboards, &s->o->limits, peer);
+	struct worker_setup ws = {.fd = fd, .ctl = ctl, .boards = s->boards, .nboards = s->nboards, .lim = &s->o->limits,
+				  .lobby = &s->o->lobby, .prefix = s->o->prefix, .peer = *peer};
+	worker_run(&ws);
 }
 
 /* Answer a connection with one ERR line instead of the greeting, and close it. */
@@ -201,23 +209,22 @@ static unsigned supervisor_count(const struct supervisor *s, uid_t uid)
 	unsigned n = 0;
 
 	for (unsigned i = 0; i < s->nworkers; i++)
-		n += s->worker_uids[i] == uid;
+		n += s->workers[i].uid == uid;
 	return n;
 }
 
-/* Remember a new worker and whose it is; 0, or -1 if out of memory. */
-static int supervisor_remember(struct supervisor *s, pid_t pid, uid_t uid)
+/* Remember a new worker, whose it is and its ctl end (in the epoll set); 0, or -1. */
+static int supervisor_remember(struct supervisor *s, pid_t pid, const struct quota_peer *peer, int ctl)
 {
-	pid_t *w = realloc(s->workers, (s->nworkers + 1) * sizeof *w);
-	if (w != NULL)
-		s->workers = w;
-	uid_t *u = realloc(s->worker_uids, (s->nworkers + 1) * sizeof *u);
-	if (u != NULL)
-		s->worker_uids = u;
-	if (w == NULL || u == NULL)
+	struct epoll_event ev = {.events = EPOLLIN, .data.fd = ctl};
+	struct lobby_peer *w = realloc(s->workers, (s->nworkers + 1) * sizeof *w);
+
+	if (w == NULL)
 		return -1;
-	s->workers[s->nworkers] = pid;
-	s->worker_uids[s->nworkers++] = uid;
+	s->workers = w;
+	if (epoll_ctl(s->epfd, EPOLL_CTL_ADD, ctl, &ev) < 0)
+		return -1;
+	s->workers[s->nworkers++] = (struct lobby_peer){.pid = pid, .uid = peer->uid, .ctl = ctl, .exempt = peer->exempt};
 	return 0;
 }
 
@@ -244,26 +251,67 @@ static void supervisor_accept(struct supervisor *s)
 		quota_log_refusal("refused a connection: %u connections is the limit", s->o->max_connections);
 		return;
 	}
+	int ctl[2];
+	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, ctl) < 0) {
+		quota_log_refusal("refused a connection: socketpair: %s", strerror(errno));
+		supervisor_refuse(fd, "busy", "no descriptors for a new connection; try again later");
+		return;
+	}
 	pid_t parent = getpid(), pid = fork();
-	if (pid == 0)
-		supervisor_child(s, fd, parent, &peer);
+	if (pid == 0) {
+		close(ctl[0]);
+		supervisor_child(s, fd, ctl[1], parent, &peer);
+	}
+	close(ctl[1]);
 	if (pid < 0) { /* e.g. TasksMax= reached */
 		quota_log_refusal("refused a connection: fork: %s", strerror(errno));
 		supervisor_refuse(fd, "busy", "no process for a new connection; try again later");
+		close(ctl[0]);
 		return;
 	}
 	close(fd);
-	if (supervisor_remember(s, pid, peer.uid) < 0)
+	if (supervisor_remember(s, pid, &peer, ctl[0]) < 0) {
 		kill(pid, SIGKILL);
+		close(ctl[0]);
+	}
 }
 
-/* Forget a worker pid; 0 if it was not ours. */
+/* The worker whose ctl end is fd, NULL if none. */
+static struct lobby_peer *supervisor_peer(struct supervisor *s, int fd)
+{
+	for (unsigned i = 0; i < s->nworkers; i++)
+		if (s->workers[i].ctl == fd)
+			return &s->workers[i];
+	return NULL;
+}
+
+/* A worker's ctl end is readable: its messages to the lobby. At its end (the worker exits)
+ * it leaves the epoll set; the descriptor is closed when the worker is reaped. */
+static void supervisor_ctl(struct supervisor *s, int fd)
+{
+	struct lobby_peer *w = supervisor_peer(s, fd);
+	union lobby_msg m;
+	int rc;
+
+	if (w == NULL)
+		return;
+	while ((rc = lobby_recv(fd, &m, NULL)) == 0 || (rc < 0 && errno == EPROTO)) {
+		if (rc == 0)
+			lobby_message(s->lobby, w, &m);
+		else
+			log_msg(LOG_WARNING, "worker %d sent a malformed ctl message; dropped", (int)w->pid);
+	}
+	if (rc == 1 || (rc < 0 && errno != EAGAIN && errno != EINTR))
+		epoll_ctl(s->epfd, EPOLL_CTL_DEL, fd, NULL);
+}
+
+/* Forget a worker pid and close its ctl end; 0 if it was not ours. */
 static int supervisor_forget(struct supervisor *s, pid_t pid)
 {
 	for (unsigned i = 0; i < s->nworkers; i++)
-		if (s->workers[i] == pid) {
+		if (s->workers[i].pid == pid) {
+			close(s->workers[i].ctl);
 			s->workers[i] = s->workers[--s->nworkers];
-			s->worker_uids[i] = s->worker_uids[s->nworkers];
 			return 1;
 		}
 	return 0;
@@ -282,6 +330,9 @@ static void supervisor_reap(struct supervisor *s)
 			log_msg(LOG_WARNING, "worker %d died (%s %d); cleaning up after it", (int)pid,
 				WIFSIGNALED(status) ? "signal" : "status",
 				WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
+		struct board *table = lobby_gone(s->lobby, pid); /* the lobby table it was at */
+		if (table != NULL)
+			board_reap(table, pid);
 		for (unsigned i = 0; i < s->nboards; i++)
 			board_reap(&s->boards[i], pid);
 	}
@@ -292,7 +343,7 @@ static void supervisor_housekeep(struct supervisor *s)
 {
 	uint64_t ticks;
 	int64_t now = bd_now_ms();
-	unsigned players = 0;
+	unsigned players = 0, tables = 0, waiting = 0;
 
 	if (read(s->timerfd, &ticks, sizeof ticks) < 0)
 		return;
@@ -301,13 +352,15 @@ static void supervisor_housekeep(struct supervisor *s)
 		board_housekeep(&s->boards[i], now);
 		players += s->boards[i].pub->nplaying;
 	}
+	lobby_housekeep(s->lobby, now, &tables, &waiting, &players);
 	if (s->watchdog_ms > 0 && now - s->last_watchdog >= s->watchdog_ms / 2) {
 		sd_notifyf("WATCHDOG=1");
 		s->last_watchdog = now;
 	}
 	if (now - s->last_status >= 1000) {
-		sd_notifyf("STATUS=%u board%s, %u player%s, %u connection%s", s->nboards, s->nboards == 1 ? "" : "s",
-			   players, players == 1 ? "" : "s", s->nworkers, s->nworkers == 1 ? "" : "s");
+		sd_notifyf("STATUS=%u board%s, %u lobby table%s, %u player%s, %u waiting, %u connection%s", s->nboards,
+			   s->nboards == 1 ? "" : "s", tables, tables == 1 ? "" : "s", players, players == 1 ? "" : "s",
+			   waiting, s->nworkers, s->nworkers == 1 ? "" : "s");
 		s->last_status = now;
 	}
 }
@@ -319,6 +372,7 @@ static void supervisor_stop(struct supervisor *s)
 	log_msg(LOG_NOTICE, "stopping: telling %u connection%s goodbye", s->nworkers, s->nworkers == 1 ? "" : "s");
 	for (unsigned i = 0; i < s->nboards; i++)
 		board_shutdown(&s->boards[i]);
+	lobby_stop(s->lobby, s->workers, s->nworkers);
 	for (int64_t end = bd_now_ms() + 2000; s->nworkers > 0 && bd_now_ms() < end;) {
 		int status;
 		pid_t pid = waitpid(-1, &status, WNOHANG);
@@ -328,7 +382,7 @@ static void supervisor_stop(struct supervisor *s)
 			usleep(5000);
 	}
 	for (unsigned i = 0; i < s->nworkers; i++)
-		kill(s->workers[i], SIGKILL);
+		kill(s->workers[i].pid, SIGKILL);
 	while (s->nworkers > 0) {
 		pid_t pid = waitpid(-1, NULL, 0);
 		if (pid < 0)
@@ -341,13 +395,13 @@ static void supervisor_stop(struct supervisor *s)
  * (which leaves what earlier runs left, uncommitted, to the next start). */
 static void supervisor_cleanup(struct supervisor *s)
 {
+	lobby_free(s->lobby);
 	for (unsigned i = 0; i < s->nboards; i++)
 		board_close(&s->boards[i], 1);
 	if (s->own_socket)
 		unlink(s->o->socket_path);
 	free(s->boards);
 	free(s->workers);
-	free(s->worker_uids);
 }
 
 /* SIGHUP: take the reloadable settings (limits, log level) anew; the rest need a restart. */
@@ -421,12 +475,17 @@ int supervisor_run(const struct supervisor_opts *o)
 				supervisor_accept(&s);
 			else if (evs[i].data.fd == s.timerfd)
 				supervisor_housekeep(&s);
-			else if (evs[i].data.fd == s.sigfd && supervisor_signal(&s)) {
-				supervisor_stop(&s);
-				supervisor_cleanup(&s);
-				log_msg(LOG_NOTICE, "stopped; every shared-memory object removed");
-				return 0;
-			}
+			else if (evs[i].data.fd == lobby_timer_fd(s.lobby))
+				lobby_timer(s.lobby);
+			else if (evs[i].data.fd == s.sigfd) {
+				if (supervisor_signal(&s)) {
+					supervisor_stop(&s);
+					supervisor_cleanup(&s);
+					log_msg(LOG_NOTICE, "stopped; every shared-memory object removed");
+					return 0;
+				}
+			} else
+				supervisor_ctl(&s, evs[i].data.fd);
 		}
 	}
 }

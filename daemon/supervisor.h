@@ -6,6 +6,7 @@
 #include <stddef.h>
 
 #include "board.h"
+#include "lobby.h"
 #include "quota.h"
 #include "worker.h"
 
@@ -15,6 +16,7 @@ struct supervisor_opts {
 	struct board_settings *boards;
 	unsigned nboards;
 	unsigned max_connections;
+	struct lobby_opts lobby;
 	struct worker_limits limits;
 	struct quota_limits quota;
 	/* SIGHUP: read the settings again into *q and *level (the reloadable ones; the rest

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -26,13 +27,18 @@
 /* Most bytes one send() takes: the kernel frees a socket's buffer one send's worth at a
  * time, as the client reads it, so this is how finely a slow reader is seen reading. */
 #define SEND_CHUNK 16384
+/* How long a worker waits for the lobby's answer (the supervisor answers at once). */
+#define LOBBY_ASK_MS 5000
 
 struct worker {
-	int fd, epfd, timerfd;
+	int fd, ctl, epfd, timerfd;
 	struct board *boards;
 	unsigned nboards;
 	const struct worker_limits *lim;
-	struct board *board;   /* joined board, or NULL */
+	const struct lobby_opts *lobby;
+	const char *prefix;
+	struct board *board;   /* joined board (a static one, or &table), or NULL */
+	struct board table;    /* a lobby table joined or watched, mapped by name (board_attach) */
 	int player;            /* seat, -1 for none or a spectator */
 	int hello;
 	enum bd_role role;
@@ -354,16 +360,186 @@ static struct board *worker_find_board(struct worker *w, const char *name)
 	return NULL;
 }
 
-/* boards: one BOARD line per board. */
-static void worker_boards(struct worker *w)
+/* Queue the daemon's goodbye, seq 0, for an unjoined client that no static board told
+ * (a daemon may have none): the session then ends. */
+static void worker_goodbye(struct worker *w)
 {
-	for (unsigned i = 0; i < w->nboards; i++) {
-		const struct bd_pub *pub = w->boards[i].pub;
-		worker_printf(w, "BOARD %s %s %u %s %u %s\n", pub->name, w->boards[i].rules->codec->name,
-			      w->boards[i].shape.dim,
-			      bd_game_state_name(pub->game_state), pub->nplaying, w->boards[i].pubname);
+	char line[BD_LINE_MAX];
+	struct bd_event ev = {.type = BD_EV_BYE, .to = BD_NO_PLAYER};
+
+	worker_pump_unjoined(w); /* a static board's goodbye, with its seq, if it came first */
+	if (w->bye)
+		return;
+	int n = bd_event_format(line, sizeof line, &ev, 0, "none", 0);
+	if (n > 0 && (size_t)n < sizeof line)
+		worker_put(w, line, (size_t)n);
+	w->closing = w->bye = 1;
+}
+
+/* A lobby event from the supervisor, for the client. The goodbye concerns only an unjoined
+ * session: a joined one gets its table's. */
+static void worker_lobby_event(struct worker *w, const struct lobby_event *e)
+{
+	char line[BD_LINE_MAX];
+	struct bd_lobby_event ev = e->ev;
+
+	if (w->bye || (e->bye && w->board != NULL))
+		return;
+	if (e->bye) {
+		worker_goodbye(w);
+		return;
 	}
-	worker_printf(w, "OK boards %u\n", w->nboards);
+	ev.game[BD_GAME_NAME_MAX] = ev.table[BD_BOARD_NAME_MAX] = ev.reason[BD_REASON_MAX] = '\0';
+	int n = bd_lobby_event_format(line, sizeof line, &ev);
+	if (n > 0 && (size_t)n < sizeof line)
+		worker_put(w, line, (size_t)n);
+}
+
+/* The ctl socket is readable: lobby events (answers come only to worker_ask). */
+static void worker_ctl(struct worker *w)
+{
+	union lobby_msg m;
+	int rc;
+
+	while ((rc = lobby_recv(w->ctl, &m, NULL)) == 0 || (rc < 0 && errno == EPROTO))
+		if (rc == 0 && m.h.type == LOBBY_EVENT)
+			worker_lobby_event(w, &m.event);
+		else
+			log_msg(LOG_WARNING, "worker %d: dropped a ctl message out of turn", (int)getpid());
+	if (rc == 1)
+		worker_exit(w, "the supervisor is gone");
+}
+
+/* Send a request to the lobby and wait for its answer (a message of type want, or a
+ * LOBBY_REPLY) into *m, with the descriptor passed along in *fd (-1: none); the lobby events
+ * that come first are queued for the client. 0, or -1 with an ERR queued. */
+static int worker_ask(struct worker *w, const void *msg, uint32_t want, union lobby_msg *m, int *fd)
+{
+	int64_t end = bd_now_ms() + LOBBY_ASK_MS;
+
+	*fd = -1;
+	if (lobby_send(w->ctl, msg, -1) < 0)
+		return worker_err(w, "busy", "the lobby cannot take a request now; try again");
+	for (;;) {
+		struct pollfd p = {.fd = w->ctl, .events = POLLIN};
+		int64_t left = end - bd_now_ms();
+		if (left <= 0 || (poll(&p, 1, (int)left) < 0 && errno != EINTR))
+			return worker_err(w, "busy", "the lobby did not answer; try again");
+		int rc = lobby_recv(w->ctl, m, fd);
+		if (rc == 1)
+			worker_exit(w, "the supervisor is gone");
+		if (rc == 0 && (m->h.type == want || m->h.type == LOBBY_REPLY))
+			return 0;
+		if (rc == 0 && m->h.type == LOBBY_EVENT)
+			worker_lobby_event(w, &m->event);
+		if (*fd >= 0)
+			close(*fd);
+		*fd = -1;
+	}
+}
+
+/* The lobby's answer was an ERR: queue it; -1. */
+static int worker_lobby_err(struct worker *w, struct lobby_reply *r)
+{
+	r->code[sizeof r->code - 1] = r->text[sizeof r->text - 1] = '\0';
+	return worker_err(w, r->code, r->text);
+}
+
+/* Ask the lobby for a listing (list, or the lobby tables' BOARD lines) and queue its lines;
+ * the TABLE or BOARD lines and the WAITING lines are counted. 0, or -1 with an ERR queued. */
+static int worker_listing(struct worker *w, int boards, unsigned *tables, unsigned *waiting)
+{
+	struct lobby_list q = {.h.type = LOBBY_LIST, .boards = (uint32_t)boards};
+	union lobby_msg m;
+	int fd;
+
+	do {
+		if (worker_ask(w, &q, LOBBY_LINES, &m, &fd) < 0)
+			return -1;
+		if (m.h.type != LOBBY_LINES)
+			return worker_lobby_err(w, &m.reply);
+		worker_put(w, m.lines.text, m.lines.len < sizeof m.lines.text ? m.lines.len : sizeof m.lines.text);
+		*tables += m.lines.tables;
+		*waiting += m.lines.waiting;
+		q.from = m.lines.next;
+	} while (m.lines.more);
+	return 0;
+}
+
+/* boards: one BOARD line per board, static boards first, then the lobby's tables. */
+static int worker_boards(struct worker *w)
+{
+	char line[BD_LINE_MAX];
+	unsigned tables = 0, waiting = 0;
+
+	for (unsigned i = 0; i < w->nboards; i++) {
+		lobby_board_line(&w->boards[i], line, sizeof line);
+		worker_put(w, line, strlen(line));
+	}
+	if (worker_listing(w, 1, &tables, &waiting) < 0)
+		return -1;
+	worker_printf(w, "OK boards %u\n", w->nboards + tables);
+	return 0;
+}
+
+/* list: every table with its seats, then every waiting player. */
+static int worker_list(struct worker *w)
+{
+	unsigned tables = 0, waiting = 0;
+
+	if (worker_listing(w, 0, &tables, &waiting) < 0)
+		return -1;
+	worker_printf(w, "OK list %u %u\n", tables, waiting);
+	return 0;
+}
+
+/* Tell the supervisor (without waiting) that this worker is at, watches or left (op) the
+ * table: it counts spectators and knows whom a lobby table still has. */
+static void worker_at(struct worker *w, uint32_t op, const struct board *b)
+{
+	struct lobby_at m = {.h.type = LOBBY_AT, .op = op};
+
+	snprintf(m.table, sizeof m.table, "%s", b->set.name);
+	if (lobby_send(w->ctl, &m, -1) < 0)
+		log_msg(LOG_WARNING, "worker %d: could not tell the supervisor it is at %s: %s", (int)getpid(),
+			b->set.name, strerror(errno));
+}
+
+/* play: into the game's queue (the lobby answers; its events follow). */
+static int worker_play(struct worker *w, const struct bd_req *req)
+{
+	struct lobby_play p;
+	struct bd_err err;
+	union lobby_msg m;
+	int fd;
+
+	if (w->board != NULL)
+		return worker_err(w, "joined", "leave the table first");
+	if (lobby_play_fill(w->lobby, req, &p, &err) < 0)
+		return worker_err(w, err.code, err.text);
+	snprintf(p.name, sizeof p.name, "%s", w->name);
+	board_login(w->peer.uid, p.login, sizeof p.login);
+	if (worker_ask(w, &p, LOBBY_REPLY, &m, &fd) < 0)
+		return -1;
+	if (!m.reply.ok)
+		return worker_lobby_err(w, &m.reply);
+	worker_printf(w, "OK play %s\n", req->game);
+	return 0;
+}
+
+/* cancel: out of the queue. */
+static int worker_cancel(struct worker *w)
+{
+	struct lobby_hdr q = {.type = LOBBY_CANCEL};
+	union lobby_msg m;
+	int fd;
+
+	if (worker_ask(w, &q, LOBBY_REPLY, &m, &fd) < 0)
+		return -1;
+	if (!m.reply.ok)
+		return worker_lobby_err(w, &m.reply);
+	worker_printf(w, "OK cancel\n");
+	return 0;
 }
 
 /* Add or remove (op) the wake eventfd of every board but keep (NULL: none). An unjoined
@@ -378,28 +554,70 @@ static void worker_listen(struct worker *w, int op, const struct board *keep)
 	}
 }
 
-/* join: take a seat (or a spectator's place) and start forwarding the board's events.
- * 0, or -1 if refused (the ERR is queued). */
+/* Map the lobby table called name into w->table, as the supervisor grants it for op
+ * (LOBBY_JOIN: with a token if token), its wake eventfd in the epoll set. 0, or -1 with an
+ * ERR queued. */
+static int worker_attach(struct worker *w, const char *name, uint32_t op, int token)
+{
+	struct lobby_table q = {.h.type = LOBBY_TABLE, .op = op, .token = (uint32_t)token};
+	union lobby_msg m;
+	int fd;
+
+	snprintf(q.table, sizeof q.table, "%s", name);
+	if (worker_ask(w, &q, LOBBY_GRANT, &m, &fd) < 0)
+		return -1;
+	if (m.h.type != LOBBY_GRANT) {
+		if (fd >= 0)
+			close(fd);
+		return worker_lobby_err(w, &m.reply);
+	}
+	m.grant.set.name[BD_BOARD_NAME_MAX] = m.grant.inst[BD_INST_LEN] = '\0';
+	struct epoll_event wake = {.events = EPOLLIN | EPOLLET, .data.fd = fd};
+	if (fd < 0 || strcmp(m.grant.set.name, name) != 0 || !bd_inst_ok(m.grant.inst) ||
+	    board_attach(&w->table, w->prefix, &m.grant.set, m.grant.inst, fd) < 0 ||
+	    epoll_ctl(w->epfd, EPOLL_CTL_ADD, w->table.wake_fd, &wake) < 0) {
+		if (w->table.pub != NULL)
+			board_close(&w->table, 0);
+		else if (fd >= 0 && w->table.wake_fd != fd)
+			close(fd);
+		worker_at(w, LOBBY_LEFT, &(struct board){.set = m.grant.set});
+		return worker_err(w, "board", "the table could not be opened; try again");
+	}
+	return 0;
+}
+
+/* join (watch: watch): take a seat (or a spectator's place) and start forwarding the
+ * board's events. A lobby table is asked for and mapped first. 0, or -1 if refused (the
+ * ERR is queued). */
 static int worker_join(struct worker *w, const struct bd_req *req)
 {
 	struct bd_err err;
 	struct board *b = worker_find_board(w, req->board);
+	int watch = req->type == BD_REQ_WATCH || w->role == BD_ROLE_SPECTATOR;
 
 	if (w->board != NULL)
 		return worker_err(w, "again", "already joined a board");
+	if (b == NULL && worker_attach(w, req->board, watch ? LOBBY_WATCH : LOBBY_JOIN, req->token != 0) < 0)
+		return -1;
 	if (b == NULL)
-		return worker_err(w, "board", "no such board (see boards)");
+		b = &w->table;
 	w->board = b;
 	b->defer_wake = 1; /* this process wakes the others in worker_run, after its reply */
 	w->last_seq = __atomic_load_n(&b->priv->ring_head, __ATOMIC_ACQUIRE);
-	if (w->role == BD_ROLE_SPECTATOR) {
+	if (watch) {
 		worker_listen(w, EPOLL_CTL_DEL, b);
 		worker_printf(w, "OK join %s - - %u - %s\n", b->set.name, b->shape.dim, b->pubname);
+		if (b != &w->table) /* the supervisor counts spectators; it knows a lobby table's */
+			worker_at(w, LOBBY_WATCH, b);
 		return 0;
 	}
 	int id = board_seat(b, w->name, &w->peer, req->token, &err);
 	if (id < 0) {
 		w->board = NULL;
+		if (b == &w->table) {
+			worker_at(w, LOBBY_LEFT, b);
+			board_close(b, 0);
+		}
 		return worker_err(w, err.code, err.text);
 	}
 	worker_listen(w, EPOLL_CTL_DEL, b);
@@ -411,6 +629,33 @@ static int worker_join(struct worker *w, const struct bd_req *req)
 	worker_private(w);
 	log_msg(LOG_INFO, "board %s: %s joined as player %d (pid %d uid %u)", b->set.name, w->name, id,
 		(int)w->peer.pid, (unsigned)w->peer.uid);
+	return 0;
+}
+
+/* leave: give up the seat or the spectator's place and stay in the lobby. */
+static int worker_leave(struct worker *w)
+{
+	struct board *b = w->board;
+	int watching = w->player < 0;
+
+	if (b == NULL)
+		return worker_err(w, "notjoined", "not at a table (see join and watch)");
+	worker_printf(w, "OK leave\n");
+	if (w->player >= 0)
+		board_unseat(b, (unsigned)w->player);
+	w->player = -1;
+	worker_pump(w); /* events up to the player's own leave */
+	board_wake(b);
+	if (b == &w->table || watching) /* what the supervisor knows of (worker_join) */
+		worker_at(w, LOBBY_LEFT, b);
+	worker_listen(w, EPOLL_CTL_ADD, b == &w->table ? NULL : b);
+	if (b == &w->table)
+		board_close(b, 0);
+	w->board = NULL;
+	w->drop_from = 0;
+	w->active_ms = bd_now_ms();
+	for (unsigned i = 0; i < w->nboards; i++)
+		w->seen[i] = __atomic_load_n(&w->boards[i].priv->ring_head, __ATOMIC_ACQUIRE);
 	return 0;
 }
 
@@ -488,6 +733,9 @@ static const char *worker_not_ready(const struct worker *w, enum bd_req_type t, 
 	*code = "hello";
 	if (!w->hello && t != BD_REQ_HELLO && t != BD_REQ_BOARDS && t != BD_REQ_PING && t != BD_REQ_QUIT)
 		return "say hello NAME ROLE first";
+	*code = "joined";
+	if (w->board != NULL && (t == BD_REQ_PLAY || t == BD_REQ_CANCEL))
+		return "leave the table first";
 	int plays = t == BD_REQ_PICK || t == BD_REQ_MOVE || t == BD_REQ_RESIGN || t == BD_REQ_REMATCH ||
 		    t == BD_REQ_CLAIM || t == BD_REQ_SIDE;
 	*code = "notjoined";
@@ -524,10 +772,21 @@ static int worker_request(struct worker *w, const char *line, size_t len)
 		worker_printf(w, "OK hello %s %s\n", req.name, bd_role_name(req.role));
 		break;
 	case BD_REQ_BOARDS:
-		worker_boards(w);
-		break;
+		return worker_boards(w);
 	case BD_REQ_JOIN:
+	case BD_REQ_WATCH:
 		return worker_join(w, &req);
+	case BD_REQ_GAMES:
+		lobby_games(w->lobby, worker_line, w);
+		break;
+	case BD_REQ_PLAY:
+		return worker_play(w, &req);
+	case BD_REQ_CANCEL:
+		return worker_cancel(w);
+	case BD_REQ_LIST:
+		return worker_list(w);
+	case BD_REQ_LEAVE:
+		return worker_leave(w);
 	case BD_REQ_PLAYERS:
 		worker_players(w);
 		break;
@@ -685,6 +944,7 @@ static int worker_idle(struct worker *w)
 static void worker_init(struct worker *w, int fd)
 {
 	w->fd = fd;
+	w->table.wake_fd = -1;
 	w->player = -1;
 	w->seen = calloc(w->nboards, sizeof *w->seen);
 	if (w->seen == NULL)
@@ -697,9 +957,11 @@ static void worker_init(struct worker *w, int fd)
 	w->timerfd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
 	if (w->epfd < 0 || w->timerfd < 0)
 		worker_exit(w, "cannot create epoll or timer");
-	struct epoll_event ev = {.events = EPOLLIN, .data.fd = fd}, tev = {.events = EPOLLIN, .data.fd = w->timerfd};
-	if (epoll_ctl(w->epfd, EPOLL_CTL_ADD, fd, &ev) < 0 || epoll_ctl(w->epfd, EPOLL_CTL_ADD, w->timerfd, &tev) < 0)
-		worker_exit(w, "cannot add the socket or timer to epoll");
+	struct epoll_event ev = {.events = EPOLLIN, .data.fd = fd}, tev = {.events = EPOLLIN, .data.fd = w->timerfd},
+			   cev = {.events = EPOLLIN, .data.fd = w->ctl};
+	if (epoll_ctl(w->epfd, EPOLL_CTL_ADD, fd, &ev) < 0 || epoll_ctl(w->epfd, EPOLL_CTL_ADD, w->timerfd, &tev) < 0 ||
+	    epoll_ctl(w->epfd, EPOLL_CTL_ADD, w->ctl, &cev) < 0)
+		worker_exit(w, "cannot add the socket, timer or ctl to epoll");
 	w->interest = EPOLLIN;
 	worker_listen(w, EPOLL_CTL_ADD, NULL);
 	log_msg(LOG_INFO, "connection from pid %d uid %u%s", (int)w->peer.pid, (unsigned)w->peer.uid,
@@ -707,11 +969,12 @@ static void worker_init(struct worker *w, int fd)
 	worker_printf(w, "BOARDD %d %s\n", BD_PROTO_VERSION, BD_VERSION);
 }
 
-void worker_run(int fd, struct board *boards, unsigned nboards, const struct worker_limits *lim,
-		const struct quota_peer *peer)
+void worker_run(const struct worker_setup *ws)
 {
-	struct worker w = {.boards = boards, .nboards = nboards, .lim = lim, .peer = *peer};
+	struct worker w = {.ctl = ws->ctl, .boards = ws->boards, .nboards = ws->nboards, .lim = ws->lim,
+			   .lobby = ws->lobby, .prefix = ws->prefix, .peer = ws->peer};
 	struct epoll_event evs[8];
+	int fd = ws->fd;
 
 	worker_init(&w, fd);
 	for (;;) {
@@ -729,6 +992,8 @@ void worker_run(int fd, struct board *boards, unsigned nboards, const struct wor
 		for (int i = 0; i < n; i++) {
 			if (evs[i].data.fd == fd)
 				worker_socket(&w, evs[i].events);
+			else if (evs[i].data.fd == w.ctl)
+				worker_ctl(&w);
 			else if (evs[i].data.fd == w.timerfd) {
 				uint64_t ticks;
 				if (read(w.timerfd, &ticks, sizeof ticks) > 0)

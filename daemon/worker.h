@@ -4,6 +4,7 @@
 #define BD_WORKER_H
 
 #include "board.h"
+#include "lobby.h"
 #include "quota.h"
 
 struct worker_limits {
@@ -13,8 +14,19 @@ struct worker_limits {
 	int stall_ms;       /* a client whose socket takes no byte of waiting output this long is closed */
 };
 
-/* Serve one connection (whose peer is *peer) until it ends; never returns. */
-void worker_run(int fd, struct board *boards, unsigned nboards, const struct worker_limits *lim,
-		const struct quota_peer *peer) __attribute__((noreturn));
+/* What a worker is given at fork. */
+struct worker_setup {
+	int fd;                         /* the client's connection */
+	int ctl;                        /* its end of the ctl socketpair with the supervisor (lobby.h) */
+	struct board *boards;           /* the static boards */
+	unsigned nboards;
+	const struct worker_limits *lim;
+	const struct lobby_opts *lobby;
+	const char *prefix;             /* of every object's name: lobby tables are mapped by name */
+	struct quota_peer peer;         /* who is at the other end */
+};
+
+/* Serve one connection until it ends; never returns. */
+void worker_run(const struct worker_setup *ws) __attribute__((noreturn));
 
 #endif

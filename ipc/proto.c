@@ -16,7 +16,8 @@ static const char *const req_words[] = {
 	[BD_REQ_PLAYERS] = "players", [BD_REQ_CARDS] = "cards", [BD_REQ_PICK] = "pick",
 	[BD_REQ_QUIT] = "quit", [BD_REQ_PING] = "ping", [BD_REQ_MOVE] = "move",
 	[BD_REQ_RESIGN] = "resign", [BD_REQ_REMATCH] = "rematch", [BD_REQ_CLAIM] = "claim",
-	[BD_REQ_SIDE] = "side",
+	[BD_REQ_SIDE] = "side", [BD_REQ_GAMES] = "games", [BD_REQ_PLAY] = "play", [BD_REQ_CANCEL] = "cancel",
+	[BD_REQ_LIST] = "list", [BD_REQ_WATCH] = "watch", [BD_REQ_LEAVE] = "leave",
 };
 /* Number of arguments each request takes: min and max. */
 static const int req_args[][2] = {
@@ -24,7 +25,12 @@ static const int req_args[][2] = {
 	[BD_REQ_PLAYERS] = {0, 0}, [BD_REQ_CARDS] = {0, 0}, [BD_REQ_PICK] = {2, 2},
 	[BD_REQ_QUIT] = {0, 0}, [BD_REQ_PING] = {0, 0}, [BD_REQ_MOVE] = {1, BD_TOKENS_MAX - 1},
 	[BD_REQ_RESIGN] = {0, 0}, [BD_REQ_REMATCH] = {0, 0}, [BD_REQ_CLAIM] = {0, 0},
-	[BD_REQ_SIDE] = {1, 1},
+	[BD_REQ_SIDE] = {1, 1}, [BD_REQ_GAMES] = {0, 0}, [BD_REQ_PLAY] = {1, BD_OPTS_MAX + 1},
+	[BD_REQ_CANCEL] = {0, 0}, [BD_REQ_LIST] = {0, 0}, [BD_REQ_WATCH] = {1, 1}, [BD_REQ_LEAVE] = {0, 0},
+};
+static const char *const lobby_words[] = {
+	[BD_LOBBY_WAIT] = "wait", [BD_LOBBY_NOMATCH] = "nomatch", [BD_LOBBY_MATCHED] = "matched",
+	[BD_LOBBY_ABORTED] = "aborted",
 };
 static const char *const role_names[] = {"player", "bot", "spectator"};
 static const char *const game_states[] = {"waiting", "on", "frozen", "over"};
@@ -162,6 +168,50 @@ static int req_move(struct bd_req *req, const char **arg, int nargs, struct bd_e
 	return 0;
 }
 
+/* Nonzero if s is 1..max bytes, each a lower-case letter, a digit (digits too) or '-'. */
+static int word_ok(const char *s, size_t max, int digits)
+{
+	size_t n = strlen(s);
+
+	for (size_t i = 0; i < n; i++)
+		if (!((s[i] >= 'a' && s[i] <= 'z') || s[i] == '-' || (digits && s[i] >= '0' && s[i] <= '9')))
+			return 0;
+	return n > 0 && n <= max;
+}
+
+/* play GAME [KEY=VALUE...] [opponent=NAME]: the words checked (which keys a game takes, and
+ * their ranges, are the lobby's). */
+static int req_play(struct bd_req *req, const char **arg, int nargs, struct bd_err *err)
+{
+	if (!word_ok(arg[0], BD_GAME_NAME_MAX, 1))
+		return bd_err_set(err, "game", "a game's name is 1-15 of a-z 0-9 - (see games)");
+	strcpy(req->game, arg[0]);
+	for (int i = 1; i < nargs; i++) {
+		const char *eq = strchr(arg[i], '=');
+		size_t k = eq != NULL ? (size_t)(eq - arg[i]) : 0;
+		if (k == 0 || k > BD_OPT_KEY_MAX)
+			return bd_err_set(err, "option", "options are KEY=VALUE (see games)");
+		char key[BD_OPT_KEY_MAX + 1];
+		memcpy(key, arg[i], k);
+		key[k] = '\0';
+		int seen = strcmp(key, "opponent") == 0 ? req->opponent[0] != '\0' : 0;
+		for (unsigned j = 0; j < req->nopt; j++)
+			seen |= strcmp(req->opt[j].key, key) == 0;
+		if (seen || !word_ok(key, BD_OPT_KEY_MAX, 0))
+			return bd_err_set(err, "option", seen ? "an option is given twice" : "an option's name is a-z and -");
+		if (strcmp(key, "opponent") == 0) {
+			if (!bd_player_name_ok(eq + 1))
+				return bd_err_set(err, "option", "opponent= takes a player's name (1-32 printable, no spaces)");
+			strcpy(req->opponent, eq + 1);
+			continue;
+		}
+		if (req->nopt == BD_OPTS_MAX || (req->opt[req->nopt].value = bd_parse_uint(eq + 1)) < 0)
+			return bd_err_set(err, "option", "an option's value is a whole number of at most 9 digits");
+		strcpy(req->opt[req->nopt++].key, key);
+	}
+	return 0;
+}
+
 /* Fill in the arguments of a request whose word and argument count are already checked. */
 static int req_args_parse(struct bd_req *req, const char **arg, int nargs, struct bd_err *err)
 {
@@ -177,7 +227,10 @@ static int req_args_parse(struct bd_req *req, const char **arg, int nargs, struc
 		strcpy(req->name, arg[0]);
 		req->role = (enum bd_role)role;
 		return 0;
+	case BD_REQ_PLAY:
+		return req_play(req, arg, nargs, err);
 	case BD_REQ_JOIN:
+	case BD_REQ_WATCH:
 		if (!bd_name_ok(arg[0], BD_BOARD_NAME_MAX))
 			return bd_err_set(err, "board", "board name must be 1-24 of A-Z a-z 0-9 _ -");
 		strcpy(req->board, arg[0]);
@@ -227,8 +280,8 @@ int bd_req_parse(const char *line, size_t len, struct bd_req *req, struct bd_err
 		return bd_err_set(err, "syntax", "empty line");
 	int type = name_index(req_words, NELEM(req_words), tok[0]);
 	if (type < 0)
-		return bd_err_set(err, "unknown", "unknown request (try hello, boards, join, players, cards, pick, move, "
-				  "quit, ping)");
+		return bd_err_set(err, "unknown", "unknown request (try hello, games, play, list, boards, join, watch, "
+				  "players, move, quit, ping)");
 	req->type = (enum bd_req_type)type;
 	if (n - 1 < req_args[type][0] || n - 1 > req_args[type][1])
 		return bd_err_set(err, "syntax", type == BD_REQ_HELLO ? "usage: hello NAME player|bot|spectator" :
@@ -236,6 +289,8 @@ int bd_req_parse(const char *line, size_t len, struct bd_req *req, struct bd_err
 				      type == BD_REQ_PICK ? "usage: pick X Y" :
 				      type == BD_REQ_MOVE ? "usage: move WORD... (the game's move; see PROTOCOL.md)" :
 				      type == BD_REQ_SIDE ? "usage: side SIDE|any (the side you want in your next match)" :
+				      type == BD_REQ_PLAY ? "usage: play GAME [KEY=VALUE...] [opponent=NAME]" :
+				      type == BD_REQ_WATCH ? "usage: watch TABLE" :
 				      "this request takes no arguments");
 	return req_args_parse(req, tok + 1, n - 1, err);
 }
@@ -332,6 +387,51 @@ int bd_event_format(char *buf, size_t len, const struct bd_event *ev, unsigned d
 	if (len > 0)
 		buf[o.n < len ? o.n : len - 1] = '\0';
 	return (int)o.n;
+}
+
+int bd_lobby_event_format(char *buf, size_t len, const struct bd_lobby_event *ev)
+{
+	const char *word = name_of(lobby_words, NELEM(lobby_words), ev->type);
+
+	switch (ev->type) {
+	case BD_LOBBY_WAIT:
+		return snprintf(buf, len, "EVENT 0 %s %s %u\n", word, ev->game, ev->seconds);
+	case BD_LOBBY_NOMATCH:
+		return snprintf(buf, len, "EVENT 0 %s %s\n", word, ev->game);
+	case BD_LOBBY_MATCHED:
+		return snprintf(buf, len, "EVENT 0 %s %s %s\n", word, ev->table, ev->game);
+	default:
+		return snprintf(buf, len, "EVENT 0 %s %s %s\n", word, ev->table, ev->reason);
+	}
+}
+
+int bd_msg_lobby_event(const struct bd_msg *m, struct bd_lobby_event *ev)
+{
+	static const int ntok[] = {[BD_LOBBY_WAIT] = 2, [BD_LOBBY_NOMATCH] = 1, [BD_LOBBY_MATCHED] = 2,
+				   [BD_LOBBY_ABORTED] = 2};
+	int type = m->kind == BD_MSG_EVENT && m->seq == 0 ? name_index(lobby_words, NELEM(lobby_words), m->word) : -1;
+
+	memset(ev, 0, sizeof *ev);
+	if (type < 0 || m->ntok != ntok[type])
+		return -1;
+	ev->type = (enum bd_lobby_ev)type;
+	const char *game = type == BD_LOBBY_MATCHED ? m->tok[1] : m->tok[0];
+	const char *table = m->tok[0];
+	long secs = type == BD_LOBBY_WAIT ? bd_parse_uint(m->tok[1]) : 0;
+	if (type != BD_LOBBY_ABORTED && !word_ok(game, BD_GAME_NAME_MAX, 1))
+		return -1;
+	if ((type == BD_LOBBY_MATCHED || type == BD_LOBBY_ABORTED) && !bd_name_ok(table, BD_BOARD_NAME_MAX))
+		return -1;
+	if (secs < 0 || (type == BD_LOBBY_ABORTED && !word_ok(m->tok[1], BD_REASON_MAX, 0)))
+		return -1;
+	if (type != BD_LOBBY_ABORTED)
+		strcpy(ev->game, game);
+	if (type == BD_LOBBY_MATCHED || type == BD_LOBBY_ABORTED)
+		strcpy(ev->table, table);
+	if (type == BD_LOBBY_ABORTED)
+		strcpy(ev->reason, m->tok[1]);
+	ev->seconds = (unsigned)secs;
+	return 0;
 }
 
 int bd_event_for(const struct bd_event *ev, int seat)

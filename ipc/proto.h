@@ -16,12 +16,24 @@ enum bd_req_type {
 	BD_REQ_HELLO, BD_REQ_BOARDS, BD_REQ_JOIN, BD_REQ_PLAYERS, BD_REQ_CARDS,
 	BD_REQ_PICK, BD_REQ_QUIT, BD_REQ_PING, BD_REQ_MOVE, BD_REQ_RESIGN, BD_REQ_REMATCH,
 	BD_REQ_CLAIM, BD_REQ_SIDE,
+	/* the lobby (docs/PROTOCOL.md, "Lobby") */
+	BD_REQ_GAMES, BD_REQ_PLAY, BD_REQ_CANCEL, BD_REQ_LIST, BD_REQ_WATCH, BD_REQ_LEAVE,
 };
 
 #define BD_MOVE_TOKEN_MAX 32 /* bytes of one word of a move */
 static_assert(BD_TOKENS_MAX * (BD_MOVE_TOKEN_MAX + 1) + 16 < BD_LINE_MAX, "a move's words fit in one reply line");
 
 enum bd_role { BD_ROLE_PLAYER, BD_ROLE_BOT, BD_ROLE_SPECTATOR };
+
+#define BD_GAME_NAME_MAX 15 /* bytes of a game's name (play, games) */
+#define BD_OPT_KEY_MAX 23   /* bytes of an option's name (play KEY=VALUE) */
+#define BD_OPTS_MAX 8       /* options of one play */
+
+/* One KEY=VALUE of play: its name and number, checked by the lobby against the game's. */
+struct bd_opt {
+	char key[BD_OPT_KEY_MAX + 1];
+	long value;
+};
 
 struct bd_req {
 	enum bd_req_type type;
@@ -32,6 +44,10 @@ struct bd_req {
 	unsigned x, y;                     /* pick: column and row, checked against dim later */
 	unsigned nmove;                    /* pick, move, side: the words, for the table's rules or turns */
 	char move[BD_TOKENS_MAX][BD_MOVE_TOKEN_MAX + 1];
+	char game[BD_GAME_NAME_MAX + 1];   /* play */
+	unsigned nopt;                     /* play: its options but opponent, as written */
+	struct bd_opt opt[BD_OPTS_MAX];
+	char opponent[BD_NAME_MAX + 1];    /* play: the named opponent, empty for anyone */
 };
 
 /* An error to send back: ERR <code> <text>. */
@@ -106,6 +122,23 @@ struct bd_msg {
 	char buf[BD_LINE_MAX + 1];  /* the line split in place: the tokens point here */
 	char line[BD_LINE_MAX + 1]; /* the line whole, as received without its newline */
 };
+
+/* Lobby events (seq 0: no table's): `EVENT 0 wait <game> <seconds>`, `nomatch <game>`,
+ * `matched <table> <game>`, `aborted <table> <reason>` (docs/PROTOCOL.md, "Lobby"). */
+enum bd_lobby_ev { BD_LOBBY_WAIT, BD_LOBBY_NOMATCH, BD_LOBBY_MATCHED, BD_LOBBY_ABORTED };
+#define BD_REASON_MAX 15 /* bytes of an aborted event's reason */
+
+struct bd_lobby_event {
+	enum bd_lobby_ev type;
+	unsigned seconds;                   /* wait */
+	char game[BD_GAME_NAME_MAX + 1];    /* wait, nomatch, matched */
+	char table[BD_BOARD_NAME_MAX + 1];  /* matched, aborted */
+	char reason[BD_REASON_MAX + 1];     /* aborted: opponent-left, no-table */
+};
+/* Format a lobby event into buf with its newline; returns the length (as snprintf). */
+int bd_lobby_event_format(char *buf, size_t len, const struct bd_lobby_event *ev);
+/* Turn an EVENT message of seq 0 back into a lobby event: 0, or -1 if it is not one. */
+int bd_msg_lobby_event(const struct bd_msg *m, struct bd_lobby_event *ev);
 
 /* Split a received line. -1 if it is not a line of this protocol. */
 int bd_msg_parse(const char *line, struct bd_msg *m);

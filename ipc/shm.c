@@ -304,12 +304,14 @@ void *bd_seg_create(const char *name, size_t size, size_t whole, unsigned mode)
 	return p;
 }
 
-const void *bd_seg_map_own(const char *name, size_t min, size_t whole, const char **why)
+/* Map whole bytes of segment name (prot: PROT_READ, or with PROT_WRITE) if it is a regular
+ * file of min to max bytes owned by this process's euid; NULL with *why if not. */
+static void *seg_map_own(const char *name, size_t min, size_t max, size_t whole, int prot, const char **why)
 {
 	struct stat st;
 	void *p = MAP_FAILED;
 	/* shm_open adds O_NOFOLLOW: a symlink at the name fails (ELOOP), never followed. */
-	int fd = shm_open(name, O_RDONLY, 0);
+	int fd = shm_open(name, prot & PROT_WRITE ? O_RDWR : O_RDONLY, 0);
 
 	*why = "cannot open it";
 	if (fd < 0)
@@ -318,12 +320,22 @@ const void *bd_seg_map_own(const char *name, size_t min, size_t whole, const cha
 		*why = "cannot stat it";
 	else if (!S_ISREG(st.st_mode) || st.st_uid != geteuid())
 		*why = "not a regular file of this user";
-	else if ((size_t)st.st_size < min || (size_t)st.st_size > whole)
+	else if ((size_t)st.st_size < min || (size_t)st.st_size > max)
 		*why = "its size differs from this program's layout";
-	else if ((p = mmap(NULL, whole, PROT_READ, MAP_SHARED, fd, 0)) == MAP_FAILED)
+	else if ((p = mmap(NULL, whole, prot, MAP_SHARED, fd, 0)) == MAP_FAILED)
 		*why = "cannot map it";
 	close(fd);
 	return p == MAP_FAILED ? NULL : p;
+}
+
+const void *bd_seg_map_own(const char *name, size_t min, size_t whole, const char **why)
+{
+	return seg_map_own(name, min, whole, whole, PROT_READ, why);
+}
+
+void *bd_seg_map_rw(const char *name, size_t size, size_t whole, const char **why)
+{
+	return seg_map_own(name, size, size, whole, PROT_READ | PROT_WRITE, why);
 }
 
 /* Fill f from /dev/shm entry e of prefix; 0, or -1 if e is not named like a board object. */

@@ -100,6 +100,11 @@ void *bd_seg_create(const char *name, size_t size, size_t whole, unsigned mode);
  * file of min to whole bytes owned by this process's euid. NULL with *why if not. */
 const void *bd_seg_map_own(const char *name, size_t min, size_t whole, const char **why);
 
+/* For the daemon's workers: map whole bytes of a segment of exactly size bytes read-write,
+ * only if it is a regular file of this process's euid (a lobby table the supervisor made).
+ * NULL with *why if not. */
+void *bd_seg_map_rw(const char *name, size_t size, size_t whole, const char **why);
+
 /* Nonzero if pid is a live (not zombie) process named boardd, not a recycled pid: the
  * daemon and its workers, as recorded in daemon_pid and lock holders. */
 int bd_pid_is_boardd(pid_t pid);

@@ -1,0 +1,793 @@
+/* lobby.c: the lobby. Worker side: play's options, the games lines. Supervisor side: the
+ * queues, matching, the countdown, lobby tables and who is at which table, list. Both: the
+ * ctl messages, checked for exact size and type. */
+#include "lobby.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/timerfd.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "ipc/clock.h"
+#include "ipc/game/game.h"
+#include "ipc/seqlock.h"
+#include "log.h"
+
+#define NELEM(a) (sizeof(a) / sizeof((a)[0]))
+#define LIST_STRIDE (BD_PLAYERS_MAX + 1) /* list items of one table: its TABLE line, then its seats */
+
+/* Every option of play, in lobby_play.opt's order: for turn games or for the others. */
+static const struct lobby_option {
+	const char *name;
+	int turn;
+} options[LOBBY_OPTS] = {
+	{"dim", 0}, {"clock-ms", 1}, {"increment-ms", 1}, {"move-limit-ms", 1},
+};
+
+/* The exact size of each message type; 0 for none. */
+static size_t lobby_size(uint32_t type)
+{
+	static const size_t sizes[] = {
+		[LOBBY_PLAY] = sizeof(struct lobby_play), [LOBBY_CANCEL] = sizeof(struct lobby_hdr),
+		[LOBBY_LIST] = sizeof(struct lobby_list), [LOBBY_TABLE] = sizeof(struct lobby_table),
+		[LOBBY_AT] = sizeof(struct lobby_at), [LOBBY_REPLY] = sizeof(struct lobby_reply),
+		[LOBBY_EVENT] = sizeof(struct lobby_event), [LOBBY_LINES] = sizeof(struct lobby_lines),
+		[LOBBY_GRANT] = sizeof(struct lobby_grant),
+	};
+	return type < NELEM(sizes) ? sizes[type] : 0;
+}
+
+int lobby_send(int ctl, const void *msg, int fd)
+{
+	const struct lobby_hdr *h = msg;
+	struct iovec iov = {.iov_base = (void *)msg, .iov_len = lobby_size(h->type)};
+	union {
+		char buf[CMSG_SPACE(sizeof(int))];
+		struct cmsghdr align;
+	} u;
+	struct msghdr mh = {.msg_iov = &iov, .msg_iovlen = 1};
+
+	if (fd >= 0) {
+		memset(&u, 0, sizeof u);
+		mh.msg_control = u.buf;
+		mh.msg_controllen = sizeof u.buf;
+		struct cmsghdr *c = CMSG_FIRSTHDR(&mh);
+		c->cmsg_level = SOL_SOCKET;
+		c->cmsg_type = SCM_RIGHTS;
+		c->cmsg_len = CMSG_LEN(sizeof(int));
+		memcpy(CMSG_DATA(c), &fd, sizeof fd);
+	}
+	ssize_t n = sendmsg(ctl, &mh, MSG_DONTWAIT | MSG_NOSIGNAL);
+	return n == (ssize_t)iov.iov_len ? 0 : -1;
+}
+
+int lobby_recv(int ctl, union lobby_msg *m, int *fd)
+{
+	struct iovec iov = {.iov_base = m, .iov_len = sizeof *m};
+	union {
+		char buf[CMSG_SPACE(sizeof(int))];
+		struct cmsghdr align;
+	} u;
+	struct msghdr mh = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = u.buf, .msg_controllen = sizeof u.buf};
+	int got = -1;
+
+	ssize_t n = recvmsg(ctl, &mh, MSG_DONTWAIT | MSG_CMSG_CLOEXEC);
+	if (n == 0)
+		return 1;
+	if (n < 0)
+		return -1;
+	for (struct cmsghdr *c = CMSG_FIRSTHDR(&mh); c != NULL; c = CMSG_NXTHDR(&mh, c))
+		if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS && c->cmsg_len == CMSG_LEN(sizeof(int)))
+			memcpy(&got, CMSG_DATA(c), sizeof got);
+	if (fd != NULL)
+		*fd = got;
+	else if (got >= 0)
+		close(got);
+	if ((mh.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) || (size_t)n < sizeof m->h ||
+	    lobby_size(m->h.type) != (size_t)n) {
+		if (fd != NULL && got >= 0)
+			close(got);
+		errno = EPROTO;
+		return -1;
+	}
+	return 0;
+}
+
+/* --- Worker side ------------------------------------------------------------------------ */
+
+/* How many players a match of the game gathers: a turn game's seats, else two. */
+static unsigned lobby_seats(const struct rules *r)
+{
+	return r->seats > 0 ? r->seats : 2;
+}
+
+/* Option i's default for a game. */
+static int64_t lobby_default(const struct lobby_opts *o, const struct bd_game *g, unsigned i)
+{
+	switch (i) {
+	case 0: return g->dim_default;
+	case 1: return o->common.clock_ms;
+	case 2: return o->common.increment_ms;
+	default: return o->common.move_limit_ms;
+	}
+}
+
+/* Nonzero if option i is one a game takes. */
+static int lobby_takes(const struct bd_game *g, unsigned i)
+{
+	return options[i].turn == (rules_find(g->kind)->seats > 0);
+}
+
+/* Why value v of option i is out of range for game g, NULL if it is fine. */
+static const char *lobby_check(const struct bd_game *g, unsigned i, long v)
+{
+	long long lo, hi;
+
+	if (i == 0) {
+		struct bd_game_shape shape = {.dim = (uint32_t)v, .region_side = 1};
+		return g->shape_check(&shape) != NULL ? "dim is not a size this game's board can have" : NULL;
+	}
+	if (config_range(options[i].name, &lo, &hi) < 0 || v < lo || v > hi)
+		return "a value is out of the option's range (see boardd --help)";
+	return NULL;
+}
+
+int lobby_play_fill(const struct lobby_opts *o, const struct bd_req *req, struct lobby_play *p,
+		    struct bd_err *err)
+{
+	const struct bd_game *g = bd_game_named(req->game);
+
+	memset(p, 0, sizeof *p);
+	if (g == NULL || rules_find(g->kind) == NULL)
+		return bd_err_set(err, "game", "this daemon hosts no such game (see games)");
+	p->h.type = LOBBY_PLAY;
+	p->game_kind = g->kind;
+	for (unsigned i = 0; i < LOBBY_OPTS; i++)
+		p->opt[i] = lobby_takes(g, i) ? lobby_default(o, g, i) : 0;
+	for (unsigned k = 0; k < req->nopt; k++) {
+		unsigned i = 0;
+		while (i < LOBBY_OPTS && !(strcmp(options[i].name, req->opt[k].key) == 0 && lobby_takes(g, i)))
+			i++;
+		if (i == LOBBY_OPTS)
+			return bd_err_set(err, "option", "this game takes no such option (see games)");
+		const char *why = lobby_check(g, i, req->opt[k].value);
+		if (why != NULL)
+			return bd_err_set(err, "option", why);
+		p->opt[i] = req->opt[k].value;
+	}
+	snprintf(p->opponent, sizeof p->opponent, "%s", req->opponent);
+	return 0;
+}
+
+/* Options (those the game takes) as k=v,k=v into buf; "-" if none. */
+static void lobby_opts_text(const struct bd_game *g, const int64_t opt[LOBBY_OPTS], const char *opponent, char *buf,
+			    size_t len, char sep)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (unsigned i = 0; i < LOBBY_OPTS && n < len; i++)
+		if (lobby_takes(g, i))
+			n += (size_t)snprintf(buf + n, len - n, "%s%s=%lld", n ? (char[]){sep, 0} : "", options[i].name,
+					      (long long)opt[i]);
+	if (opponent != NULL && opponent[0] && n < len)
+		n += (size_t)snprintf(buf + n, len - n, "%sopponent=%s", n ? (char[]){sep, 0} : "", opponent);
+	if (n == 0)
+		snprintf(buf, len, "-");
+}
+
+void lobby_games(const struct lobby_opts *o, void (*put)(void *arg, const char *line), void *arg)
+{
+	char line[BD_LINE_MAX], opts[BD_LINE_MAX - 64];
+	int64_t def[LOBBY_OPTS];
+	unsigned n = 0;
+
+	for (unsigned k = 0; bd_game_at(k) != NULL; k++) {
+		const struct bd_game *g = bd_game_at(k);
+		const struct rules *r = rules_find(g->kind);
+		if (r == NULL)
+			continue;
+		for (unsigned i = 0; i < LOBBY_OPTS; i++)
+			def[i] = lobby_default(o, g, i);
+		lobby_opts_text(g, def, NULL, opts, sizeof opts, ' ');
+		snprintf(line, sizeof line, "GAME %s %u%s%s\n", g->name, lobby_seats(r), opts[0] == '-' ? "" : " ",
+			 opts[0] == '-' ? "" : opts);
+		put(arg, line);
+		n++;
+	}
+	snprintf(line, sizeof line, "OK games %u\n", n);
+	put(arg, line);
+}
+
+void lobby_board_line(const struct board *b, char *buf, size_t len)
+{
+	const struct bd_pub *pub = b->pub;
+
+	snprintf(buf, len, "BOARD %s %s %u %s %u %s\n", b->set.name, b->rules->codec->name, b->shape.dim,
+		 bd_game_state_name(__atomic_load_n(&pub->game_state, __ATOMIC_RELAXED)),
+		 __atomic_load_n(&pub->nplaying, __ATOMIC_RELAXED), b->pubname);
+}
+
+int lobby_name_reserved(const char *name)
+{
+	const char *dash = strrchr(name, '-');
+	char game[BD_GAME_NAME_MAX + 1];
+
+	if (dash == NULL || dash == name || (size_t)(dash - name) > BD_GAME_NAME_MAX || bd_parse_uint(dash + 1) <= 0 ||
+	    dash[1] == '0')
+		return 0;
+	snprintf(game, sizeof game, "%.*s", (int)(dash - name), name);
+	return bd_game_named(game) != NULL;
+}
+
+/* --- Supervisor side ---------------------------------------------------------------------- */
+
+/* A player waiting in a game's queue. */
+struct waiter {
+	pid_t pid;
+	uid_t uid;
+	int ctl;
+	struct lobby_play play;
+	int64_t since_ms;
+	unsigned left;      /* the count last sent */
+};
+
+/* A lobby table: the board, and the connections it was made for. */
+struct table {
+	struct board b;
+	pid_t reserved[BD_TURN_SEATS_MAX]; /* matched workers that may still take a seat; 0: used */
+	int ctl[BD_TURN_SEATS_MAX];
+	int64_t reserve_until;
+};
+
+/* A worker at a table (static or lobby), as a player or a spectator. */
+struct presence {
+	pid_t pid;
+	struct board *b;
+	int watching;
+};
+
+struct lobby {
+	const struct lobby_opts *o;
+	const char *prefix;
+	struct board *statics;
+	unsigned nstatics;
+	struct waiter *queue;      /* oldest first */
+	unsigned nqueue, capqueue;
+	struct table **tables;
+	unsigned ntables, captables;
+	struct presence *at;
+	unsigned nat, capat;
+	int timerfd;
+	int64_t armed_ms;
+};
+
+/* Make room for one more of n items of size bytes at *v (capacity *cap). 0, or -1. */
+static int lobby_grow(void *v, unsigned n, unsigned *cap, size_t size)
+{
+	void **p = v;
+
+	if (n < *cap)
+		return 0;
+	unsigned c = *cap ? 2 * *cap : 16;
+	void *q = realloc(*p, c * size);
+	if (q == NULL)
+		return -1;
+	*p = q;
+	*cap = c;
+	return 0;
+}
+
+struct lobby *lobby_new(const struct lobby_opts *o, const char *prefix, struct board *statics, unsigned nstatics)
+{
+	struct lobby *l = calloc(1, sizeof *l);
+
+	if (l == NULL)
+		return NULL;
+	*l = (struct lobby){.o = o, .prefix = prefix, .statics = statics, .nstatics = nstatics};
+	l->timerfd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
+	if (l->timerfd < 0) {
+		free(l);
+		return NULL;
+	}
+	return l;
+}
+
+int lobby_timer_fd(const struct lobby *l)
+{
+	return l->timerfd;
+}
+
+/* Send one lobby event to a worker; a worker that cannot take it (gone, or its ctl buffer
+ * full: it is stopped) misses it. */
+static void lobby_event(int ctl, enum bd_lobby_ev type, const char *game, const char *table, unsigned seconds,
+			const char *reason)
+{
+	struct lobby_event e = {.h.type = LOBBY_EVENT, .ev = {.type = type, .seconds = seconds}};
+
+	snprintf(e.ev.game, sizeof e.ev.game, "%s", game != NULL ? game : "");
+	snprintf(e.ev.table, sizeof e.ev.table, "%s", table != NULL ? table : "");
+	snprintf(e.ev.reason, sizeof e.ev.reason, "%s", reason != NULL ? reason : "");
+	if (lobby_send(ctl, &e, -1) < 0 && errno != EPIPE && errno != ECONNRESET)
+		log_msg(LOG_WARNING, "lobby: a %s event was not delivered: %s", game != NULL ? game : "", strerror(errno));
+}
+
+/* Reply to a request: OK (code NULL) or ERR code text. 0 (for the handlers to return). */
+static int lobby_reply(int ctl, const char *code, const char *text)
+{
+	struct lobby_reply r = {.h.type = LOBBY_REPLY, .ok = code == NULL};
+
+	snprintf(r.code, sizeof r.code, "%s", code != NULL ? code : "");
+	snprintf(r.text, sizeof r.text, "%s", text != NULL ? text : "");
+	lobby_send(ctl, &r, -1);
+	return 0;
+}
+
+/* The game's name of a waiter or table. */
+static const char *lobby_game_name(uint32_t kind)
+{
+	return bd_game_of_kind(kind)->name;
+}
+
+/* Seconds of the full count. */
+static unsigned lobby_count(const struct lobby *l)
+{
+	return (unsigned)(l->o->wait_ms / 1000);
+}
+
+/* When waiter w's next countdown step is due: the next tick, or the end of its wait. */
+static int64_t lobby_due(const struct lobby *l, const struct waiter *w)
+{
+	if (w->left == 0)
+		return w->since_ms + l->o->wait_ms;
+	return w->since_ms + (int64_t)(lobby_count(l) - w->left + 1) * 1000;
+}
+
+/* Arm the countdown's timer for the soonest step due (none: disarmed). */
+static void lobby_arm(struct lobby *l)
+{
+	int64_t next = 0;
+	struct itimerspec its = {0};
+
+	for (unsigned i = 0; i < l->nqueue; i++)
+		if (next == 0 || lobby_due(l, &l->queue[i]) < next)
+			next = lobby_due(l, &l->queue[i]);
+	if (next == l->armed_ms)
+		return;
+	its.it_value.tv_sec = next / 1000;
+	its.it_value.tv_nsec = (next % 1000) * 1000000;
+	if (timerfd_settime(l->timerfd, TFD_TIMER_ABSTIME, &its, NULL) < 0)
+		log_msg(LOG_ERR, "lobby: cannot arm the countdown: %s", strerror(errno));
+	else
+		l->armed_ms = next;
+}
+
+/* Take waiter i out of the queue (the order of the others kept). */
+static void lobby_dequeue(struct lobby *l, unsigned i)
+{
+	memmove(&l->queue[i], &l->queue[i + 1], (l->nqueue - i - 1) * sizeof *l->queue);
+	l->nqueue--;
+}
+
+/* The waiter of worker pid, -1 if it waits for nothing. */
+static int lobby_waiting(const struct lobby *l, pid_t pid)
+{
+	for (unsigned i = 0; i < l->nqueue; i++)
+		if (l->queue[i].pid == pid)
+			return (int)i;
+	return -1;
+}
+
+void lobby_timer(struct lobby *l)
+{
+	uint64_t ticks;
+	int64_t now = bd_now_ms();
+
+	if (read(l->timerfd, &ticks, sizeof ticks) < 0 && errno != EAGAIN)
+		log_msg(LOG_ERR, "lobby: cannot read the countdown's timer: %s", strerror(errno));
+	l->armed_ms = 0;
+	for (unsigned i = 0; i < l->nqueue;) {
+		struct waiter *w = &l->queue[i];
+		const char *game = lobby_game_name(w->play.game_kind);
+		if (lobby_due(l, w) > now) {
+			i++;
+		} else if (w->left > 0) {
+			lobby_event(w->ctl, BD_LOBBY_WAIT, game, NULL, --w->left, NULL);
+		} else {
+			lobby_event(w->ctl, BD_LOBBY_NOMATCH, game, NULL, 0, NULL);
+			lobby_dequeue(l, i);
+		}
+	}
+	lobby_arm(l);
+}
+
+/* Nonzero if waiters a and b may play each other (docs/PROTOCOL.md, "Lobby"). */
+static int lobby_compatible(const struct lobby_play *a, const struct lobby_play *b)
+{
+	char fa[BD_NAME_MAX + 1], fb[BD_NAME_MAX + 1];
+
+	return a->game_kind == b->game_kind && memcmp(a->opt, b->opt, sizeof a->opt) == 0 &&
+	       (a->opponent[0] == '\0' || strcmp(a->opponent, b->name) == 0) &&
+	       (b->opponent[0] == '\0' || strcmp(b->opponent, a->name) == 0) &&
+	       strcmp(bd_name_fold(fa, sizeof fa, a->name), bd_name_fold(fb, sizeof fb, b->name)) != 0;
+}
+
+/* The lobby table called name, NULL if none. */
+static struct table *lobby_table(const struct lobby *l, const char *name)
+{
+	for (unsigned i = 0; i < l->ntables; i++)
+		if (strcmp(l->tables[i]->b.set.name, name) == 0)
+			return l->tables[i];
+	return NULL;
+}
+
+/* A free lobby table name for a game: <game>-<n>, the lowest n not in use. */
+static void lobby_table_name(const struct lobby *l, const char *game, char *out, size_t len)
+{
+	for (unsigned n = 1;; n++) {
+		snprintf(out, len, "%s-%u", game, n);
+		if (lobby_table(l, out) == NULL)
+			return;
+	}
+}
+
+/* The settings of a table for a match of play p. */
+static struct board_settings lobby_settings(const struct lobby *l, const struct lobby_play *p, const char *name)
+{
+	const struct bd_game *g = bd_game_of_kind(p->game_kind);
+	struct board_settings s = l->o->common;
+
+	snprintf(s.name, sizeof s.name, "%s", name);
+	s.game_kind = p->game_kind;
+	s.dim = lobby_takes(g, 0) ? (unsigned)p->opt[0] : g->dim_default;
+	s.min_players = lobby_seats(rules_find(p->game_kind));
+	s.clock_ms = p->opt[1];
+	s.increment_ms = p->opt[2];
+	s.move_limit_ms = lobby_takes(g, 3) ? p->opt[3] : s.move_limit_ms;
+	return s;
+}
+
+/* Make a table for matched waiters a and b (b not queued). NULL if it cannot be made. */
+static struct table *lobby_make(struct lobby *l, const struct waiter *a, const struct waiter *b)
+{
+	char name[BD_BOARD_NAME_MAX + 1];
+	struct table *t;
+	int resumed;
+
+	if (l->ntables >= l->o->max_tables || lobby_grow(&l->tables, l->ntables, &l->captables, sizeof *l->tables) < 0 ||
+	    (t = calloc(1, sizeof *t)) == NULL)
+		return NULL;
+	lobby_table_name(l, lobby_game_name(a->play.game_kind), name, sizeof name);
+	struct board_settings s = lobby_settings(l, &a->play, name);
+	if (board_open(&t->b, l->prefix, &s, &resumed) < 0) {
+		free(t);
+		return NULL;
+	}
+	board_commit(&t->b);
+	t->reserved[0] = a->pid;
+	t->ctl[0] = a->ctl;
+	t->reserved[1] = b->pid;
+	t->ctl[1] = b->ctl;
+	t->reserve_until = bd_now_ms() + l->o->wait_ms;
+	l->tables[l->ntables++] = t;
+	log_msg(LOG_INFO, "lobby: table %s made for %s and %s", name, a->play.name, b->play.name);
+	return t;
+}
+
+/* Match waiter w (not queued) with the oldest compatible waiter; 1 if it was. */
+static int lobby_match(struct lobby *l, const struct waiter *w)
+{
+	const char *game = lobby_game_name(w->play.game_kind);
+
+	for (unsigned i = 0; i < l->nqueue; i++) {
+		if (!lobby_compatible(&l->queue[i].play, &w->play))
+			continue;
+		struct waiter a = l->queue[i];
+		lobby_dequeue(l, i);
+		struct table *t = lobby_make(l, &a, w);
+		const char *name = t != NULL ? t->b.set.name : "-";
+		if (t == NULL)
+			log_msg(LOG_WARNING, "lobby: no table for %s and %s", a.play.name, w->play.name);
+		lobby_event(a.ctl, t != NULL ? BD_LOBBY_MATCHED : BD_LOBBY_ABORTED, game, name, 0, "no-table");
+		lobby_event(w->ctl, t != NULL ? BD_LOBBY_MATCHED : BD_LOBBY_ABORTED, game, name, 0, "no-table");
+		return 1;
+	}
+	return 0;
+}
+
+/* play: queue the worker, tell it the count, match it if someone compatible waits. */
+static int lobby_play(struct lobby *l, const struct lobby_peer *p, const struct lobby_play *m)
+{
+	struct waiter w = {.pid = p->pid, .uid = p->uid, .ctl = p->ctl, .play = *m, .since_ms = bd_now_ms(),
+			   .left = lobby_count(l)};
+
+	w.play.name[BD_NAME_MAX] = w.play.login[BD_LOGIN_MAX] = w.play.opponent[BD_NAME_MAX] = '\0';
+	if (bd_game_of_kind(m->game_kind) == NULL || rules_find(m->game_kind) == NULL || !bd_player_name_ok(w.play.name))
+		return lobby_reply(p->ctl, "game", "this daemon hosts no such game (see games)");
+	if (lobby_waiting(l, p->pid) >= 0)
+		return lobby_reply(p->ctl, "again", "already waiting for a game; cancel first");
+	if (lobby_grow(&l->queue, l->nqueue, &l->capqueue, sizeof *l->queue) < 0)
+		return lobby_reply(p->ctl, "busy", "out of memory; try again later");
+	lobby_reply(p->ctl, NULL, NULL);
+	lobby_event(p->ctl, BD_LOBBY_WAIT, lobby_game_name(m->game_kind), NULL, w.left, NULL);
+	if (!lobby_match(l, &w))
+		l->queue[l->nqueue++] = w;
+	lobby_arm(l);
+	return 0;
+}
+
+/* cancel: out of the queue. */
+static int lobby_cancel(struct lobby *l, const struct lobby_peer *p)
+{
+	int i = lobby_waiting(l, p->pid);
+
+	if (i < 0)
+		return lobby_reply(p->ctl, "notwaiting", "not waiting for a game (see play)");
+	lobby_dequeue(l, (unsigned)i);
+	lobby_arm(l);
+	return lobby_reply(p->ctl, NULL, NULL);
+}
+
+/* The presence of worker pid, -1 if it is at no table. */
+static int lobby_presence(const struct lobby *l, pid_t pid)
+{
+	for (unsigned i = 0; i < l->nat; i++)
+		if (l->at[i].pid == pid)
+			return (int)i;
+	return -1;
+}
+
+/* Record worker pid at board b (NULL: at none). */
+static void lobby_place(struct lobby *l, pid_t pid, struct board *b, int watching)
+{
+	int i = lobby_presence(l, pid);
+
+	if (i >= 0 && b == NULL)
+		l->at[i] = l->at[--l->nat];
+	else if (i >= 0)
+		l->at[i] = (struct presence){pid, b, watching};
+	else if (b != NULL && lobby_grow(&l->at, l->nat, &l->capat, sizeof *l->at) == 0)
+		l->at[l->nat++] = (struct presence){pid, b, watching};
+}
+
+/* The board (static or lobby) called name, NULL if none. */
+static struct board *lobby_board(const struct lobby *l, const char *name)
+{
+	struct table *t = lobby_table(l, name);
+
+	for (unsigned i = 0; t == NULL && i < l->nstatics; i++)
+		if (strcmp(l->statics[i].set.name, name) == 0)
+			return &l->statics[i];
+	return t != NULL ? &t->b : NULL;
+}
+
+/* join or watch a lobby table: the grant (with its wake eventfd), or an ERR. A seat there is
+ * for the matched workers (or a seat's token). */
+static int lobby_join(struct lobby *l, const struct lobby_peer *p, const struct lobby_table *m)
+{
+	char name[BD_BOARD_NAME_MAX + 1];
+	struct lobby_grant g = {.h.type = LOBBY_GRANT};
+	int k = 0;
+
+	snprintf(name, sizeof name, "%s", m->table);
+	struct table *t = lobby_table(l, name);
+	if (t == NULL)
+		return lobby_reply(p->ctl, "board", "no such board (see boards and list)");
+	while (k < BD_TURN_SEATS_MAX && t->reserved[k] != p->pid)
+		k++;
+	if (m->op == LOBBY_JOIN && !m->token && k == BD_TURN_SEATS_MAX)
+		return lobby_reply(p->ctl, "reserved", "this table's seats are for its matched players; watch it");
+	if (m->op == LOBBY_JOIN && k < BD_TURN_SEATS_MAX)
+		t->reserved[k] = 0;
+	g.set = t->b.set;
+	memcpy(g.inst, t->b.inst, sizeof g.inst);
+	if (lobby_send(p->ctl, &g, t->b.wake_fd) < 0) {
+		log_msg(LOG_WARNING, "lobby: cannot send table %s to worker %d: %s", name, (int)p->pid, strerror(errno));
+		return 0;
+	}
+	lobby_place(l, p->pid, &t->b, m->op == LOBBY_WATCH);
+	return 0;
+}
+
+/* Spectators at board b. */
+static unsigned lobby_watchers(const struct lobby *l, const struct board *b)
+{
+	unsigned n = 0;
+
+	for (unsigned i = 0; i < l->nat; i++)
+		n += l->at[i].b == b && l->at[i].watching;
+	return n;
+}
+
+/* A consistent copy of seat i of board b (the header's seqlock, as clients read). */
+static void lobby_seat(const struct board *b, unsigned i, struct bd_pub_player *out)
+{
+	uint32_t start;
+
+	do {
+		bd_seq_read_begin(&b->pub->seq, &start);
+		memcpy(out, &b->pub->players[i], sizeof *out);
+	} while (bd_seq_read_ok(&b->pub->seq, start) != 1);
+	out->name[BD_NAME_MAX] = out->login[BD_LOGIN_MAX] = '\0';
+}
+
+/* Seats taken at board b. */
+static unsigned lobby_taken(const struct board *b)
+{
+	unsigned n = 0;
+
+	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++)
+		n += __atomic_load_n(&b->pub->players[i].state, __ATOMIC_RELAXED) != BD_PLAYER_EMPTY;
+	return n;
+}
+
+/* Board number i of list (static boards first), NULL past the last. */
+static struct board *lobby_nth(const struct lobby *l, unsigned i)
+{
+	return i < l->nstatics ? &l->statics[i] : i - l->nstatics < l->ntables ? &l->tables[i - l->nstatics]->b : NULL;
+}
+
+/* List item `item` as a line into buf (empty if the item is an empty seat); -1 past the last. */
+static int lobby_item(const struct lobby *l, unsigned item, char *buf, size_t len, struct lobby_lines *r)
+{
+	char opts[BD_LINE_MAX / 2]; /* options and an opponent's name: under 200 bytes */
+	unsigned ntab = l->nstatics + l->ntables;
+	struct board *b = lobby_nth(l, item / LIST_STRIDE);
+
+	buf[0] = '\0';
+	if (b != NULL && item % LIST_STRIDE == 0) {
+		const struct bd_game *g = bd_game_of_kind(b->set.game_kind);
+		int64_t opt[LOBBY_OPTS] = {b->set.dim, b->set.clock_ms, b->set.increment_ms, b->set.move_limit_ms};
+		lobby_opts_text(g, opt, NULL, opts, sizeof opts, ',');
+		snprintf(buf, len, "TABLE %s %s %s %u %u %s\n", b->set.name, g->name,
+			 bd_game_state_name(__atomic_load_n(&b->pub->game_state, __ATOMIC_RELAXED)), lobby_taken(b),
+			 lobby_watchers(l, b), opts);
+		r->tables++;
+	} else if (b != NULL && __atomic_load_n(&b->pub->players[item % LIST_STRIDE - 1].state, __ATOMIC_RELAXED) !=
+		   BD_PLAYER_EMPTY) {
+		struct bd_pub_player p;
+		lobby_seat(b, item % LIST_STRIDE - 1, &p);
+		if (p.state != BD_PLAYER_EMPTY)
+			snprintf(buf, len, "SEAT %s %u %s %s %s\n", b->set.name, item % LIST_STRIDE - 1,
+				 bd_player_state_name(p.state), p.name, p.login[0] ? p.login : "?");
+	} else if (b != NULL) {
+		return 0; /* an empty seat */
+	} else if (item - ntab * LIST_STRIDE < l->nqueue) {
+		const struct waiter *w = &l->queue[item - ntab * LIST_STRIDE];
+		const struct bd_game *g = bd_game_of_kind(w->play.game_kind);
+		int64_t left = w->since_ms + l->o->wait_ms - bd_now_ms();
+		lobby_opts_text(g, w->play.opt, w->play.opponent, opts, sizeof opts, ',');
+		snprintf(buf, len, "WAITING %s %s %s %lld %s\n", g->name, w->play.name,
+			 w->play.login[0] ? w->play.login : "?", (long long)(left > 0 ? (left + 999) / 1000 : 0), opts);
+		r->waiting++;
+	} else
+		return -1;
+	return 0;
+}
+
+/* boards: the BOARD line of lobby table number item, -1 past the last. */
+static int lobby_board_item(const struct lobby *l, unsigned item, char *buf, size_t len, struct lobby_lines *r)
+{
+	if (item >= l->ntables)
+		return -1;
+	lobby_board_line(&l->tables[item]->b, buf, len);
+	r->tables++;
+	return 0;
+}
+
+/* list (or boards): the lines of the items from m->from on that fit in one message. */
+static void lobby_list(struct lobby *l, const struct lobby_peer *p, const struct lobby_list *m)
+{
+	static struct lobby_lines r;
+	char line[BD_LINE_MAX];
+	unsigned item = m->from;
+
+	memset(&r, 0, sizeof r);
+	r.h.type = LOBBY_LINES;
+	for (;; item++) {
+		struct lobby_lines before = r;
+		if ((m->boards ? lobby_board_item(l, item, line, sizeof line, &r) : lobby_item(l, item, line, sizeof line, &r)) < 0)
+			break;
+		size_t n = strlen(line);
+		if (r.len + n > sizeof r.text) {
+			r.tables = before.tables;
+			r.waiting = before.waiting;
+			r.more = 1;
+			break;
+		}
+		memcpy(r.text + r.len, line, n);
+		r.len += (uint32_t)n;
+	}
+	r.next = item;
+	lobby_send(p->ctl, &r, -1);
+}
+
+void lobby_message(struct lobby *l, const struct lobby_peer *w, const union lobby_msg *m)
+{
+	char name[BD_BOARD_NAME_MAX + 1];
+
+	switch (m->h.type) {
+	case LOBBY_PLAY:
+		lobby_play(l, w, &m->play);
+		break;
+	case LOBBY_CANCEL:
+		lobby_cancel(l, w);
+		break;
+	case LOBBY_LIST:
+		lobby_list(l, w, &m->list);
+		break;
+	case LOBBY_TABLE:
+		lobby_join(l, w, &m->table);
+		break;
+	case LOBBY_AT:
+		snprintf(name, sizeof name, "%s", m->at.table);
+		lobby_place(l, w->pid, m->at.op == LOBBY_LEFT ? NULL : lobby_board(l, name), m->at.op == LOBBY_WATCH);
+		break;
+	default:
+		log_msg(LOG_WARNING, "lobby: worker %d sent a message of type %u, which only the supervisor sends",
+			(int)w->pid, m->h.type);
+	}
+}
+
+struct board *lobby_gone(struct lobby *l, pid_t pid)
+{
+	int i = lobby_waiting(l, pid), k = lobby_presence(l, pid);
+	struct board *b = k >= 0 ? l->at[k].b : NULL;
+
+	if (i >= 0) {
+		lobby_dequeue(l, (unsigned)i);
+		lobby_arm(l);
+	}
+	lobby_place(l, pid, NULL, 0);
+	return b != NULL && b >= l->statics && b < l->statics + l->nstatics ? NULL : b;
+}
+
+void lobby_housekeep(struct lobby *l, int64_t now, unsigned *tables, unsigned *waiting, unsigned *players)
+{
+	for (unsigned i = 0; i < l->ntables; i++) {
+		board_housekeep(&l->tables[i]->b, now);
+		*players += l->tables[i]->b.pub->nplaying;
+	}
+	*tables = l->ntables;
+	*waiting = l->nqueue;
+}
+
+void lobby_stop(struct lobby *l, const struct lobby_peer *w, unsigned nw)
+{
+	struct lobby_event bye = {.h.type = LOBBY_EVENT, .bye = 1};
+
+	for (unsigned i = 0; i < l->ntables; i++)
+		board_shutdown(&l->tables[i]->b);
+	for (unsigned i = 0; i < nw; i++)
+		lobby_send(w[i].ctl, &bye, -1);
+}
+
+/* Close every table (remove: its objects too) and free the lobby. */
+static void lobby_close(struct lobby *l, int remove)
+{
+	if (l == NULL)
+		return;
+	for (unsigned i = 0; i < l->ntables; i++) {
+		board_close(&l->tables[i]->b, remove);
+		free(l->tables[i]);
+	}
+	close(l->timerfd);
+	free(l->tables);
+	free(l->queue);
+	free(l->at);
+	free(l);
+}
+
+void lobby_forget(struct lobby *l)
+{
+	lobby_close(l, 0);
+}
+
+void lobby_free(struct lobby *l)
+{
+	lobby_close(l, 1);
+}
