@@ -23,7 +23,7 @@ enum {
 	C_BOARD, C_SOCKET, C_PREFIX, C_MIN_PLAYERS, C_FIRST_PICK, C_MISMATCH, C_RESTART, C_AWAY,
 	C_REGION, C_SEED, C_MAX_CONN, C_MAX_RATE, C_MAX_BACKLOG, C_STALL, C_UID_CONN, C_UID_SEATS, C_IDLE,
 	C_EXEMPT_ROOT, C_EXEMPT_GROUP, C_LOG, C_MOVE_LIMIT, C_CLOCK, C_INCREMENT, C_LOBBY_WAIT, C_MAX_TABLES,
-	C_COUNT
+	C_UID_WAITING, C_UID_TABLES, C_COUNT
 };
 
 /* Every setting: its name, checks, default and help (--help prints it, with the default). */
@@ -84,6 +84,10 @@ static const struct key {
 			  "a player waits MS for an opponent (a wait event\n"
 			  "                               each second), and a matched player has MS to join"},
 	[C_MAX_TABLES] = {"max-tables", K_NUMBER, 0, 65536, 256, NULL, "N", "lobby tables at once"},
+	[C_UID_WAITING] = {"max-waiting-per-uid", K_NUMBER, 0, 1000000, 4, NULL, "N",
+			   "places in the lobby's queues one user may hold; 0 = no limit"},
+	[C_UID_TABLES] = {"max-tables-per-uid", K_NUMBER, 0, 1000000, 16, NULL, "N",
+			  "lobby tables one user may be seated at (or matched for); 0 = no limit"},
 };
 static_assert(C_COUNT <= CONFIG_KEYS_MAX, "config.num holds every setting");
 
@@ -419,7 +423,8 @@ void config_finish(struct config *c)
 		.limits = {.max_rate = (unsigned)c->num[C_MAX_RATE], .max_backlog = (size_t)c->num[C_MAX_BACKLOG],
 			   .stall_ms = (int)c->num[C_STALL]},
 		.quota = {
-			.max = {[QUOTA_CONNECTIONS] = (unsigned)c->num[C_UID_CONN], [QUOTA_SEATS] = (unsigned)c->num[C_UID_SEATS]},
+			.max = {[QUOTA_CONNECTIONS] = (unsigned)c->num[C_UID_CONN], [QUOTA_SEATS] = (unsigned)c->num[C_UID_SEATS],
+				[QUOTA_WAITING] = (unsigned)c->num[C_UID_WAITING], [QUOTA_TABLES] = (unsigned)c->num[C_UID_TABLES]},
 			.idle_ms = c->num[C_IDLE], .exempt_root = (int)c->num[C_EXEMPT_ROOT], .exempt_gid = c->num[C_EXEMPT_GROUP],
 		},
 	};

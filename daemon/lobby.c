@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/timerfd.h>
 #include <unistd.h>
 
@@ -16,6 +17,7 @@
 #include "ipc/game/game.h"
 #include "ipc/seqlock.h"
 #include "log.h"
+#include "objects.h"
 
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
 #define LIST_STRIDE (BD_PLAYERS_MAX + 1) /* list items of one table: its TABLE line, then its seats */
@@ -236,11 +238,14 @@ struct waiter {
 	unsigned left;      /* the count last sent */
 };
 
-/* A lobby table: the board, and the connections it was made for. */
+/* A lobby table: the board, and the connections it was made for until each joined (or the
+ * match was called off): their seats are reserved for them until reserve_until. */
 struct table {
 	struct board b;
-	pid_t reserved[BD_TURN_SEATS_MAX]; /* matched workers that may still take a seat; 0: used */
+	pid_t matched[BD_TURN_SEATS_MAX]; /* 0: none (anymore) */
+	uid_t uid[BD_TURN_SEATS_MAX];
 	int ctl[BD_TURN_SEATS_MAX];
+	uint8_t joined[BD_TURN_SEATS_MAX];
 	int64_t reserve_until;
 };
 
@@ -451,6 +456,22 @@ static struct board_settings lobby_settings(const struct lobby *l, const struct 
 	return s;
 }
 
+/* Open a lobby table of settings s (resuming what an earlier run left of it, *resumed says
+ * so) and add it to the tables. NULL if it cannot be made. */
+static struct table *lobby_open(struct lobby *l, const struct board_settings *s, int *resumed)
+{
+	struct table *t;
+
+	if (lobby_grow(&l->tables, l->ntables, &l->captables, sizeof *l->tables) < 0 || (t = calloc(1, sizeof *t)) == NULL)
+		return NULL;
+	if (board_open(&t->b, l->prefix, s, resumed) < 0) {
+		free(t);
+		return NULL;
+	}
+	l->tables[l->ntables++] = t;
+	return t;
+}
+
 /* Make a table for matched waiters a and b (b not queued). NULL if it cannot be made. */
 static struct table *lobby_make(struct lobby *l, const struct waiter *a, const struct waiter *b)
 {
@@ -458,22 +479,20 @@ static struct table *lobby_make(struct lobby *l, const struct waiter *a, const s
 	struct table *t;
 	int resumed;
 
-	if (l->ntables >= l->o->max_tables || lobby_grow(&l->tables, l->ntables, &l->captables, sizeof *l->tables) < 0 ||
-	    (t = calloc(1, sizeof *t)) == NULL)
+	if (l->ntables >= l->o->max_tables)
 		return NULL;
 	lobby_table_name(l, lobby_game_name(a->play.game_kind), name, sizeof name);
 	struct board_settings s = lobby_settings(l, &a->play, name);
-	if (board_open(&t->b, l->prefix, &s, &resumed) < 0) {
-		free(t);
+	if ((t = lobby_open(l, &s, &resumed)) == NULL)
 		return NULL;
-	}
 	board_commit(&t->b);
-	t->reserved[0] = a->pid;
-	t->ctl[0] = a->ctl;
-	t->reserved[1] = b->pid;
-	t->ctl[1] = b->ctl;
+	const struct waiter *w[2] = {a, b};
+	for (unsigned k = 0; k < 2; k++) {
+		t->matched[k] = w[k]->pid;
+		t->uid[k] = w[k]->uid;
+		t->ctl[k] = w[k]->ctl;
+	}
 	t->reserve_until = bd_now_ms() + l->o->wait_ms;
-	l->tables[l->ntables++] = t;
 	log_msg(LOG_INFO, "lobby: table %s made for %s and %s", name, a->play.name, b->play.name);
 	return t;
 }
@@ -499,6 +518,43 @@ static int lobby_match(struct lobby *l, const struct waiter *w)
 	return 0;
 }
 
+/* Places in the queues held by uid. */
+static unsigned lobby_waiting_of(const struct lobby *l, uid_t uid)
+{
+	unsigned n = 0;
+
+	for (unsigned i = 0; i < l->nqueue; i++)
+		n += l->queue[i].uid == uid;
+	return n;
+}
+
+/* Nonzero if a matched player of table t has yet to join. */
+static int lobby_pending(const struct table *t)
+{
+	for (unsigned k = 0; k < BD_TURN_SEATS_MAX; k++)
+		if (t->matched[k] != 0 && !t->joined[k])
+			return 1;
+	return 0;
+}
+
+/* Lobby tables where uid has a seat, or a seat reserved. */
+static unsigned lobby_tables_of(const struct lobby *l, uid_t uid)
+{
+	unsigned n = 0;
+
+	for (unsigned i = 0; i < l->ntables; i++) {
+		const struct table *t = l->tables[i];
+		int at = 0;
+		for (unsigned k = 0; k < BD_TURN_SEATS_MAX; k++)
+			at |= t->matched[k] != 0 && !t->joined[k] && t->uid[k] == uid;
+		for (unsigned s = 0; s < BD_PLAYERS_MAX && !at; s++)
+			at = __atomic_load_n(&t->b.pub->players[s].state, __ATOMIC_RELAXED) != BD_PLAYER_EMPTY &&
+			     __atomic_load_n(&t->b.pub->players[s].uid, __ATOMIC_RELAXED) == uid;
+		n += at;
+	}
+	return n;
+}
+
 /* play: queue the worker, tell it the count, match it if someone compatible waits. */
 static int lobby_play(struct lobby *l, const struct lobby_peer *p, const struct lobby_play *m)
 {
@@ -510,6 +566,11 @@ static int lobby_play(struct lobby *l, const struct lobby_peer *p, const struct 
 		return lobby_reply(p->ctl, "game", "this daemon hosts no such game (see games)");
 	if (lobby_waiting(l, p->pid) >= 0)
 		return lobby_reply(p->ctl, "again", "already waiting for a game; cancel first");
+	struct quota_peer q = {.uid = p->uid, .pid = p->pid, .exempt = p->exempt};
+	struct bd_err err;
+	if (quota_check(QUOTA_WAITING, &q, lobby_waiting_of(l, p->uid), &err) < 0 ||
+	    quota_check(QUOTA_TABLES, &q, lobby_tables_of(l, p->uid), &err) < 0)
+		return lobby_reply(p->ctl, err.code, err.text);
 	if (lobby_grow(&l->queue, l->nqueue, &l->capqueue, sizeof *l->queue) < 0)
 		return lobby_reply(p->ctl, "busy", "out of memory; try again later");
 	lobby_reply(p->ctl, NULL, NULL);
@@ -577,12 +638,12 @@ static int lobby_join(struct lobby *l, const struct lobby_peer *p, const struct 
 	struct table *t = lobby_table(l, name);
 	if (t == NULL)
 		return lobby_reply(p->ctl, "board", "no such board (see boards and list)");
-	while (k < BD_TURN_SEATS_MAX && t->reserved[k] != p->pid)
+	while (k < BD_TURN_SEATS_MAX && !(t->matched[k] == p->pid && !t->joined[k]))
 		k++;
 	if (m->op == LOBBY_JOIN && !m->token && k == BD_TURN_SEATS_MAX)
 		return lobby_reply(p->ctl, "reserved", "this table's seats are for its matched players; watch it");
 	if (m->op == LOBBY_JOIN && k < BD_TURN_SEATS_MAX)
-		t->reserved[k] = 0;
+		t->joined[k] = 1;
 	g.set = t->b.set;
 	memcpy(g.inst, t->b.inst, sizeof g.inst);
 	if (lobby_send(p->ctl, &g, t->b.wake_fd) < 0) {
@@ -733,6 +794,33 @@ void lobby_message(struct lobby *l, const struct lobby_peer *w, const union lobb
 	}
 }
 
+/* The match of table t is called off (reason opponent-left): every matched worker but
+ * gone (0: none) is told; nobody's seat is reserved any more. */
+static void lobby_abort(struct table *t, pid_t gone)
+{
+	log_msg(LOG_INFO, "lobby: table %s: a matched player %s; the match is called off", t->b.set.name,
+		gone != 0 ? "left before joining" : "did not join in time");
+	for (unsigned k = 0; k < BD_TURN_SEATS_MAX; k++)
+		if (t->matched[k] != 0 && t->matched[k] != gone)
+			lobby_event(t->ctl[k], BD_LOBBY_ABORTED, NULL, t->b.set.name, 0, "opponent-left");
+	memset(t->matched, 0, sizeof t->matched);
+	memset(t->joined, 0, sizeof t->joined);
+}
+
+/* Worker pid is gone: a match it had yet to join is called off; its reservations end (its
+ * ctl descriptor is closed: never written again). */
+static void lobby_unmatch(struct lobby *l, pid_t pid)
+{
+	for (unsigned i = 0; i < l->ntables; i++) {
+		struct table *t = l->tables[i];
+		for (unsigned k = 0; k < BD_TURN_SEATS_MAX; k++)
+			if (t->matched[k] == pid && !t->joined[k])
+				lobby_abort(t, pid);
+			else if (t->matched[k] == pid)
+				t->matched[k] = 0;
+	}
+}
+
 struct board *lobby_gone(struct lobby *l, pid_t pid)
 {
 	int i = lobby_waiting(l, pid), k = lobby_presence(l, pid);
@@ -742,15 +830,124 @@ struct board *lobby_gone(struct lobby *l, pid_t pid)
 		lobby_dequeue(l, (unsigned)i);
 		lobby_arm(l);
 	}
+	lobby_unmatch(l, pid);
 	lobby_place(l, pid, NULL, 0);
 	return b != NULL && b >= l->statics && b < l->statics + l->nstatics ? NULL : b;
 }
 
+/* Nonzero if nobody is at table t, no seat is left and no matched player may still come. */
+static int lobby_unused(const struct lobby *l, const struct table *t)
+{
+	for (unsigned i = 0; i < l->nat; i++)
+		if (l->at[i].b == &t->b)
+			return 0;
+	return !lobby_pending(t) && lobby_taken(&t->b) == 0;
+}
+
+/* Close table i and remove its objects. */
+static void lobby_retire(struct lobby *l, unsigned i)
+{
+	struct table *t = l->tables[i];
+
+	log_msg(LOG_INFO, "lobby: table %s retired (nobody at it)", t->b.set.name);
+	board_close(&t->b, 1);
+	free(t);
+	memmove(&l->tables[i], &l->tables[i + 1], (l->ntables - i - 1) * sizeof *l->tables);
+	l->ntables--;
+}
+
+/* Names of lobby tables found in /dev/shm (bd_board_scan's callback): our own regular
+ * public segments of the lobby's name form, each name once. */
+struct lobby_found {
+	char (*name)[BD_BOARD_NAME_MAX + 1];
+	unsigned n, cap;
+};
+
+static void lobby_found_one(const struct bd_found *f, void *arg)
+{
+	struct lobby_found *found = arg;
+
+	if (f->uid != geteuid() || !S_ISREG(f->mode) || !lobby_name_reserved(f->board))
+		return;
+	for (unsigned i = 0; i < found->n; i++)
+		if (strcmp(found->name[i], f->board) == 0)
+			return;
+	if (lobby_grow(&found->name, found->n, &found->cap, sizeof *found->name) == 0)
+		memcpy(found->name[found->n++], f->board, sizeof *found->name);
+}
+
+/* The settings of a lobby table called name from a segment of it an earlier run left (its
+ * game, its board's side, a turn table's clock and limits). 0, or -1 if none is readable. */
+static int lobby_found_settings(const struct lobby *l, const char *name, struct board_settings *s)
+{
+	struct objects_seen seen;
+	const char *why;
+	char privname[BD_OBJ_NAME_MAX + 16];
+
+	if (objects_look(l->prefix, name, &seen) < 0)
+		return -1;
+	for (unsigned i = 0; i < seen.nown; i++) {
+		const struct bd_pub *pub = bd_seg_map_own(seen.own[i], BD_PUB_MIN, sizeof *pub, &why);
+		snprintf(privname, sizeof privname, "%s.private", seen.own[i]);
+		const struct bd_priv *priv = bd_seg_map_own(privname, BD_PRIV_MIN, sizeof *priv, &why);
+		/* Only the headers (the bytes every segment has): board_open checks the rest. */
+		int ok = pub != NULL && priv != NULL && pub->magic == BD_PUB_MAGIC && pub->version == BD_LAYOUT_VERSION &&
+			 bd_game_of_kind(pub->game_kind) != NULL && rules_find(pub->game_kind) != NULL;
+		if (ok) {
+			struct lobby_play p = {.game_kind = pub->game_kind,
+					       .opt = {bd_game_shape_of(pub->area)->dim, priv->turn.set.main_ms,
+						       priv->turn.set.increment_ms, priv->turn.set.limit_ms}};
+			*s = lobby_settings(l, &p, name);
+		}
+		bd_pub_unmap(pub);
+		bd_priv_unmap(priv);
+		if (ok)
+			return 0;
+	}
+	return -1;
+}
+
+int lobby_resume(struct lobby *l)
+{
+	struct lobby_found found = {0};
+	struct board_settings s;
+	int resumed;
+
+	if (bd_board_scan(l->prefix, lobby_found_one, &found) < 0)
+		log_msg(LOG_WARNING, "lobby: cannot read %s for tables of an earlier run", BD_SHM_DIR);
+	for (unsigned i = 0; i < found.n; i++) {
+		struct table *t = NULL;
+		if (lobby_found_settings(l, found.name[i], &s) < 0 || (t = lobby_open(l, &s, &resumed)) == NULL)
+			log_msg(LOG_WARNING, "lobby: table %s of an earlier run cannot be resumed", found.name[i]);
+		else if (!resumed) { /* unsound: logged by board_open; nothing of it is kept */
+			board_commit(&t->b);
+			lobby_retire(l, l->ntables - 1);
+		}
+	}
+	free(found.name);
+	return 0;
+}
+
+void lobby_commit(struct lobby *l)
+{
+	for (unsigned i = 0; i < l->ntables; i++)
+		board_commit(&l->tables[i]->b);
+}
+
+
 void lobby_housekeep(struct lobby *l, int64_t now, unsigned *tables, unsigned *waiting, unsigned *players)
 {
-	for (unsigned i = 0; i < l->ntables; i++) {
-		board_housekeep(&l->tables[i]->b, now);
-		*players += l->tables[i]->b.pub->nplaying;
+	for (unsigned i = 0; i < l->ntables;) {
+		struct table *t = l->tables[i];
+		board_housekeep(&t->b, now);
+		if (lobby_pending(t) && now >= t->reserve_until)
+			lobby_abort(t, 0);
+		if (lobby_unused(l, t)) {
+			lobby_retire(l, i);
+			continue;
+		}
+		*players += t->b.pub->nplaying;
+		i++;
 	}
 	*tables = l->ntables;
 	*waiting = l->nqueue;

@@ -163,6 +163,12 @@ struct lobby_peer {
  * out of memory or no timer. */
 struct lobby *lobby_new(const struct lobby_opts *o, const char *prefix, struct board *statics,
 			unsigned nstatics);
+/* At start: resume the lobby tables an earlier run of ours left in /dev/shm (each one's
+ * settings from its segments; seats away until their players come back with their tokens).
+ * A table that cannot be resumed is logged and left out. 0. */
+int lobby_resume(struct lobby *l);
+/* Once the whole start succeeded: remove what earlier runs left of the resumed tables. */
+void lobby_commit(struct lobby *l);
 /* The countdown's timerfd, for the supervisor's epoll. */
 int lobby_timer_fd(const struct lobby *l);
 /* The countdown's timer fired: send the wait ticks due, nomatch where the wait ran out. */

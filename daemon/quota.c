@@ -16,6 +16,8 @@
 static const char *const quota_what[QUOTA_COUNT] = {
 	[QUOTA_CONNECTIONS] = "connections",
 	[QUOTA_SEATS] = "seats on this board",
+	[QUOTA_WAITING] = "places in the lobby's queues",
+	[QUOTA_TABLES] = "lobby tables",
 };
 
 /* Shared by the supervisor and every worker (MAP_SHARED, inherited at fork). */

@@ -14,6 +14,8 @@
 enum quota_kind {
 	QUOTA_CONNECTIONS, /* connections open at once (counted by the supervisor) */
 	QUOTA_SEATS,       /* seats on one board (counted under the board's state lock) */
+	QUOTA_WAITING,     /* places in the lobby's queues (counted by the supervisor) */
+	QUOTA_TABLES,      /* lobby tables seated at or matched for (counted by the supervisor) */
 	QUOTA_COUNT
 };
 

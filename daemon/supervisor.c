@@ -358,9 +358,9 @@ static void supervisor_housekeep(struct supervisor *s)
 		s->last_watchdog = now;
 	}
 	if (now - s->last_status >= 1000) {
-		sd_notifyf("STATUS=%u board%s, %u lobby table%s, %u player%s, %u waiting, %u connection%s", s->nboards,
-			   s->nboards == 1 ? "" : "s", tables, tables == 1 ? "" : "s", players, players == 1 ? "" : "s",
-			   waiting, s->nworkers, s->nworkers == 1 ? "" : "s");
+		sd_notifyf("STATUS=%u board%s, %u player%s, %u connection%s, %u lobby table%s, %u waiting", s->nboards,
+			   s->nboards == 1 ? "" : "s", players, players == 1 ? "" : "s", s->nworkers,
+			   s->nworkers == 1 ? "" : "s", tables, tables == 1 ? "" : "s", waiting);
 		s->last_status = now;
 	}
 }
@@ -457,12 +457,13 @@ int supervisor_run(const struct supervisor_opts *o)
 	 * finishes and then stops cleanly. The socket next: a second daemon must fail before
 	 * it touches any board. */
 	if (supervisor_signals(&s) < 0 || supervisor_listen(&s) < 0 || supervisor_boards(&s) < 0 ||
-	    quota_init(&o->quota) < 0 || supervisor_watch(&s) < 0) {
+	    quota_init(&o->quota) < 0 || supervisor_watch(&s) < 0 || lobby_resume(s.lobby) < 0) {
 		supervisor_cleanup(&s);
 		return 1;
 	}
 	for (unsigned i = 0; i < s.nboards; i++)
 		board_commit(&s.boards[i]);
+	lobby_commit(s.lobby);
 	s.watchdog_ms = sd_watchdog_ms();
 	log_msg(LOG_NOTICE, "ready: %u board%s on %s, shm prefix %s", s.nboards, s.nboards == 1 ? "" : "s",
 		s.own_socket ? o->socket_path : "the socket from systemd", o->prefix);

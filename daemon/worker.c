@@ -75,6 +75,13 @@ static void __attribute__((noreturn)) worker_exit(struct worker *w, const char *
 	_exit(0);
 }
 
+/* The supervisor is gone (killed: PR_SET_PDEATHSIG ends us too): end without leaving the
+ * table, whose seat stays for the clients to take back after the restart. */
+static void __attribute__((noreturn)) worker_orphan(void)
+{
+	_exit(0);
+}
+
 /* Queue bytes for the client, whatever the bound: replies are never dropped (requests wait
  * instead, worker_may_serve) and events are kept within it by worker_forward. */
 static void worker_put(struct worker *w, const char *s, size_t n)
@@ -376,6 +383,8 @@ static void worker_goodbye(struct worker *w)
 	w->closing = w->bye = 1;
 }
 
+static void worker_part(struct worker *w);
+
 /* A lobby event from the supervisor, for the client. The goodbye concerns only an unjoined
  * session: a joined one gets its table's. */
 static void worker_lobby_event(struct worker *w, const struct lobby_event *e)
@@ -390,6 +399,8 @@ static void worker_lobby_event(struct worker *w, const struct lobby_event *e)
 		return;
 	}
 	ev.game[BD_GAME_NAME_MAX] = ev.table[BD_BOARD_NAME_MAX] = ev.reason[BD_REASON_MAX] = '\0';
+	if (ev.type == BD_LOBBY_ABORTED && w->board == &w->table && strcmp(w->table.set.name, ev.table) == 0)
+		worker_part(w); /* the match is off: back to the lobby before the client hears of it */
 	int n = bd_lobby_event_format(line, sizeof line, &ev);
 	if (n > 0 && (size_t)n < sizeof line)
 		worker_put(w, line, (size_t)n);
@@ -407,7 +418,7 @@ static void worker_ctl(struct worker *w)
 		else
 			log_msg(LOG_WARNING, "worker %d: dropped a ctl message out of turn", (int)getpid());
 	if (rc == 1)
-		worker_exit(w, "the supervisor is gone");
+		worker_orphan();
 }
 
 /* Send a request to the lobby and wait for its answer (a message of type want, or a
@@ -427,7 +438,7 @@ static int worker_ask(struct worker *w, const void *msg, uint32_t want, union lo
 			return worker_err(w, "busy", "the lobby did not answer; try again");
 		int rc = lobby_recv(w->ctl, m, fd);
 		if (rc == 1)
-			worker_exit(w, "the supervisor is gone");
+			worker_orphan();
 		if (rc == 0 && (m->h.type == want || m->h.type == LOBBY_REPLY))
 			return 0;
 		if (rc == 0 && m->h.type == LOBBY_EVENT)
@@ -632,15 +643,13 @@ static int worker_join(struct worker *w, const struct bd_req *req)
 	return 0;
 }
 
-/* leave: give up the seat or the spectator's place and stay in the lobby. */
-static int worker_leave(struct worker *w)
+/* Leave the joined table (the seat, or watching), back to the lobby; the events up to the
+ * player's own leave go to the client. */
+static void worker_part(struct worker *w)
 {
 	struct board *b = w->board;
 	int watching = w->player < 0;
 
-	if (b == NULL)
-		return worker_err(w, "notjoined", "not at a table (see join and watch)");
-	worker_printf(w, "OK leave\n");
 	if (w->player >= 0)
 		board_unseat(b, (unsigned)w->player);
 	w->player = -1;
@@ -656,6 +665,15 @@ static int worker_leave(struct worker *w)
 	w->active_ms = bd_now_ms();
 	for (unsigned i = 0; i < w->nboards; i++)
 		w->seen[i] = __atomic_load_n(&w->boards[i].priv->ring_head, __ATOMIC_ACQUIRE);
+}
+
+/* leave: give up the seat or the spectator's place and stay in the lobby. */
+static int worker_leave(struct worker *w)
+{
+	if (w->board == NULL)
+		return worker_err(w, "notjoined", "not at a table (see join and watch)");
+	worker_printf(w, "OK leave\n");
+	worker_part(w);
 	return 0;
 }
 
