@@ -358,9 +358,11 @@ static void supervisor_housekeep(struct supervisor *s)
 		s->last_watchdog = now;
 	}
 	if (now - s->last_status >= 1000) {
-		sd_notifyf("STATUS=%u board%s, %u player%s, %u connection%s, %u lobby table%s, %u waiting", s->nboards,
-			   s->nboards == 1 ? "" : "s", players, players == 1 ? "" : "s", s->nworkers,
-			   s->nworkers == 1 ? "" : "s", tables, tables == 1 ? "" : "s", waiting);
+		char lobby[64] = ""; /* the lobby's counts while it has any */
+		if (tables > 0 || waiting > 0)
+			snprintf(lobby, sizeof lobby, ", %u lobby table%s, %u waiting", tables, tables == 1 ? "" : "s", waiting);
+		sd_notifyf("STATUS=%u board%s, %u player%s, %u connection%s%s", s->nboards, s->nboards == 1 ? "" : "s",
+			   players, players == 1 ? "" : "s", s->nworkers, s->nworkers == 1 ? "" : "s", lobby);
 		s->last_status = now;
 	}
 }
