@@ -66,6 +66,24 @@ stop_players() {
 	A_PID="" B_PID=""
 }
 
+# client NAME FD [ROLE]: a connection (socat) that says hello as NAME (role player unless
+# given), its requests written with `say FD LINE`, its lines in $WORK/NAME.out; `bye FD`
+# closes it. A second connection of one name sets the first one's lines aside. Up to fd 9.
+CLIENTS=""
+client() {
+	if [ -e "$WORK/$1.in" ]; then
+		mv "$WORK/$1.out" "$WORK/$1.old.$(date +%N)" && rm -f "$WORK/$1.in" || fail "cannot set $1's files aside"
+	fi
+	mkfifo "$WORK/$1.in"
+	socat -t 1 UNIX-CONNECT:"$SOCK" - <"$WORK/$1.in" >"$WORK/$1.out" 2>&1 &
+	CLIENTS="$CLIENTS $!"
+	eval "exec $2>\"\$WORK/\$1.in\""
+	say "$2" "hello $1 ${3:-player}"
+	wait_for "$WORK/$1.out" "^OK hello $1 "
+}
+say() { eval "printf '%s\n' \"\$2\" >&$1"; }
+bye() { eval "exec $1>&-"; }
+
 # run_bot NAME OPTION...: start board-bot ($BOT) in the background, stats in $WORK/NAME.out,
 # messages in $WORK/NAME.err; sets PID. wait_bot PID NAME: it must end with status 0.
 BOT="$BIN/board-bot"
@@ -115,6 +133,7 @@ for_nobody() {
 leftovers() { ls /dev/shm 2>/dev/null | grep -E "^(sem\.)?$PREFIX\." || true; }
 
 cleanup() {
+	for p in $CLIENTS; do kill "$p" 2>/dev/null; done
 	[ -n "$DPID" ] && { kill -KILL "$DPID" 2>/dev/null; wait "$DPID" 2>/dev/null; DPID=""; }
 	for f in $(leftovers); do rm -f "/dev/shm/$f"; done
 	rm -rf "$WORK"

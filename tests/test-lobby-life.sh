@@ -6,24 +6,6 @@
 # tables; the daemon killed (-9) and started again with a table running: the table resumes
 # with its settings and both players take their seats back with their tokens.
 . "$(dirname "$0")/lib.sh"
-CLIENTS=""
-trap 'for p in $CLIENTS; do kill "$p" 2>/dev/null; done; cleanup' EXIT
-
-# client NAME FD: a connection saying hello as NAME; `say FD LINE` writes its requests, its
-# lines are in $WORK/NAME.out (a second connection of one name: NAME.2 ...). `bye FD`.
-client() {
-	if [ -e "$WORK/$1.in" ]; then # a second connection of that name: the first's lines aside
-		mv "$WORK/$1.out" "$WORK/$1.old.$(date +%N)" && rm -f "$WORK/$1.in" || fail "cannot set $1's files aside"
-	fi
-	mkfifo "$WORK/$1.in"
-	socat -t 1 UNIX-CONNECT:"$SOCK" - <"$WORK/$1.in" >"$WORK/$1.out" 2>&1 &
-	CLIENTS="$CLIENTS $!"
-	eval "exec $2>\"\$WORK/\$1.in\""
-	say "$2" "hello $1 player"
-	wait_for "$WORK/$1.out" "^OK hello $1 "
-}
-say() { eval "printf '%s\n' \"\$2\" >&$1"; }
-bye() { eval "exec $1>&-"; }
 # table_objects NAME: this test's objects of lobby table NAME in /dev/shm.
 table_objects() { leftovers | grep -F ".$1." || true; }
 no_objects() { [ -z "$(table_objects "$1")" ]; }

@@ -8,21 +8,6 @@
 # every new request with bad words answered by one ERR, the connection going on; a static
 # board named like a lobby table refused at start.
 . "$(dirname "$0")/lib.sh"
-CLIENTS=""
-trap 'for p in $CLIENTS; do kill "$p" 2>/dev/null; done; cleanup' EXIT
-
-# client NAME FD ROLE: a connection saying hello as NAME; `say FD LINE` writes its requests,
-# its lines are in $WORK/NAME.out. `bye FD` closes it.
-client() {
-	mkfifo "$WORK/$1.in"
-	socat -t 1 UNIX-CONNECT:"$SOCK" - <"$WORK/$1.in" >"$WORK/$1.out" 2>&1 &
-	CLIENTS="$CLIENTS $!"
-	eval "exec $2>\"\$WORK/\$1.in\""
-	say "$2" "hello $1 ${3:-player}"
-	wait_for "$WORK/$1.out" "^OK hello $1 "
-}
-say() { eval "printf '%s\n' \"\$2\" >&$1"; }
-bye() { eval "exec $1>&-"; }
 # count NAME REGEX: lines of NAME's output matching.
 count() { grep -cE "$2" "$WORK/$1.out"; }
 # wait_n NAME REGEX N: until NAME has N lines matching.
