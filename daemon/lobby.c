@@ -321,10 +321,11 @@ static void lobby_event(int ctl, enum bd_lobby_ev type, const char *game, const 
 		log_msg(LOG_WARNING, "lobby: a %s event was not delivered: %s", game != NULL ? game : "", strerror(errno));
 }
 
-/* Reply to a request: OK (code NULL) or ERR code text. 0 (for the handlers to return). */
-static int lobby_reply(int ctl, const char *code, const char *text)
+/* Reply to request id of a worker: OK (code NULL) or ERR code text. 0 (for the handlers to
+ * return). */
+static int lobby_reply(int ctl, uint32_t id, const char *code, const char *text)
 {
-	struct lobby_reply r = {.h.type = LOBBY_REPLY, .ok = code == NULL};
+	struct lobby_reply r = {.h = {.type = LOBBY_REPLY, .id = id}, .ok = code == NULL};
 
 	snprintf(r.code, sizeof r.code, "%s", code != NULL ? code : "");
 	snprintf(r.text, sizeof r.text, "%s", text != NULL ? text : "");
@@ -563,17 +564,17 @@ static int lobby_play(struct lobby *l, const struct lobby_peer *p, const struct 
 
 	w.play.name[BD_NAME_MAX] = w.play.login[BD_LOGIN_MAX] = w.play.opponent[BD_NAME_MAX] = '\0';
 	if (bd_game_of_kind(m->game_kind) == NULL || rules_find(m->game_kind) == NULL || !bd_player_name_ok(w.play.name))
-		return lobby_reply(p->ctl, "game", "this daemon hosts no such game (see games)");
+		return lobby_reply(p->ctl, m->h.id, "game", "this daemon hosts no such game (see games)");
 	if (lobby_waiting(l, p->pid) >= 0)
-		return lobby_reply(p->ctl, "again", "already waiting for a game; cancel first");
+		return lobby_reply(p->ctl, m->h.id, "again", "already waiting for a game; cancel first");
 	struct quota_peer q = {.uid = p->uid, .pid = p->pid, .exempt = p->exempt};
 	struct bd_err err;
 	if (quota_check(QUOTA_WAITING, &q, lobby_waiting_of(l, p->uid), &err) < 0 ||
 	    quota_check(QUOTA_TABLES, &q, lobby_tables_of(l, p->uid), &err) < 0)
-		return lobby_reply(p->ctl, err.code, err.text);
+		return lobby_reply(p->ctl, m->h.id, err.code, err.text);
 	if (lobby_grow(&l->queue, l->nqueue, &l->capqueue, sizeof *l->queue) < 0)
-		return lobby_reply(p->ctl, "busy", "out of memory; try again later");
-	lobby_reply(p->ctl, NULL, NULL);
+		return lobby_reply(p->ctl, m->h.id, "busy", "out of memory; try again later");
+	lobby_reply(p->ctl, m->h.id, NULL, NULL);
 	lobby_event(p->ctl, BD_LOBBY_WAIT, lobby_game_name(m->game_kind), NULL, w.left, NULL);
 	if (!lobby_match(l, &w))
 		l->queue[l->nqueue++] = w;
@@ -582,15 +583,15 @@ static int lobby_play(struct lobby *l, const struct lobby_peer *p, const struct 
 }
 
 /* cancel: out of the queue. */
-static int lobby_cancel(struct lobby *l, const struct lobby_peer *p)
+static int lobby_cancel(struct lobby *l, const struct lobby_peer *p, const union lobby_msg *m)
 {
 	int i = lobby_waiting(l, p->pid);
 
 	if (i < 0)
-		return lobby_reply(p->ctl, "notwaiting", "not waiting for a game (see play)");
+		return lobby_reply(p->ctl, m->h.id, "notwaiting", "not waiting for a game (see play)");
 	lobby_dequeue(l, (unsigned)i);
 	lobby_arm(l);
-	return lobby_reply(p->ctl, NULL, NULL);
+	return lobby_reply(p->ctl, m->h.id, NULL, NULL);
 }
 
 /* The presence of worker pid, -1 if it is at no table. */
@@ -631,17 +632,19 @@ static struct board *lobby_board(const struct lobby *l, const char *name)
 static int lobby_join(struct lobby *l, const struct lobby_peer *p, const struct lobby_table *m)
 {
 	char name[BD_BOARD_NAME_MAX + 1];
-	struct lobby_grant g = {.h.type = LOBBY_GRANT};
+	struct lobby_grant g = {.h = {.type = LOBBY_GRANT, .id = m->h.id}};
 	int k = 0;
 
 	snprintf(name, sizeof name, "%s", m->table);
+	if (m->op != LOBBY_JOIN && m->op != LOBBY_WATCH)
+		return lobby_reply(p->ctl, m->h.id, "syntax", "a table request is join or watch");
 	struct table *t = lobby_table(l, name);
 	if (t == NULL)
-		return lobby_reply(p->ctl, "board", "no such board (see boards and list)");
+		return lobby_reply(p->ctl, m->h.id, "board", "no such board (see boards and list)");
 	while (k < BD_TURN_SEATS_MAX && !(t->matched[k] == p->pid && !t->joined[k]))
 		k++;
 	if (m->op == LOBBY_JOIN && !m->token && k == BD_TURN_SEATS_MAX)
-		return lobby_reply(p->ctl, "reserved", "this table's seats are for its matched players; watch it");
+		return lobby_reply(p->ctl, m->h.id, "reserved", "this table's seats are for its matched players; watch it");
 	if (m->op == LOBBY_JOIN && k < BD_TURN_SEATS_MAX)
 		t->joined[k] = 1;
 	g.set = t->b.set;
@@ -749,6 +752,7 @@ static void lobby_list(struct lobby *l, const struct lobby_peer *p, const struct
 
 	memset(&r, 0, sizeof r);
 	r.h.type = LOBBY_LINES;
+	r.h.id = m->h.id;
 	for (;; item++) {
 		struct lobby_lines before = r;
 		if ((m->boards ? lobby_board_item(l, item, line, sizeof line, &r) : lobby_item(l, item, line, sizeof line, &r)) < 0)
@@ -776,7 +780,7 @@ void lobby_message(struct lobby *l, const struct lobby_peer *w, const union lobb
 		lobby_play(l, w, &m->play);
 		break;
 	case LOBBY_CANCEL:
-		lobby_cancel(l, w);
+		lobby_cancel(l, w, m);
 		break;
 	case LOBBY_LIST:
 		lobby_list(l, w, &m->list);
@@ -785,6 +789,8 @@ void lobby_message(struct lobby *l, const struct lobby_peer *w, const union lobb
 		lobby_join(l, w, &m->table);
 		break;
 	case LOBBY_AT:
+		if (m->at.op > LOBBY_LEFT)
+			break;
 		snprintf(name, sizeof name, "%s", m->at.table);
 		lobby_place(l, w->pid, m->at.op == LOBBY_LEFT ? NULL : lobby_board(l, name), m->at.op == LOBBY_WATCH);
 		break;

@@ -38,10 +38,12 @@ enum lobby_type {
 	LOBBY_GRANT,      /* struct lobby_grant, with the table's wake eventfd (SCM_RIGHTS) */
 };
 
-/* Every message starts with its type. */
+/* Every message starts with its type and, for a request and its answer, the worker's
+ * number for it (an answer that comes after the worker gave up waiting is not taken for the
+ * next request's). */
 struct lobby_hdr {
 	uint32_t type; /* enum lobby_type */
-	uint32_t pad;
+	uint32_t id;
 };
 
 /* play: the game and every option (given or default: options[] in lobby.c's order). */

@@ -46,6 +46,7 @@ struct worker {
 	struct quota_peer peer; /* who is at the other end (uid, pid, exempt from per-uid limits) */
 	int64_t active_ms;     /* the last request; an unjoined connection idle past idle-ms is closed */
 	uint64_t last_seq;     /* newest event forwarded */
+	uint32_t asked;        /* the number of the last request to the lobby */
 	uint64_t *seen;        /* before joining: each board's newest event looked at */
 	char in[2 * BD_LINE_MAX];
 	size_t inlen;
@@ -392,7 +393,7 @@ static void worker_lobby_event(struct worker *w, const struct lobby_event *e)
 	char line[BD_LINE_MAX];
 	struct bd_lobby_event ev = e->ev;
 
-	if (w->bye || (e->bye && w->board != NULL))
+	if (w->bye || (e->bye && w->board != NULL) || ev.type > BD_LOBBY_ABORTED)
 		return;
 	if (e->bye) {
 		worker_goodbye(w);
@@ -424,11 +425,12 @@ static void worker_ctl(struct worker *w)
 /* Send a request to the lobby and wait for its answer (a message of type want, or a
  * LOBBY_REPLY) into *m, with the descriptor passed along in *fd (-1: none); the lobby events
  * that come first are queued for the client. 0, or -1 with an ERR queued. */
-static int worker_ask(struct worker *w, const void *msg, uint32_t want, union lobby_msg *m, int *fd)
+static int worker_ask(struct worker *w, void *msg, uint32_t want, union lobby_msg *m, int *fd)
 {
 	int64_t end = bd_now_ms() + LOBBY_ASK_MS;
 
 	*fd = -1;
+	((struct lobby_hdr *)msg)->id = ++w->asked;
 	if (lobby_send(w->ctl, msg, -1) < 0)
 		return worker_err(w, "busy", "the lobby cannot take a request now; try again");
 	for (;;) {
@@ -439,7 +441,7 @@ static int worker_ask(struct worker *w, const void *msg, uint32_t want, union lo
 		int rc = lobby_recv(w->ctl, m, fd);
 		if (rc == 1)
 			worker_orphan();
-		if (rc == 0 && (m->h.type == want || m->h.type == LOBBY_REPLY))
+		if (rc == 0 && (m->h.type == want || m->h.type == LOBBY_REPLY) && m->h.id == w->asked)
 			return 0;
 		if (rc == 0 && m->h.type == LOBBY_EVENT)
 			worker_lobby_event(w, &m->event);

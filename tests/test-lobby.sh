@@ -6,6 +6,7 @@
 # opponent (a third player is not taken; FIFO); incompatible options not matched; cancel;
 # leave back to the lobby; boards lists the table; the countdown running out (nomatch);
 # every new request with bad words answered by one ERR, the connection going on; a static
+# board's spectators counted in list; goodbye to a waiting connection at the stop; a static
 # board named like a lobby table refused at start.
 . "$(dirname "$0")/lib.sh"
 # count NAME REGEX: lines of NAME's output matching.
@@ -68,6 +69,13 @@ wait_n cid "^OK list " 2
 grep -q "^TABLE tictactoe-1 tictactoe on 2 1 " "$WORK/cid.out" || fail "list: 2 players 1 spectator: $(cat "$WORK/cid.out")"
 grep -q "^SEAT tictactoe-1 [01] playing ann " "$WORK/cid.out" || fail "list: ann's seat: $(cat "$WORK/cid.out")"
 grep -q "^SEAT tictactoe-1 [01] playing bob " "$WORK/cid.out" || fail "list: bob's seat: $(cat "$WORK/cid.out")"
+client dee 9 spectator
+say 9 "watch m"
+wait_for "$WORK/dee.out" "^OK join m - - 4 - "
+say 5 "list"
+wait_n cid "^OK list " 3
+grep -q "^TABLE m memory waiting 0 1 dim=4$" "$WORK/cid.out" || fail "list: a static board's spectator: $(cat "$WORK/cid.out")"
+bye 9
 say 5 "boards"
 wait_for "$WORK/cid.out" "^OK boards 2$"
 grep -q "^BOARD tictactoe-1 tictactoe 3 on 2 /$PREFIX\\.tictactoe-1\\." "$WORK/cid.out" ||
@@ -179,8 +187,10 @@ wait_for "$WORK/lea.out" "^ERR notwaiting "
 say 3 "play tictactoe"
 wait_n lea "^EVENT 0 wait tictactoe 2$" 2
 note "the countdown ran out: 2, 1, 0, nomatch; out of the queue; play again"
-bye 3
 stop_daemon
+wait_for "$WORK/lea.out" "^EVENT [0-9]+ bye shutdown$"
+bye 3
+note "a waiting connection told goodbye at the stop"
 
 # A static board may not take a lobby table's name.
 "$BIN/boardd" --config /dev/null --board tictactoe-3:tictactoe --check-config >"$WORK/bad.log" 2>&1 &&
