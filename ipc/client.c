@@ -305,38 +305,349 @@ int bd_client_request(struct bd_client *c, struct bd_msg *reply, bd_data_fn *on_
 	}
 }
 
+int bd_client_hello(struct bd_client *c, const char *name, enum bd_role role, char *err, size_t errlen)
+{
+	struct bd_msg r = {.word = "", .text = ""};
+	int rc = bd_client_request(c, &r, NULL, NULL, "hello %s %s", name, bd_role_name(role));
+
+	if (rc != 0)
+		return client_err(err, errlen, rc < 0 ? "connection lost" : "%s: %s", r.word, r.text);
+	return 0;
+}
+
+/* Take the join reply r (OK join BOARD ID|- COLOUR|- DIM TOKEN|- SEGMENT) into c and map
+ * the segment it names, only if the daemon's uid owns it: 0, or -1 with why in err. */
+static int client_joined(struct bd_client *c, const struct bd_msg *r, const char *board, const char *prefix,
+			 char *err, size_t errlen)
+{
+	long dim = r->ntok >= 6 ? bd_parse_uint(r->tok[3]) : -1;
+	char why[200];
+
+	if (dim < 1 || dim > BD_REGIONS_MAX || bd_obj_split(r->tok[5], NULL, NULL, NULL) < 0)
+		return client_err(err, errlen, "malformed join reply");
+	bd_printable(c->board, sizeof c->board, r->tok[0]);
+	c->player = strcmp(r->tok[1], "-") == 0 ? -1 : (int)bd_parse_uint(r->tok[1]);
+	c->dim = (unsigned)dim;
+	c->token = strcmp(r->tok[4], "-") == 0 ? 0 : strtoull(r->tok[4], NULL, 16);
+	snprintf(c->segment, sizeof c->segment, "%s", r->tok[5]);
+	c->pub = bd_pub_map_ro(c->segment, c->daemon_uid, why, sizeof why);
+	if (c->pub == NULL)
+		return client_err(err, errlen, "cannot map board %s (%s, prefix %s): %s", board, c->segment, prefix, why);
+	return 0;
+}
+
+/* Send join board (with token unless it is 0) and wait for its reply: as bd_client_request. */
+static int client_join_request(struct bd_client *c, struct bd_msg *r, const char *board, uint64_t token)
+{
+	if (token == 0)
+		return bd_client_request(c, r, NULL, NULL, "join %s", board);
+	return bd_client_request(c, r, NULL, NULL, "join %s %016llx", board, (unsigned long long)token);
+}
+
+int bd_client_join(struct bd_client *c, const char *board, uint64_t token, const char *prefix, char *err,
+		   size_t errlen)
+{
+	struct bd_msg r = {.word = "", .text = ""};
+	int rc = client_join_request(c, &r, board, token);
+
+	if (rc != 0) {
+		client_err(err, errlen, rc < 0 ? "connection lost" : "%s: %s", r.word, r.text);
+		return rc;
+	}
+	return client_joined(c, &r, board, prefix, err, errlen);
+}
+
+void bd_client_unjoin(struct bd_client *c)
+{
+	bd_pub_unmap(c->pub);
+	c->pub = NULL;
+	c->board[0] = '\0';
+	c->player = -1;
+	c->token = 0;
+}
+
+int bd_client_leave(struct bd_client *c, struct bd_msg *reply)
+{
+	int rc = bd_client_request(c, reply, NULL, NULL, "leave");
+
+	if (rc == 0)
+		bd_client_unjoin(c);
+	return rc;
+}
+
 int bd_client_enter(struct bd_client *c, const char *name, enum bd_role role, const char *board,
 		    uint64_t token, const char *prefix, char *err, size_t errlen)
 {
 	struct bd_msg r = {.word = "", .text = ""};
-	int rc = bd_client_request(c, &r, NULL, NULL, "hello %s %s", name, bd_role_name(role));
-	if (rc == 0 && token != 0)
-		rc = bd_client_request(c, &r, NULL, NULL, "join %s %016llx", board, (unsigned long long)token);
+
+	if (bd_client_hello(c, name, role, err, errlen) < 0)
+		return -1;
+	int rc = client_join_request(c, &r, board, token);
 	/* A seat the daemon no longer knows (a clean restart, or it expired): take a new one. */
-	if ((rc == 0 && token == 0) || (rc == 1 && strcmp(r.word, "token") == 0))
-		rc = bd_client_request(c, &r, NULL, NULL, "join %s", board);
-	if (rc != 0) {
-		client_err(err, errlen, rc < 0 ? "connection lost" : "%s: %s", r.word, r.text);
+	if (rc == 1 && token != 0 && strcmp(r.word, "token") == 0)
+		rc = client_join_request(c, &r, board, 0);
+	if (rc != 0)
+		return client_err(err, errlen, rc < 0 ? "connection lost" : "%s: %s", r.word, r.text);
+	return client_joined(c, &r, board, prefix, err, errlen);
+}
+
+/* Copy word into out (size bytes) if it is 1..size-1 printable ASCII bytes without spaces
+ * and, when board_like, only A-Z a-z 0-9 _ - (a table's or a game's name): 0, else -1. */
+static int lobby_word(char *out, size_t size, const char *word, int board_like)
+{
+	size_t n = strlen(word);
+
+	if (n == 0 || n >= size || (board_like && !bd_name_ok(word, size - 1)))
 		return -1;
-	}
-	/* OK join BOARD ID|- COLOUR|- DIM TOKEN|- SEGMENT */
-	long dim = r.ntok >= 6 ? bd_parse_uint(r.tok[3]) : -1;
-	if (dim < 1 || dim > BD_REGIONS_MAX || bd_obj_split(r.tok[5], NULL, NULL, NULL) < 0) {
-		client_err(err, errlen, "malformed join reply");
-		return -1;
-	}
-	bd_printable(c->board, sizeof c->board, r.tok[0]);
-	c->player = strcmp(r.tok[1], "-") == 0 ? -1 : (int)bd_parse_uint(r.tok[1]);
-	c->dim = (unsigned)dim;
-	c->token = strcmp(r.tok[4], "-") == 0 ? 0 : strtoull(r.tok[4], NULL, 16);
-	snprintf(c->segment, sizeof c->segment, "%s", r.tok[5]);
-	char why[200];
-	c->pub = bd_pub_map_ro(c->segment, c->daemon_uid, why, sizeof why);
-	if (c->pub == NULL) {
-		client_err(err, errlen, "cannot map board %s (%s, prefix %s): %s", board, c->segment, prefix, why);
-		return -1;
-	}
+	for (size_t i = 0; i < n; i++)
+		if (word[i] <= ' ' || word[i] > '~')
+			return -1;
+	memcpy(out, word, n + 1);
 	return 0;
+}
+
+/* A count in a lobby line, 0..999999999, into *out: 0, else -1. */
+static int lobby_count(unsigned *out, const char *word)
+{
+	long v = bd_parse_uint(word);
+
+	if (v < 0)
+		return -1;
+	*out = (unsigned)v;
+	return 0;
+}
+
+int bd_option_add(struct bd_options *o, const char *word)
+{
+	const char *eq = strchr(word, '=');
+	char key[BD_OPT_KEY_MAX + 1];
+	size_t klen = eq != NULL ? (size_t)(eq - word) : 0;
+
+	if (eq == NULL || o->n == BD_LIST_OPTS_MAX || klen >= sizeof key || strchr(word, ',') != NULL)
+		return -1;
+	memcpy(key, word, klen);
+	key[klen] = '\0';
+	struct bd_option *opt = &o->opt[o->n];
+	if (lobby_word(opt->key, sizeof opt->key, key, 0) < 0 || lobby_word(opt->value, sizeof opt->value, eq + 1, 0) < 0)
+		return -1;
+	o->n++;
+	return 0;
+}
+
+const char *bd_option_get(const struct bd_options *o, const char *key)
+{
+	for (unsigned i = 0; i < o->n; i++)
+		if (strcmp(o->opt[i].key, key) == 0)
+			return o->opt[i].value;
+	return NULL;
+}
+
+/* A list line's options word into o: "-" for none, else k=v joined by single commas. 0 or -1. */
+static int lobby_opts(struct bd_options *o, const char *word)
+{
+	char kv[BD_LINE_MAX + 1];
+
+	o->n = 0;
+	if (strcmp(word, "-") == 0)
+		return 0;
+	for (const char *p = word;; p++) {
+		size_t n = strcspn(p, ",");
+		if (n >= sizeof kv)
+			return -1;
+		memcpy(kv, p, n);
+		kv[n] = '\0';
+		if (bd_option_add(o, kv) < 0)
+			return -1;
+		if ((p += n)[0] == '\0')
+			return 0;
+	}
+}
+
+/* Room for one more element in the array *arrp (n used of *cap, each size bytes): the new
+ * one, zeroed, or NULL when out of memory. */
+static void *lobby_grow(void *arrp, size_t n, size_t *cap, size_t size)
+{
+	char **arr = arrp;
+
+	if (n == *cap) {
+		size_t ncap = *cap ? *cap * 2 : 16;
+		char *p = realloc(*arr, ncap * size);
+		if (p == NULL)
+			return NULL;
+		*arr = p;
+		*cap = ncap;
+	}
+	return memset(*arr + n * size, 0, size);
+}
+
+/* bd_msg_parse keeps BD_TOKENS_MAX words after the first: a GAME line with more options
+ * than a list holds is cut there, still with one too many, so it is refused, never half read. */
+static_assert(BD_LIST_OPTS_MAX + 2 < BD_TOKENS_MAX, "a GAME line cut short has too many options");
+
+int bd_games_line(struct bd_games *g, const struct bd_msg *m)
+{
+	struct bd_game_info *gi;
+
+	if (m->kind != BD_MSG_DATA || strcmp(m->word, "GAME") != 0 || m->ntok < 2 ||
+	    (gi = lobby_grow(&g->game, g->n, &g->cap, sizeof *g->game)) == NULL)
+		return -1;
+	if (lobby_word(gi->game, sizeof gi->game, m->tok[0], 1) < 0 || lobby_count(&gi->seats, m->tok[1]) < 0 ||
+	    gi->seats == 0)
+		return -1;
+	for (int i = 2; i < m->ntok; i++)
+		if (bd_option_add(&gi->opts, m->tok[i]) < 0)
+			return -1;
+	g->n++;
+	return 0;
+}
+
+/* TABLE <table> <game> <state> <players> <spectators> <options|-> into l: 0 or -1. */
+static int lobby_table(struct bd_lobby *l, const struct bd_msg *m)
+{
+	struct bd_table_info *t;
+
+	if (m->ntok != 6 || (t = lobby_grow(&l->table, l->ntables, &l->tcap, sizeof *l->table)) == NULL)
+		return -1;
+	if (lobby_word(t->table, sizeof t->table, m->tok[0], 1) < 0 || lobby_word(t->game, sizeof t->game, m->tok[1], 1) < 0 ||
+	    lobby_word(t->state, sizeof t->state, m->tok[2], 0) < 0 || lobby_count(&t->players, m->tok[3]) < 0 ||
+	    lobby_count(&t->spectators, m->tok[4]) < 0 || lobby_opts(&t->opts, m->tok[5]) < 0)
+		return -1;
+	l->ntables++;
+	return 0;
+}
+
+/* SEAT <table> <seat> <state> <name> <login> into l, of a TABLE listed before it: 0 or -1. */
+static int lobby_seat(struct bd_lobby *l, const struct bd_msg *m)
+{
+	struct bd_seat_info *s;
+	size_t t = 0;
+
+	if (m->ntok != 5)
+		return -1;
+	while (t < l->ntables && strcmp(l->table[t].table, m->tok[0]) != 0)
+		t++;
+	if (t == l->ntables || (s = lobby_grow(&l->seat, l->nseats, &l->scap, sizeof *l->seat)) == NULL)
+		return -1;
+	s->table = t;
+	if (lobby_count(&s->seat, m->tok[1]) < 0 || lobby_word(s->state, sizeof s->state, m->tok[2], 0) < 0 ||
+	    lobby_word(s->name, sizeof s->name, m->tok[3], 0) < 0 || lobby_word(s->login, sizeof s->login, m->tok[4], 0) < 0)
+		return -1;
+	l->nseats++;
+	return 0;
+}
+
+/* WAITING <game> <name> <login> <seconds-left> <options|-> into l: 0 or -1. */
+static int lobby_waiting(struct bd_lobby *l, const struct bd_msg *m)
+{
+	struct bd_waiting_info *w;
+
+	if (m->ntok != 5 || (w = lobby_grow(&l->waiting, l->nwaiting, &l->wcap, sizeof *l->waiting)) == NULL)
+		return -1;
+	if (lobby_word(w->game, sizeof w->game, m->tok[0], 1) < 0 || lobby_word(w->name, sizeof w->name, m->tok[1], 0) < 0 ||
+	    lobby_word(w->login, sizeof w->login, m->tok[2], 0) < 0 || lobby_count(&w->seconds, m->tok[3]) < 0 ||
+	    lobby_opts(&w->opts, m->tok[4]) < 0)
+		return -1;
+	l->nwaiting++;
+	return 0;
+}
+
+int bd_lobby_line(struct bd_lobby *l, const struct bd_msg *m)
+{
+	if (m->kind != BD_MSG_DATA)
+		return -1;
+	if (strcmp(m->word, "TABLE") == 0)
+		return lobby_table(l, m);
+	if (strcmp(m->word, "SEAT") == 0)
+		return lobby_seat(l, m);
+	if (strcmp(m->word, "WAITING") == 0)
+		return lobby_waiting(l, m);
+	return -1;
+}
+
+void bd_games_free(struct bd_games *g)
+{
+	free(g->game);
+	memset(g, 0, sizeof *g);
+}
+
+void bd_lobby_free(struct bd_lobby *l)
+{
+	free(l->table);
+	free(l->seat);
+	free(l->waiting);
+	memset(l, 0, sizeof *l);
+}
+
+/* How a lobby reply's data lines are read: by line into into; the first bad one kept. */
+struct lobby_reader {
+	int (*line)(void *into, const struct bd_msg *m);
+	void *into;
+	char bad[BD_LINE_MAX + 1]; /* "" while every line parsed */
+};
+
+/* bd_data_fn: one data line of a lobby reply. */
+static void lobby_read_line(const struct bd_msg *m, void *arg)
+{
+	struct lobby_reader *r = arg;
+
+	if (r->bad[0] == '\0' && r->line(r->into, m) < 0)
+		snprintf(r->bad, sizeof r->bad, "%s", m->line);
+}
+
+/* Send request (games or list) and read its data lines through r; its OK is left in *ok.
+ * 0, or -1 with why in err. */
+static int lobby_ask(struct bd_client *c, const char *request, struct lobby_reader *r, struct bd_msg *ok,
+		     char *err, size_t errlen)
+{
+	int rc = bd_client_request(c, ok, lobby_read_line, r, "%s", request);
+
+	if (rc < 0)
+		return client_err(err, errlen, "connection lost before the %s reply", request);
+	if (rc == 1)
+		return client_err(err, errlen, "%s refused: %s %s", request, ok->word, ok->text);
+	if (r->bad[0] != '\0')
+		return client_err(err, errlen, "malformed line in the %s reply: %s", request, r->bad);
+	return 0;
+}
+
+/* lobby_ask's parsers, typed for struct lobby_reader. */
+static int games_line(void *g, const struct bd_msg *m) { return bd_games_line(g, m); }
+static int list_line(void *l, const struct bd_msg *m) { return bd_lobby_line(l, m); }
+
+int bd_client_games(struct bd_client *c, struct bd_games *g, char *err, size_t errlen)
+{
+	struct lobby_reader r = {.line = games_line, .into = g};
+	struct bd_msg ok;
+
+	memset(g, 0, sizeof *g);
+	if (lobby_ask(c, "games", &r, &ok, err, errlen) < 0)
+		return -1;
+	if (strcmp(ok.word, "games") != 0 || ok.ntok != 1 || bd_parse_uint(ok.tok[0]) != (long)g->n)
+		return client_err(err, errlen, "the games reply does not count its %zu lines: %s", g->n, ok.line);
+	return 0;
+}
+
+int bd_client_list(struct bd_client *c, struct bd_lobby *l, char *err, size_t errlen)
+{
+	struct lobby_reader r = {.line = list_line, .into = l};
+	struct bd_msg ok;
+
+	memset(l, 0, sizeof *l);
+	if (lobby_ask(c, "list", &r, &ok, err, errlen) < 0)
+		return -1;
+	if (strcmp(ok.word, "list") != 0 || ok.ntok != 2 || bd_parse_uint(ok.tok[0]) != (long)l->ntables ||
+	    bd_parse_uint(ok.tok[1]) != (long)l->nwaiting)
+		return client_err(err, errlen, "the list reply does not count its %zu tables and %zu waiting: %s",
+				  l->ntables, l->nwaiting, ok.line);
+	return 0;
+}
+
+int bd_client_play(struct bd_client *c, struct bd_msg *reply, const char *game, const char *opts,
+		   const char *opponent)
+{
+	return bd_client_request(c, reply, NULL, NULL, "play %s%s%s%s%s", game, opts != NULL && *opts ? " " : "",
+				 opts != NULL ? opts : "", opponent != NULL ? " opponent=" : "",
+				 opponent != NULL ? opponent : "");
 }
 
 /* Whether to copy again after `tries` inconsistent copies: spin a little, then sleep

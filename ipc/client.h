@@ -62,12 +62,105 @@ typedef void bd_data_fn(const struct bd_msg *m, void *arg);
 int bd_client_request(struct bd_client *c, struct bd_msg *reply, bd_data_fn *on_data, void *arg,
 		      const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
+/* hello: 0, or -1 with a message in err (the daemon's refusal, or a lost connection). */
+int bd_client_hello(struct bd_client *c, const char *name, enum bd_role role, char *err, size_t errlen);
+/* join board (token 0: a new seat) after hello, and map its public segment as
+ * bd_client_enter does: 0; 1 if the daemon refused ("CODE: text" in err); -1 if the
+ * connection was lost or the reply or the segment was bad (why in err). */
+int bd_client_join(struct bd_client *c, const char *board, uint64_t token, const char *prefix, char *err,
+		   size_t errlen);
+/* leave the table joined (unmapping it) and stay in the lobby: as bd_client_request. */
+int bd_client_leave(struct bd_client *c, struct bd_msg *reply);
+/* Forget the table joined (unmap it): the daemon took the connection off it (EVENT 0 aborted). */
+void bd_client_unjoin(struct bd_client *c);
+
 /* hello + join (token 0 for a new seat) + map the public segment the daemon names in its
  * reply (prefix is only for messages), only if the daemon's uid owns it. 0 or -1 with err.
  * A token the daemon refuses with ERR token (its seat is gone) falls back to a new seat:
  * c->token differs from the token given when that happened. */
 int bd_client_enter(struct bd_client *c, const char *name, enum bd_role role, const char *board,
 		    uint64_t token, const char *prefix, char *err, size_t errlen);
+
+/* The lobby (docs/PROTOCOL.md, "Lobby"): its replies parsed into structs, with nothing
+ * printed (board-bot, boardctl and board-gtk share them; its events are proto.h's). Every name in them
+ * was checked (a table's as a board name, a player's as bd_player_name_ok, a login as
+ * printable without spaces): safe to print and to send back. */
+#define BD_LIST_OPTS_MAX (BD_OPTS_MAX + 1) /* options of a game, table or waiting player (opponent too) */
+#define BD_OPT_VALUE_MAX BD_NAME_MAX /* opponent=NAME is the longest value */
+
+struct bd_option {
+	char key[BD_OPT_KEY_MAX + 1];
+	char value[BD_OPT_VALUE_MAX + 1];
+};
+struct bd_options {
+	unsigned n;
+	struct bd_option opt[BD_LIST_OPTS_MAX];
+};
+
+/* GAME <game> <seats> [<option>=<default>...] */
+struct bd_game_info {
+	char game[BD_GAME_NAME_MAX + 1];
+	unsigned seats;
+	struct bd_options opts;
+};
+struct bd_games {
+	struct bd_game_info *game;
+	size_t n, cap;
+};
+
+/* TABLE <table> <game> <state> <players> <spectators> <options|-> */
+struct bd_table_info {
+	char table[BD_BOARD_NAME_MAX + 1];
+	char game[BD_GAME_NAME_MAX + 1];
+	char state[16];
+	unsigned players, spectators;
+	struct bd_options opts;
+};
+/* SEAT <table> <seat> <state> <name> <login> */
+struct bd_seat_info {
+	size_t table;         /* its TABLE's index in bd_lobby.table */
+	unsigned seat;
+	char state[16];
+	char name[BD_NAME_MAX + 1];
+	char login[BD_LOGIN_MAX + 1];
+};
+/* WAITING <game> <name> <login> <seconds-left> <options|-> */
+struct bd_waiting_info {
+	char game[BD_GAME_NAME_MAX + 1];
+	char name[BD_NAME_MAX + 1];
+	char login[BD_LOGIN_MAX + 1];
+	unsigned seconds;
+	struct bd_options opts;  /* opponent=NAME among them when it named one */
+};
+/* The list reply, in the order of its lines. */
+struct bd_lobby {
+	struct bd_table_info *table;
+	size_t ntables, tcap;
+	struct bd_seat_info *seat;
+	size_t nseats, scap;
+	struct bd_waiting_info *waiting;
+	size_t nwaiting, wcap;
+};
+
+/* One option word k=v into o: 0, -1 if malformed or one too many. */
+int bd_option_add(struct bd_options *o, const char *word);
+/* The value of option key in o, NULL if it has none. */
+const char *bd_option_get(const struct bd_options *o, const char *key);
+/* One GAME line into g: 0, -1 if malformed (or out of memory). */
+int bd_games_line(struct bd_games *g, const struct bd_msg *m);
+/* One TABLE, SEAT or WAITING line into l: 0, -1 if malformed (a SEAT of no TABLE before it too). */
+int bd_lobby_line(struct bd_lobby *l, const struct bd_msg *m);
+void bd_games_free(struct bd_games *g);
+void bd_lobby_free(struct bd_lobby *l);
+
+/* games and list: the whole reply into *g or *l (freed by the caller, also after a failure),
+ * its count checked. 0, or -1 with why in err. */
+int bd_client_games(struct bd_client *c, struct bd_games *g, char *err, size_t errlen);
+int bd_client_list(struct bd_client *c, struct bd_lobby *l, char *err, size_t errlen);
+/* play game [opts] [opponent=NAME]: opts is NULL or "k=v k=v", opponent NULL or a name.
+ * As bd_client_request (1: refused, in *reply). */
+int bd_client_play(struct bd_client *c, struct bd_msg *reply, const char *game, const char *opts,
+		   const char *opponent);
 
 /* A consistent copy of the public segment, taken without locks and through the guard
  * (guard.h); -1 if it stayed inconsistent or holds values no sound board has (damaged
