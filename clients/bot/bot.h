@@ -1,6 +1,6 @@
 /* bot.h: board-bot, a player of any game that has a brain (brain.h), talking the boardd
- * protocol through ipc/client.h. play.c runs the session, play-memory.c and play-turns.c
- * play the two kinds of game; Memory's brain is mind-memory.c (what it knows of the board) and
+ * protocol through ipc/client.h. play.c runs the session (lobby.c finds it a table when it
+ * plays through the lobby), play-memory.c and play-turns.c play the two kinds of game; Memory's brain is mind-memory.c (what it knows of the board) and
  * brain-memory.c (the card to pick by level), a turn game's is brain-<game>.c. */
 #ifndef BOT_H
 #define BOT_H
@@ -17,7 +17,14 @@ struct bot_opts {
 	const char *socket_path;
 	const char *prefix;
 	const char *board;
+	int board_given;    /* --board was given */
 	const char *game;   /* --game, NULL: the game of the table joined */
+	const char *play;   /* --play GAME: through the lobby (lobby.c), NULL: on --board */
+	const char *opponent; /* --opponent NAME, or NULL */
+	char play_opts[BD_LINE_MAX]; /* the --option K=V words, space-separated */
+	struct bd_options options; /* the same, checked */
+	unsigned wait_rounds; /* --wait-rounds: countdowns run out before it gives up, 0 never */
+	int verbose;        /* -v: the lobby's countdown and happenings on stderr */
 	char name[BD_NAME_MAX + 1];
 	enum bot_level level;
 	unsigned memory;    /* Memory: cards remembered at most */

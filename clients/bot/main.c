@@ -15,13 +15,24 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: board-bot [OPTION]...\n"
-		"Play the game of a boardd table (memory, tictactoe) until stopped (or for --games games).\n\n"
+		"Play the game of a boardd table (memory, tictactoe) until stopped (or for --games games),\n"
+		"on a named board or through the daemon's lobby (--play).\n\n"
 		"  --socket PATH        boardd's socket (default $BOARDD_SOCKET, else\n"
 		"                       $XDG_RUNTIME_DIR/boardd/boardd.sock, or /run/boardd/boardd.sock as root)\n"
 		"  --shm-prefix P       shm prefix of the daemon's objects (default $BOARDD_SHM_PREFIX or boardd)\n"
 		"  --board NAME         board (table) to play on (default main)\n"
 		"  --game GAME          play only if the table's game is GAME: memory or tictactoe\n"
 		"                       (default: whatever game the table has)\n"
+		"  --play GAME          play GAME through the lobby instead of on --board: wait for an\n"
+		"                       opponent (again after each countdown that ran out), play at the\n"
+		"                       table the daemon makes, rematch there while --games wants more,\n"
+		"                       else play again in the lobby\n"
+		"  --opponent NAME      with --play: only against the player named NAME\n"
+		"  --option K=V         with --play: a setting of the game (see `boardctl games`), e.g.\n"
+		"                       move-limit-ms=5000; may be given several times\n"
+		"  --wait-rounds N      with --play: give up (status 3) after N countdowns ran out without\n"
+		"                       an opponent (default 0: wait forever)\n"
+		"  -v, --verbose        say more on stderr: the lobby's countdown\n"
 		"  --name N             player name (default bot-PID)\n"
 		"  --level L            memory: easy, seed or perfect; tictactoe: easy or perfect\n"
 		"                       (default perfect)\n"
@@ -32,7 +43,9 @@ static void usage(FILE *f)
 		"  --stats              print one JSON line per finished game on stdout\n"
 		"  --seed N             seed of the bot's random choices (default: time and pid)\n"
 		"  --help               show this help and exit\n"
-		"  --version            show the version and exit\n");
+		"  --version            show the version and exit\n\n"
+		"Exit status: 0 done (or stopped by a signal), 1 error, 2 bad usage or a setting the\n"
+		"daemon refused, 3 no opponent after --wait-rounds countdowns.\n");
 }
 
 void bot_say(const char *fmt, ...)
@@ -83,9 +96,47 @@ static const char *opt_game(const char *s)
 	return s;
 }
 
+/* One --option K=V: checked, and added to the words the play request sends; exits 2 if bad. */
+static void opt_option(struct bot_opts *o, const char *kv)
+{
+	size_t n = strlen(o->play_opts);
+
+	if (o->options.n == BD_OPTS_MAX || bd_option_add(&o->options, kv) < 0 || strchr(kv, ' ') != NULL ||
+	    n + 1 + strlen(kv) >= sizeof o->play_opts - BD_NAME_MAX - 64) {
+		bot_say("--option wants KEY=VALUE (printable, no spaces nor commas, at most %d of them), not '%s'",
+			BD_OPTS_MAX, kv);
+		exit(2);
+	}
+	if (strcmp(o->options.opt[o->options.n - 1].key, "opponent") == 0) {
+		bot_say("--option opponent=NAME: use --opponent NAME");
+		exit(2);
+	}
+	snprintf(o->play_opts + n, sizeof o->play_opts - n, "%s%s", n ? " " : "", kv);
+}
+
+/* Check the lobby's options: --play against --board, the others only with --play; exits 2. */
+static void opt_check_lobby(struct bot_opts *o)
+{
+	if (o->play != NULL && (o->board_given || o->game != NULL)) {
+		bot_say("--play plays through the lobby: it goes with neither --board nor --game");
+		exit(2);
+	}
+	if (o->play != NULL)
+		o->game = o->play; /* the only game it may be matched for */
+	if (o->play == NULL && (o->opponent != NULL || o->options.n > 0 || o->wait_rounds > 0)) {
+		bot_say("--opponent, --option and --wait-rounds go with --play");
+		exit(2);
+	}
+	if (o->opponent != NULL && !bd_player_name_ok(o->opponent)) {
+		bot_say("--opponent wants 1-%d printable characters without spaces", BD_NAME_MAX);
+		exit(2);
+	}
+}
+
 /* Check what options cannot check one by one; exits 2 on a problem. */
 static void opt_check(struct bot_opts *o)
 {
+	opt_check_lobby(o);
 	if (!bd_name_ok(o->prefix, BD_PREFIX_MAX) || !bd_name_ok(o->board, BD_BOARD_NAME_MAX)) {
 		bot_say("--shm-prefix (1-%d) and --board (1-%d) take characters A-Z a-z 0-9 _ - only",
 			BD_PREFIX_MAX, BD_BOARD_NAME_MAX);
@@ -123,10 +174,11 @@ static void catch_signals(void)
 int main(int argc, char **argv)
 {
 	enum { O_SOCKET = 256, O_PREFIX, O_BOARD, O_GAME, O_NAME, O_LEVEL, O_MEMORY, O_DELAY, O_GAMES,
-	       O_STATS, O_SEED, O_HELP, O_VERSION };
+	       O_STATS, O_SEED, O_HELP, O_VERSION, O_PLAY, O_OPPONENT, O_OPTION, O_WAIT_ROUNDS };
 	static const struct option longopts[] = {
 		{"socket", 1, 0, O_SOCKET}, {"shm-prefix", 1, 0, O_PREFIX}, {"board", 1, 0, O_BOARD},
-		{"game", 1, 0, O_GAME},
+		{"game", 1, 0, O_GAME}, {"play", 1, 0, O_PLAY}, {"opponent", 1, 0, O_OPPONENT},
+		{"option", 1, 0, O_OPTION}, {"wait-rounds", 1, 0, O_WAIT_ROUNDS}, {"verbose", 0, 0, 'v'},
 		{"name", 1, 0, O_NAME}, {"level", 1, 0, O_LEVEL}, {"memory", 1, 0, O_MEMORY},
 		{"delay-ms", 1, 0, O_DELAY}, {"games", 1, 0, O_GAMES}, {"stats", 0, 0, O_STATS},
 		{"seed", 1, 0, O_SEED}, {"help", 0, 0, O_HELP}, {"version", 0, 0, O_VERSION}, {0, 0, 0, 0},
@@ -139,12 +191,17 @@ int main(int argc, char **argv)
 
 	bd_default_socket(socket_path, sizeof socket_path);
 	snprintf(o.name, sizeof o.name, "bot-%d", (int)getpid());
-	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "v", longopts, NULL)) != -1) {
 		switch (c) {
 		case O_SOCKET: o.socket_path = optarg; break;
 		case O_PREFIX: o.prefix = optarg; break;
-		case O_BOARD: o.board = optarg; break;
+		case O_BOARD: o.board = optarg, o.board_given = 1; break;
 		case O_GAME: o.game = opt_game(optarg); break;
+		case O_PLAY: o.play = opt_game(optarg); break;
+		case O_OPPONENT: o.opponent = optarg; break;
+		case O_OPTION: opt_option(&o, optarg); break;
+		case O_WAIT_ROUNDS: o.wait_rounds = opt_number("wait-rounds", optarg, 999999999); break;
+		case 'v': o.verbose = 1; break;
 		case O_NAME: snprintf(o.name, sizeof o.name, "%s", strlen(optarg) <= BD_NAME_MAX ? optarg : ""); break;
 		case O_LEVEL: o.level = opt_level(optarg); break;
 		case O_MEMORY: o.memory = opt_number("memory", optarg, BD_CARDS_MAX), o.memory_given = 1; break;

@@ -76,9 +76,7 @@ static int play_fits(const struct bot_opts *o, const struct brain *brain, char *
 	return 0;
 }
 
-/* The brain of game, the game of the table (--game must name it): 0, -1 with why in err
- * if it is not one the bot can play, -2 if the options do not fit it. */
-static int play_brain(struct play *p, const char *game, char *err, size_t len)
+int play_brain(struct play *p, const char *game, char *err, size_t len)
 {
 	if (p->o->game != NULL && strcmp(p->o->game, game) != 0) {
 		snprintf(err, len, "board %s is a table of %s, not of %s", p->o->board, game, p->o->game);
@@ -96,19 +94,30 @@ static int play_brain(struct play *p, const char *game, char *err, size_t len)
 	return 0;
 }
 
-/* Connect, join (in the seat of token if the daemon still has it) and read the table. The
- * first time, the brain of the table's game is found first from the boards the daemon lists,
- * so that the bot never sits at a table it cannot play (else from the table joined).
- * 0, or -1 with the reason in err (-2: the options do not fit the table's game). */
-static int play_enter(struct play *p, uint64_t token, char *err, size_t len)
+int play_start(struct play *p, int same_seat, char *err, size_t len)
 {
-	const struct bd_pub *snap = NULL;
+	const struct bd_pub *snap = play_snapshot(p);
+
+	if (snap == NULL) {
+		snprintf(err, len, "cannot play on board %s of %s: its shared memory is inconsistent or damaged",
+			 p->c.board, p->o->socket_path);
+		return -1;
+	}
+	p->pending = 0;
+	p->drive->enter(p, snap, same_seat);
+	return 0;
+}
+
+/* On a board: join it (in the seat of token if the daemon still has it) and read the table.
+ * The first time, the brain of the table's game is found first from the boards the daemon
+ * lists, so that the bot never sits at a table it cannot play (else from the table joined).
+ * 0, or -1 with the reason in err (-2: the options do not fit the table's game). */
+static int play_enter_board(struct play *p, uint64_t token, char *err, size_t len)
+{
 	struct play_lookup l;
 	char why[200];
 	int rc = 0;
 
-	if (bd_client_connect(&p->c, p->o->socket_path, err, len) < 0)
-		return -1;
 	if (p->brain == NULL) {
 		play_listed(p, &l);
 		if (l.game[0] != '\0')
@@ -121,18 +130,25 @@ static int play_enter(struct play *p, uint64_t token, char *err, size_t len)
 	}
 	if (rc == 0 && p->brain == NULL)
 		rc = play_brain(p, play_joined_game(p), err, len);
-	if (rc == 0 && (snap = play_snapshot(p)) == NULL) {
-		snprintf(err, len, "cannot play on board %s of %s: its shared memory is inconsistent or damaged",
-			 p->o->board, p->o->socket_path);
-		rc = -1;
-	}
-	if (rc < 0) {
+	return rc == 0 ? play_start(p, token != 0 && p->c.token == token, err, len) : rc;
+}
+
+/* Connect, and enter the board (play_enter_board), or with --play say hello and take the
+ * seat at the table matched back (lobby.c): 0, or -1 with the reason in err (-2: the
+ * options do not fit the table's game). */
+static int play_enter(struct play *p, uint64_t token, char *err, size_t len)
+{
+	int rc;
+
+	if (bd_client_connect(&p->c, p->o->socket_path, err, len) < 0)
+		return -1;
+	if (p->o->play != NULL)
+		rc = bd_client_hello(&p->c, p->o->name, BD_ROLE_BOT, err, len) < 0 ? -1 : lobby_rejoin(p, token, err, len);
+	else
+		rc = play_enter_board(p, token, err, len);
+	if (rc < 0)
 		bd_client_close(&p->c);
-		return rc;
-	}
-	p->pending = 0;
-	p->drive->enter(p, snap, token != 0 && p->c.token == token);
-	return 0;
+	return rc;
 }
 
 int play_more(const struct play *p)
@@ -164,6 +180,8 @@ static int play_event(struct play *p, const struct bd_msg *msg)
 {
 	struct bd_event ev;
 
+	if (msg->seq == 0 && p->o->play != NULL) /* the lobby's */
+		return lobby_table_event(p, msg, NULL);
 	if (bd_msg_event(msg, p->c.dim, &ev) < 0) {
 		bot_say("ignored a malformed event: %s", msg->line);
 		return p->drive->event(p, msg, NULL);
@@ -171,6 +189,8 @@ static int play_event(struct play *p, const struct bd_msg *msg)
 	if (ev.type == BD_EV_RESYNC)
 		bot_say("fell behind the board: %u events were dropped; the board was read again", ev.n);
 	int end = p->drive->event(p, msg, &ev);
+	if (end == PLAY_ON && p->o->play != NULL)
+		end = lobby_table_event(p, msg, &ev);
 	return ev.type == BD_EV_BYE ? PLAY_BYE : end;
 }
 
@@ -201,12 +221,14 @@ static int play_session(struct play *p)
 	}
 }
 
-/* Leave the board: quit, and wait (briefly) for the daemon's goodbye. */
+/* Leave the board (with --play: the table, then the lobby): quit, and wait (briefly) for
+ * the daemon's goodbye. */
 static void play_quit(struct play *p)
 {
 	struct bd_msg r;
 
-	bd_client_request(&p->c, &r, NULL, NULL, "quit");
+	if (lobby_leave(p) == 0)
+		bd_client_request(&p->c, &r, NULL, NULL, "quit");
 	bd_client_close(&p->c);
 }
 
@@ -231,8 +253,11 @@ static int play_reconnect(struct play *p, char *err, size_t len)
 		play_sleep(RETRY_MS);
 		if (play_stop || play_enter(p, token, err, len) < 0)
 			continue;
-		bot_say("back on board %s as player %d (%s)", p->c.board, p->c.player,
-			p->c.token == token ? "seat kept" : "a new seat: the old one was gone");
+		if (p->c.pub == NULL)
+			bot_say("back in the lobby");
+		else
+			bot_say("back on board %s as player %d (%s)", p->c.board, p->c.player,
+				p->c.token == token ? "seat kept" : "a new seat: the old one was gone");
 		return 0;
 	}
 	return -1;
@@ -252,20 +277,26 @@ int play_run(const struct bot_opts *o)
 		bot_say("%s", err);
 		return 2;
 	}
-	if ((rc = play_enter(&p, 0, err, sizeof err)) < 0) {
+	rc = o->play != NULL ? play_brain(&p, o->play, err, sizeof err) : 0;
+	if (rc < 0 || (rc = play_enter(&p, 0, err, sizeof err)) < 0) {
 		bot_say("%s", err);
 		return rc == -2 ? 2 : 1;
 	}
-	bot_say("playing on board %s as player %d, name %s, game %s", p.c.board, p.c.player, o->name, p.brain->game);
+	if (o->play != NULL)
+		bot_say("in the lobby as %s, to play %s", o->name, o->play);
+	else
+		bot_say("playing on board %s as player %d, name %s, game %s", p.c.board, p.c.player, o->name, p.brain->game);
 	for (;;) {
-		int end = play_session(&p);
-		if (end == PLAY_DONE) {
+		int end = o->play != NULL && p.c.pub == NULL ? lobby_match(&p) : play_session(&p);
+		if (end == PLAY_ON || end == PLAY_LOBBY)
+			continue;
+		if (end == PLAY_DONE || end == PLAY_GIVEUP || end == PLAY_REFUSED) {
 			play_quit(&p);
 			if (play_stop)
 				bot_say("stopped by a signal; left the board");
-			else
+			else if (end == PLAY_DONE)
 				bot_say("played %u games; left the board", p.games);
-			return 0;
+			return end == PLAY_DONE ? 0 : end == PLAY_GIVEUP ? 3 : p.usage ? 2 : 1;
 		}
 		bot_say(end == PLAY_BYE ? "boardd is shutting down; waiting up to %d s for it to come back"
 					: "lost the connection to boardd; reconnecting for up to %d s",

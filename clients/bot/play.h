@@ -12,7 +12,10 @@
 #define RATE_BACKOFF_MS 1000
 #define IDLE_WAIT_MS 200    /* longest wait for a message, so a signal is noticed soon */
 
-enum play_end { PLAY_ON = -1, PLAY_DONE, PLAY_LOST, PLAY_BYE };
+/* How a session or a wait in the lobby ended: PLAY_ON goes on (the lobby: at a table now),
+ * PLAY_LOBBY back to the lobby (the match is off, or over and the opponent gone), PLAY_GIVEUP
+ * after --wait-rounds, PLAY_REFUSED the daemon refused to play (play->usage: a setting). */
+enum play_end { PLAY_ON = -1, PLAY_DONE, PLAY_LOST, PLAY_BYE, PLAY_LOBBY, PLAY_GIVEUP, PLAY_REFUSED };
 
 struct play {
 	const struct bot_opts *o;
@@ -24,6 +27,10 @@ struct play {
 	int64_t next_ms;      /* no request before this (--delay-ms, back-off) */
 	unsigned moves;       /* the bot's moves this game (Memory: second picks) */
 	unsigned games;       /* games finished */
+	/* Through the lobby (lobby.c): */
+	char table[BD_BOARD_NAME_MAX + 1]; /* the table it was matched to, "" in the lobby */
+	unsigned rounds;      /* countdowns run out since it last played */
+	int usage;            /* PLAY_REFUSED: the daemon refused a setting (exit status 2) */
 	/* Memory (play-memory.c): */
 	struct mind mind;
 	int plan;             /* the second card of a known pair being played, -1 */
@@ -60,5 +67,25 @@ int play_over(struct play *p, const struct bd_msg *msg, const struct bd_event *e
 	      const char *side);
 /* play.c: nonzero if --games wants more games than were played. */
 int play_more(const struct play *p);
+
+/* play.c: the brain of game for the bot's options (--game must name game): 0, -1 with why
+ * in err if it is not one the bot can play, -2 if the options do not fit it. */
+int play_brain(struct play *p, const char *game, char *err, size_t len);
+/* play.c: read the table joined and start playing on it (same_seat: the seat of before):
+ * 0, or -1 with why in err. */
+int play_start(struct play *p, int same_seat, char *err, size_t len);
+
+/* lobby.c: wait in the lobby for a table (play, countdown, play again) and join it:
+ * PLAY_ON when at the table, else how it ended. */
+int lobby_match(struct play *p);
+/* lobby.c: after a reconnection, take the seat at the table matched back with token (the
+ * lobby again if the daemon refused it): 0, -1 with why in err. */
+int lobby_rejoin(struct play *p, uint64_t token, char *err, size_t len);
+/* lobby.c: one event at a lobby table: PLAY_ON, PLAY_LOBBY if it ends its time there (the
+ * match called off; the opponent gone while no match is on), PLAY_LOST. */
+int lobby_table_event(struct play *p, const struct bd_msg *msg, const struct bd_event *ev);
+/* lobby.c: with --play, leave the table, if at one (after the reply to a pending request):
+ * 0, -1 if the connection is lost. */
+int lobby_leave(struct play *p);
 
 #endif
