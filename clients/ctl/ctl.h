@@ -1,6 +1,6 @@
 /* ctl.h: boardctl, the debug tool: its commands and the helpers they share.
- * Every command reads the board's shared memory directly, never through the daemon, so it
- * keeps working when the daemon is dead or stuck. */
+ * Every command but games (and list's lobby part) reads the board's shared memory directly,
+ * never through the daemon, so it keeps working when the daemon is dead or stuck. */
 #ifndef CTL_CTL_H
 #define CTL_CTL_H
 
@@ -39,6 +39,11 @@ int players_run(const struct ctl *c);
 int locks_run(const struct ctl *c);
 int events_run(const struct ctl *c);
 int watch_run(const struct ctl *c);
+/* lobby.c: the kinds of game the daemon on the socket hosts (the one command that asks it). */
+int games_run(const struct ctl *c);
+/* lobby.c: list's lobby part: the daemon's tables and queues (as JSON member "lobby", null
+ * when no daemon answers); CTL_ERROR if a daemon answers but its list could not be read. */
+int lobby_list(const struct ctl *c, struct json *j);
 /* rules.c: a game's rules on positions in its notation; reads no board. */
 int rules_run(const struct ctl *c);
 

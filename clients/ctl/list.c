@@ -1,5 +1,5 @@
-/* list.c: every board of the prefix found in /dev/shm, whether its daemon is alive, and
- * every object of the prefix with its owner and mode. A board whose segment another user
+/* list.c: every board of the prefix found in /dev/shm, whether its daemon is alive, the
+ * daemon's lobby (lobby.c), and every object of the prefix with its owner and mode. A board whose segment another user
  * owns than the trusted one (ctl_trust) is flagged FOREIGN and never read: a forged board
  * is not shown as alive, nor its players counted. */
 #include <stdlib.h>
@@ -176,14 +176,18 @@ int list_run(const struct ctl *c)
 		fprintf(stderr, "boardctl: cannot read /dev/shm\n");
 		return CTL_ERROR;
 	}
-	qsort(boards.f, boards.n, sizeof *boards.f, list_cmp);
-	qsort(objs.f, objs.n, sizeof *objs.f, list_cmp);
+	if (boards.n > 0) /* none: no array at all, which qsort must not be given */
+		qsort(boards.f, boards.n, sizeof *boards.f, list_cmp);
+	if (objs.n > 0)
+		qsort(objs.f, objs.n, sizeof *objs.f, list_cmp);
 	list_head(c, &j, boards.n);
 	for (size_t i = 0; i < boards.n; i++)
 		if (list_board(c, &j, &boards.f[i]))
 			rc = CTL_ERROR;
 	if (c->json)
 		json_close(&j);
+	if (lobby_list(c, &j) != CTL_OK)
+		rc = CTL_ERROR;
 	list_objects(c, &j, &objs);
 	if (c->json) {
 		json_close(&j);

@@ -19,7 +19,7 @@ struct command {
 static const struct command commands[] = {
 	{"list", list_run, 0},     {"dump", dump_run, 1},     {"players", players_run, 1},
 	{"locks", locks_run, 1},   {"events", events_run, 1}, {"watch", watch_run, 1},
-	{"rules", rules_run, CMD_OWN_ARGS},
+	{"rules", rules_run, CMD_OWN_ARGS}, {"games", games_run, 0},
 };
 
 static void usage(FILE *f)
@@ -27,10 +27,15 @@ static void usage(FILE *f)
 	fprintf(f,
 		"usage: boardctl [--socket P] [--shm-prefix P] [--owner USER] COMMAND [BOARD] [--json]\n"
 		"       boardctl rules GAME perft DEPTH [POSITION] | moves POSITION | apply POSITION [MOVE...]\n"
-		"Inspect boardd's boards straight from shared memory (works with the daemon dead too).\n\n"
+		"Inspect boardd's boards straight from shared memory (works with the daemon dead too),\n"
+		"and the daemon's lobby on its socket.\n\n"
 		"Commands (BOARD defaults to main):\n"
 		"  list             every board of the prefix: size, game, players, daemon alive or not;\n"
-		"                   every object's owner and mode, foreign ones flagged\n"
+		"                   the daemon's lobby when it answers: its tables (options, seats,\n"
+		"                   spectators) and the players waiting to play; every object's owner\n"
+		"                   and mode, foreign ones flagged\n"
+		"  games            the kinds of game the daemon hosts: seats, options and their defaults\n"
+		"                   (asks the daemon: fails if none answers)\n"
 		"  dump [BOARD]     the board as a grid, its game state and players\n"
 		"  players [BOARD]  the player table, with each connection's uid and pid\n"
 		"  locks [BOARD]    every semaphore: value, holder pid, alive, held for, repairs (*)\n"
@@ -54,7 +59,8 @@ static void usage(FILE *f)
 		"  -n, --count N     events: how many (default 20)\n"
 		"  -h, --help        show this help and exit\n"
 		"  --version         show the version and exit\n\n"
-		"Exit status: 0 ok, 1 error (no such board, damaged segment, no permission), 2 bad usage.\n");
+		"Exit status: 0 ok, 1 error (no such board, damaged segment, no permission, no daemon\n"
+		"answers for games, a daemon's lobby that could not be read), 2 bad usage.\n");
 }
 
 /* Complain about the command line and exit 2. */
@@ -117,7 +123,7 @@ int main(int argc, char **argv)
 		}
 	}
 	if (optind >= argc)
-		usage_error("%s", "a COMMAND is needed: list, dump, players, locks, events, watch or rules");
+		usage_error("%s", "a COMMAND is needed: list, games, dump, players, locks, events, watch or rules");
 	const struct command *cmd = command_find(argv[optind++]);
 	if (cmd->takes_board == CMD_OWN_ARGS) {
 		if (c.json || counted)
