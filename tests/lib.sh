@@ -99,6 +99,14 @@ wait_bot() {
 	[ "$rc" -eq 0 ] || fail "bot $2 exited $rc: $(cat "$WORK/$2.err")"
 }
 
+# bot_usage_error OPTION...: board-bot must refuse the options with status 2 and a message.
+bot_usage_error() {
+	"$BOT" "$@" >/dev/null 2>"$WORK/usage.err"
+	rc=$?
+	[ "$rc" -eq 2 ] || fail "board-bot $* exited $rc, want 2: $(cat "$WORK/usage.err")"
+	grep -q '^board-bot: ' "$WORK/usage.err" || fail "board-bot $*: no message: $(cat "$WORK/usage.err")"
+}
+
 # Start boardd with extra options; waits until it answers (a stale socket file of a killed
 # daemon may still be there until the new one replaces it).
 start_daemon() {

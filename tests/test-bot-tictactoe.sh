@@ -8,14 +8,6 @@
 CTL="$BIN/boardctl"
 trap 'stop_players' EXIT
 
-# usage_error OPTION...: board-bot must refuse the options with status 2 and a message.
-usage_error() {
-	"$BOT" "$@" >/dev/null 2>"$WORK/usage.err"
-	rc=$?
-	[ "$rc" -eq 2 ] || fail "board-bot $* exited $rc, want 2: $(cat "$WORK/usage.err")"
-	grep -q '^board-bot: ' "$WORK/usage.err" || fail "board-bot $*: no message: $(cat "$WORK/usage.err")"
-}
-
 # check_match GAMES LEAST A B: A's and B's stats files each hold GAMES well-formed lines, one
 # per game, numbered alike; in every game they played opposite sides, their results agree (a
 # win against a loss with 2 and 0 points, or two draws with 1 each), they counted LEAST to 9
@@ -52,9 +44,9 @@ two_bots() {
 
 note "command line"
 "$BOT" --help | grep -q -- '--game GAME' || fail "--help does not describe --game"
-usage_error --game chess
-usage_error --game tictactoe --level seed
-usage_error --game tictactoe --memory 3
+bot_usage_error --game chess
+bot_usage_error --game tictactoe --level seed
+bot_usage_error --game tictactoe --memory 3
 grep -q 'memory' "$WORK/usage.err" || fail "--memory with tictactoe: $(cat "$WORK/usage.err")"
 
 start_daemon --board main:tictactoe --board cards:4 --seed 9
