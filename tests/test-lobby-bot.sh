@@ -120,6 +120,7 @@ done
 note "two bots --play tictactoe: matched at one table, three games there, results that add up"
 run_bot p1 --play tictactoe --games 3 --delay-ms 0 --seed 1 -v
 A=$PID
+wait_until "p1 waiting" sh -c "'$CTL' list | grep -qE '^  tictactoe +p1 '" # so that its countdown starts
 run_bot p2 --play tictactoe --games 3 --delay-ms 0 --seed 2 --level easy
 wait_bot "$A" p1
 wait_bot "$PID" p2
