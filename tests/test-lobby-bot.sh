@@ -11,7 +11,8 @@
 #  - a bot with --opponent alice is matched with alice, not with bob who waited first;
 #    boardctl list shows bob waiting and their table with its two seats and a spectator,
 #    boardctl games the games, both in text and --json;
-#  - a bot started as nobody (setpriv) plays a bot of root's: ps shows nobody's uid.
+#  - a bot started as nobody (setpriv) plays a bot of root's: ps shows nobody's uid;
+#  - two bots --play memory play a game at a memory table: every pair between them.
 . "$(dirname "$0")/lib.sh"
 CTL="$BIN/boardctl"
 NPID="" E_PID=""
@@ -224,4 +225,20 @@ NPID=""
 check_pair 2 nob rooty
 [ "$(table_of nob)" = "$(table_of rooty)" ] || fail "nob and rooty at different tables"
 
+note "two bots --play memory: matched at a memory table, one game each, all the pairs between them"
+run_bot m1 --play memory --games 1 --delay-ms 0 --seed 8
+A=$PID
+run_bot m2 --play memory --games 1 --delay-ms 0 --seed 9
+wait_bot "$A" m1
+wait_bot "$PID" m2
+T=$(table_of m1)
+case $T in memory-[0-9]*) [ "$T" = "$(table_of m2)" ] ;; *) false ;; esac || fail "m1 at '$T', m2 at '$(table_of m2)'"
+python3 -c '
+import json, sys
+a, b = (json.loads(open(f).read()) for f in sys.argv[1:])
+pairs = {"win": "lose", "lose": "win"}
+assert a["points"] + b["points"] == 16, (a, b)  # a 4x4 board: 8 pairs, 2 points each
+assert a["result"] == b["result"] == "win" if a["points"] == b["points"] else pairs.get(a["result"]) == b["result"], (a, b)
+assert (a["result"] == "win") == (a["points"] >= b["points"]), (a, b)
+' "$WORK/m1.out" "$WORK/m2.out" || fail "memory results: $(cat "$WORK/m1.out" "$WORK/m2.out")"
 finish
