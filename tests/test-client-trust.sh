@@ -134,7 +134,7 @@ Xvfb -displayfd 3 -screen 0 800x600x24 -nolisten tcp 3>"$WORK/display" 2>"$WORK/
 XPID=$!
 wait_until "Xvfb" test -s "$WORK/display"
 start_daemon --board main:4 --min-players 1
-DISPLAY=":$(cat "$WORK/display")" NO_AT_BRIDGE=1 "$BIN/board-gtk" --name gtk1 >"$WORK/gtk.out" 2>"$WORK/gtk.err" &
+DISPLAY=":$(cat "$WORK/display")" NO_AT_BRIDGE=1 "$BIN/board-gtk" --board main --name gtk1 >"$WORK/gtk.out" 2>"$WORK/gtk.err" &
 GPID=$!
 wait_until "board-gtk to be seated" eval 'ask players | grep -q " gtk1"'
 "$FAULT" shrink >/dev/null || fail "cannot truncate the board"

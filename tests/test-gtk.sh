@@ -170,7 +170,7 @@ cp "$WORK/hover.png" "$(dirname "$0")/out/test-gtk-hover.png" 2>/dev/null # for 
 xdotool mousemove 5 5
 
 note "--spectate: nothing to click"
-"$GTK" --socket "$SOCK" --shm-prefix "$PREFIX" --spectate --name eye >"$WORK/spectator.log" 2>&1 &
+"$GTK" --socket "$SOCK" --shm-prefix "$PREFIX" --board main --spectate --name eye >"$WORK/spectator.log" 2>&1 &
 SPID=$!
 wait_until "the spectator's board" board_ready "$SPID"
 set -- $(first_free)

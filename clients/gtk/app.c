@@ -1,6 +1,7 @@
 /* app.c: the GtkApplication. Stylesheet and icon come from the GResource, the window from
- * board-gtk.ui; whichever way the program ends (window closed, Ctrl+Q, SIGINT, SIGTERM) it
- * runs "shutdown", which tells the daemon we quit. */
+ * board-gtk.ui: the lobby page and the table page; whichever way the program ends (window
+ * closed, Ctrl+Q, SIGINT, SIGTERM) it runs "shutdown", which ends the person's bot and tells
+ * the daemon we quit. */
 #include <glib-unix.h>
 #include <signal.h>
 #include <stdio.h>
@@ -48,7 +49,7 @@ static void app_startup(GApplication *g, gpointer data)
 }
 
 /* A widget of board-gtk.ui by its id. */
-static gpointer app_object(GtkBuilder *b, const char *id)
+gpointer app_object(GtkBuilder *b, const char *id)
 {
 	GObject *o = gtk_builder_get_object(b, id);
 
@@ -68,54 +69,9 @@ static void app_window_destroyed(GtkWidget *window, gpointer data)
 	if (a->tick)
 		g_source_remove(a->tick);
 	a->fade = a->tick = 0;
+	if (a->lobby != NULL)
+		lobby_hide(a);
 	a->window = NULL;
-}
-
-/* Build the window once and show it. */
-static void app_activate(GApplication *g, gpointer data)
-{
-	struct app *a = data;
-	char subtitle[128];
-
-	if (a->window != NULL) {
-		gtk_window_present(a->window);
-		return;
-	}
-	g_type_ensure(BOARD_TYPE_VIEW);
-	GtkBuilder *b = gtk_builder_new_from_resource(RES "board-gtk.ui");
-	a->window = app_object(b, "window");
-	a->header = app_object(b, "header");
-	a->view = app_object(b, "board");
-	a->infobar = app_object(b, "infobar");
-	a->infolabel = app_object(b, "infolabel");
-	a->players = app_object(b, "players");
-	a->state = app_object(b, "state");
-	a->progress = app_object(b, "progress");
-	a->result = app_object(b, "result");
-	a->feedback = app_object(b, "feedback");
-	a->keys = app_object(b, "keys");
-	a->controls = app_object(b, "controls");
-	g_object_unref(b);
-	gtk_window_set_application(a->window, GTK_APPLICATION(g));
-	g_signal_connect(a->window, "destroy", G_CALLBACK(app_window_destroyed), a);
-	snprintf(subtitle, sizeof subtitle, a->opt.spectate ? "board %s, watching" : "board %s, playing as %s",
-		 a->opt.board, a->opt.name);
-	gtk_header_bar_set_subtitle(a->header, subtitle);
-	gtk_widget_set_visible(GTK_WIDGET(a->keys), !a->opt.spectate);
-	view_attach(a->view, a);
-	if (a->linked)
-		conn_drain(a);
-	else /* reconnecting needs the window for its message */
-		conn_start_retry(a, a->unreachable);
-	gtk_widget_grab_focus(a->view);
-	gtk_window_present(a->window);
-}
-
-/* The main loop has ended: leave the board. */
-static void app_shutdown(GApplication *g, gpointer data)
-{
-	(void)g;
-	conn_quit(data);
 }
 
 /* Show the table through view game: the window's title, how to play, the view's controls
@@ -136,6 +92,110 @@ static void app_set_game(struct app *a, const struct game_view *game)
 		game->build(a, a->controls);
 		gtk_widget_show_all(GTK_WIDGET(a->controls));
 	}
+}
+
+/* Back to lobby: leave the table (and end the bot played there). */
+static void app_back_clicked(GtkButton *button, gpointer data)
+{
+	struct app *a = data;
+	char err[BD_LINE_MAX];
+
+	(void)button;
+	if (conn_leave(a, err, sizeof err) < 0) {
+		panel_refused(a, "leave", err);
+		return;
+	}
+	bot_stop(a);
+	app_in_lobby(a);
+}
+
+/* Show the table page for the table joined: title and subtitle, how to play, the board. */
+void app_at_table(struct app *a)
+{
+	char subtitle[128];
+
+	if (a->window == NULL)
+		return;
+	snprintf(subtitle, sizeof subtitle, a->watching ? "table %s, watching" : "table %s, playing as %s",
+		 a->table, a->opt.name);
+	gtk_header_bar_set_subtitle(a->header, subtitle);
+	gtk_widget_set_visible(GTK_WIDGET(a->keys), !a->watching);
+	gtk_widget_set_visible(a->back, a->lobby != NULL);
+	panel_banner(a, NULL, NULL);
+	if (a->lobby != NULL)
+		lobby_hide(a);
+	gtk_stack_set_visible_child_name(a->pages, "table");
+	gtk_widget_grab_focus(a->view);
+	app_snapshot(a);
+	app_show(a);
+}
+
+/* Show the lobby page (the window is at no table). */
+void app_in_lobby(struct app *a)
+{
+	char subtitle[128];
+
+	if (a->window == NULL)
+		return;
+	app_set_game(a, NULL);
+	gtk_window_set_title(a->window, "boardd lobby");
+	gtk_header_bar_set_title(a->header, "boardd lobby");
+	snprintf(subtitle, sizeof subtitle, "playing as %s", a->opt.name);
+	gtk_header_bar_set_subtitle(a->header, subtitle);
+	gtk_widget_hide(a->back);
+	gtk_stack_set_visible_child_name(a->pages, "lobby");
+	lobby_show(a);
+}
+
+/* Build the window once and show it. */
+static void app_activate(GApplication *g, gpointer data)
+{
+	struct app *a = data;
+
+	if (a->window != NULL) {
+		gtk_window_present(a->window);
+		return;
+	}
+	g_type_ensure(BOARD_TYPE_VIEW);
+	GtkBuilder *b = gtk_builder_new_from_resource(RES "board-gtk.ui");
+	a->window = app_object(b, "window");
+	a->header = app_object(b, "header");
+	a->pages = app_object(b, "pages");
+	a->back = app_object(b, "back");
+	a->view = app_object(b, "board");
+	a->infobar = app_object(b, "infobar");
+	a->infolabel = app_object(b, "infolabel");
+	a->players = app_object(b, "players");
+	a->state = app_object(b, "state");
+	a->progress = app_object(b, "progress");
+	a->result = app_object(b, "result");
+	a->feedback = app_object(b, "feedback");
+	a->keys = app_object(b, "keys");
+	a->controls = app_object(b, "controls");
+	if (a->opt.board == NULL)
+		lobby_build(a, b);
+	g_object_unref(b);
+	gtk_window_set_application(a->window, GTK_APPLICATION(g));
+	g_signal_connect(a->window, "destroy", G_CALLBACK(app_window_destroyed), a);
+	g_signal_connect(a->back, "clicked", G_CALLBACK(app_back_clicked), a);
+	view_attach(a->view, a);
+	if (a->table[0])
+		app_at_table(a);
+	else
+		app_in_lobby(a);
+	if (a->online)
+		conn_drain(a);
+	else /* reconnecting needs the window for its message */
+		conn_start_retry(a, a->unreachable);
+	gtk_window_present(a->window);
+}
+
+/* The main loop has ended: end the person's bot, leave the board. */
+static void app_shutdown(GApplication *g, gpointer data)
+{
+	(void)g;
+	bot_stop(data);
+	conn_quit(data);
 }
 
 /* Copy the board from shared memory if connected; a damaged copy keeps the last good one.

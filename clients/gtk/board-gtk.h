@@ -1,8 +1,14 @@
 /* board-gtk.h: the GTK 3 client's shared state and the functions of its modules.
  *
  *   main.c   command line, then hands over to the GtkApplication
- *   app.c    GtkApplication: CSS, actions, the window from board-gtk.ui, quit on exit
- *   conn.c   the connection: join, the socket in the main loop, events, reconnecting
+ *   app.c    GtkApplication: CSS, actions, the window from board-gtk.ui, its two pages
+ *            (the lobby, a table), quit on exit
+ *   conn.c   the connection: hello, join or watch and leave a table, the socket in the
+ *            main loop, events, reconnecting
+ *   lobby.c  the lobby page: the kinds of game, play a person or a bot, the countdown,
+ *            the tables to join or watch and the players waiting
+ *   bot.c    the person's own board-bot (run as the person's user), started for
+ *            "Play a bot" and ended when the person leaves its table or quits
  *   view.c   BoardView, the board widget: a square grid of cells, clicks, the keyboard
  *            cursor; the table of games' views
  *   paint.c  cairo helpers: player colours and badges, text, the cursor
@@ -52,6 +58,8 @@ struct game_view {
 	void (*draw_over)(GtkWidget *view, cairo_t *cr);
 	/* Optional: the seats' sides by number, one letter each ("XO"), for the player list. */
 	const char *sides;
+	/* The levels board-bot plays this game at, easiest first, NULL after the last. */
+	const char *levels[4];
 	/* Optional: the view's own controls in the side panel's box, made once per window and
 	 * kind; update shows the snapshot in them (and the result banner). */
 	void (*build)(struct app *a, GtkBox *box);
@@ -62,10 +70,12 @@ extern const struct game_view view_memory, view_tictactoe;
 struct options {
 	char socket[108];
 	const char *prefix;
-	const char *board;
+	const char *board; /* NULL: open on the lobby */
 	char name[BD_NAME_MAX + 1];
 	int spectate;
 };
+
+struct lobby;
 
 struct app {
 	struct options opt;
@@ -74,6 +84,8 @@ struct app {
 	/* Widgets from board-gtk.ui. */
 	GtkWindow *window;
 	GtkHeaderBar *header;
+	GtkStack *pages;   /* "lobby" and "table" */
+	GtkWidget *back;   /* the header's Back to lobby */
 	GtkWidget *view;
 	GtkInfoBar *infobar;
 	GtkLabel *infolabel, *state, *progress, *result, *feedback, *keys;
@@ -83,12 +95,17 @@ struct app {
 
 	/* Connection. */
 	struct bd_client c;
+	int online;        /* connected, hello said: lobby requests can be sent */
 	int linked;        /* connected and joined: events arrive, picks can be sent */
+	char table[BD_BOARD_NAME_MAX + 1]; /* the table joined or being joined, "" in the lobby */
+	int watching;      /* at the table as a spectator */
+	char seat_table[BD_BOARD_NAME_MAX + 1]; /* the table the token is a seat of */
 	uint64_t token;    /* the seat's token from the first join, kept to reclaim it */
 	int me;            /* own player id, -1 for a spectator */
 	int fresh;         /* joined since the last snapshot: the view rereads it */
 	guint watch;       /* the socket's GLib source */
 	guint retry;       /* reconnect timer while the daemon is away */
+	guint idle;        /* handles what a request read past its answer */
 	char unreachable[256]; /* why the first connection failed */
 
 	/* What is drawn: the last consistent copy of the public segment, through the view of
@@ -96,6 +113,9 @@ struct app {
 	struct bd_pub *snap;
 	int have_snap;
 	const struct game_view *game;
+
+	struct lobby *lobby; /* NULL with --board */
+	GPid bot;          /* the person's board-bot while it runs, else 0 */
 
 	/* Side panel timers. */
 	guint tick;        /* countdown to the next game while it is over */
@@ -107,6 +127,11 @@ int conn_open(struct app *a, char *err, size_t len);
 void conn_start_retry(struct app *a, const char *why);
 void conn_drain(struct app *a);
 int conn_send(struct app *a, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
+void conn_after(struct app *a);
+int conn_request(struct app *a, struct bd_msg *reply, const char *fmt, ...) G_GNUC_PRINTF(3, 4);
+int conn_join(struct app *a, const char *table, int watch, char *err, size_t len);
+int conn_leave(struct app *a, char *err, size_t len);
+void conn_left(struct app *a);
 void conn_quit(struct app *a);
 int conn_can_play(const struct app *a);
 
@@ -114,6 +139,23 @@ int conn_can_play(const struct app *a);
 int app_run(struct app *a, const char *unreachable);
 int app_snapshot(struct app *a);
 void app_show(struct app *a);
+gpointer app_object(GtkBuilder *b, const char *id);
+void app_at_table(struct app *a);
+void app_in_lobby(struct app *a);
+
+/* lobby.c */
+void lobby_build(struct app *a, GtkBuilder *b);
+void lobby_show(struct app *a);
+void lobby_hide(struct app *a);
+void lobby_event(struct app *a, const struct bd_msg *m);
+void lobby_online(struct app *a);
+void lobby_offline(struct app *a, const char *why);
+void lobby_note(struct app *a, const char *text);
+
+/* bot.c */
+int bot_start(struct app *a, const char *game, const char *level, const char *opts, char *err, size_t len);
+void bot_name(const struct app *a, char *buf, size_t len);
+void bot_stop(struct app *a);
 
 /* view.c */
 #define BOARD_TYPE_VIEW (board_view_get_type())

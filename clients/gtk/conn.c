@@ -1,7 +1,9 @@
 /* conn.c: the connection to boardd. The socket is a source of the GLib main loop; each time
  * it is readable every buffered line is handled and the window is redrawn once from a fresh
- * snapshot of the public segment. When the daemon goes away the window says so and a timer
- * reconnects every RETRY_MS, reclaiming the seat with the token of the first join. */
+ * snapshot of the public segment. The lobby's requests are answered at once (conn_request);
+ * events that came meanwhile are handled right after, from the main loop. When the daemon
+ * goes away the window says so and a timer reconnects every RETRY_MS, reclaiming the seat
+ * with the token of the first join (or back in the lobby, if it was there). */
 #include <glib-unix.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -15,15 +17,38 @@
 
 static gboolean conn_readable(gint fd, GIOCondition cond, gpointer data);
 
-/* Join with the kept token; bd_client_enter takes a new seat if the daemon forgot it. */
-static int conn_enter(struct app *a, char *err, size_t len)
+/* The seat's token, if it is a seat of table (to claim it back), else 0. */
+static uint64_t conn_token(const struct app *a, const char *table)
 {
-	enum bd_role role = a->opt.spectate ? BD_ROLE_SPECTATOR : BD_ROLE_PLAYER;
-
-	return bd_client_enter(&a->c, a->opt.name, role, a->opt.board, a->token, a->opt.prefix, err, len);
+	return strcmp(a->seat_table, table) == 0 ? a->token : 0;
 }
 
-/* Connect and join once: 0 joined, -1 daemon unreachable, -2 it refused us (err says why). */
+/* Say hello, and join the table if the window is at one (with the kept token;
+ * bd_client_enter takes a new seat if the daemon forgot it). */
+static int conn_enter(struct app *a, char *err, size_t len)
+{
+	enum bd_role role = a->watching ? BD_ROLE_SPECTATOR : BD_ROLE_PLAYER;
+
+	if (a->table[0])
+		return bd_client_enter(&a->c, a->opt.name, role, a->table, conn_token(a, a->table), a->opt.prefix,
+				       err, len);
+	return bd_client_hello(&a->c, a->opt.name, role, err, len);
+}
+
+/* Joined a table (the reply is in a->c): remember the seat and draw it afresh. */
+static void conn_seated(struct app *a)
+{
+	if (a->c.token != 0) {
+		a->token = a->c.token;
+		snprintf(a->seat_table, sizeof a->seat_table, "%s", a->table);
+	}
+	a->me = a->c.player;
+	a->fresh = 1;
+	a->linked = 1;
+}
+
+/* Connect, say hello and join the table if at one: 0 done, -1 daemon unreachable, -2 it
+ * refused us (err says why). */
 int conn_open(struct app *a, char *err, size_t len)
 {
 	if (bd_client_connect(&a->c, a->opt.socket, err, len) < 0)
@@ -32,26 +57,36 @@ int conn_open(struct app *a, char *err, size_t len)
 		bd_client_close(&a->c);
 		return -2;
 	}
-	a->token = a->c.token;
-	a->me = a->c.player;
-	a->fresh = 1;
-	a->linked = 1;
+	a->online = 1;
+	if (a->table[0])
+		conn_seated(a);
 	a->watch = g_unix_fd_add(a->c.fd, G_IO_IN | G_IO_HUP | G_IO_ERR, conn_readable, a);
 	return 0;
 }
 
-/* Retry timer: try again until the daemon answers. */
+/* Retry timer: try again until the daemon answers. A table the daemon no longer has sends
+ * a window that came from the lobby back there. */
 static gboolean conn_retry(gpointer data)
 {
 	struct app *a = data;
-	char err[256];
+	char err[256], note[384];
+	int rc = conn_open(a, err, sizeof err);
 
-	if (conn_open(a, err, sizeof err) < 0) {
+	if (rc == -2 && a->lobby != NULL && a->table[0]) {
+		snprintf(note, sizeof note, "Table %s is gone: %s.", a->table, err);
+		conn_left(a);
+		app_in_lobby(a);
+		lobby_note(a, note);
+		rc = conn_open(a, err, sizeof err);
+	}
+	if (rc < 0) {
 		panel_link(a, err);
 		return G_SOURCE_CONTINUE;
 	}
 	a->retry = 0;
 	panel_link(a, NULL);
+	if (a->lobby != NULL && !a->table[0])
+		lobby_online(a);
 	conn_drain(a);
 	return G_SOURCE_REMOVE;
 }
@@ -63,8 +98,10 @@ static void conn_lost(struct app *a, const char *why)
 		g_source_remove(a->watch);
 	a->watch = 0;
 	bd_client_close(&a->c);
-	a->linked = 0;
+	a->linked = a->online = 0;
 	panel_link(a, why);
+	if (a->lobby != NULL)
+		lobby_offline(a, why);
 	if (a->retry == 0)
 		a->retry = g_timeout_add(RETRY_MS, conn_retry, a);
 	app_show(a);
@@ -75,7 +112,7 @@ static void conn_lost(struct app *a, const char *why)
 static void conn_shrunk(struct app *a)
 {
 	g_printerr("board-gtk: board %s: its shared memory shrank while mapped (truncated by its "
-		   "owner?): reconnecting\n", a->opt.board);
+		   "owner?): reconnecting\n", a->table);
 	conn_lost(a, "The board's shared memory shrank (the board is gone or damaged).");
 }
 
@@ -91,8 +128,8 @@ static void conn_event(struct app *a, const struct bd_msg *m)
 {
 	struct bd_event ev;
 
-	if (a->game == NULL)
-		return;
+	if (a->game == NULL || !a->linked)
+		return; /* none yet, or a table just left */
 	if (bd_msg_event(m, a->c.dim, &ev) < 0)
 		ev.type = BD_EV_NONE; /* a game's event the core does not parse */
 	if (ev.type == BD_EV_RESYNC) {
@@ -126,17 +163,19 @@ void conn_drain(struct app *a)
 			a->game->reread(a); /* a new connection: what events told before is unknown */
 		a->fresh = 0;
 	}
-	while (bd_client_next(&a->c, &m)) {
+	while (a->online && bd_client_next(&a->c, &m)) {
 		if (m.kind == BD_MSG_EVENT && strcmp(m.word, "bye") == 0)
 			closed = 1;
+		else if (m.kind == BD_MSG_EVENT && m.seq == 0 && a->lobby != NULL)
+			lobby_event(a, &m); /* seq 0: the lobby's, not a table's */
 		else if (m.kind == BD_MSG_EVENT)
 			conn_event(a, &m);
 		else if (m.kind == BD_MSG_ERR)
 			panel_refused(a, m.word, m.text);
 	}
-	if (closed)
+	if (closed && a->online)
 		conn_lost(a, "boardd went away.");
-	else
+	else if (a->online)
 		app_show(a);
 }
 
@@ -177,6 +216,127 @@ int conn_send(struct app *a, const char *fmt, ...)
 	return 0;
 }
 
+/* Idle callback: the lines a request read past its answer. */
+static gboolean conn_idle(gpointer data)
+{
+	struct app *a = data;
+
+	a->idle = 0;
+	if (a->online)
+		conn_drain(a);
+	return G_SOURCE_REMOVE;
+}
+
+/* After a lobby request (answered at once, through the client library): the events read
+ * meanwhile, and a connection that closed, are handled from the main loop right after. */
+void conn_after(struct app *a)
+{
+	if (a->idle == 0 && a->online)
+		a->idle = g_idle_add(conn_idle, a);
+}
+
+/* A lobby request the client library has no function for: as bd_client_request (0 OK,
+ * 1 ERR in *reply, -1 no answer). */
+int conn_request(struct app *a, struct bd_msg *reply, const char *fmt, ...)
+{
+	char line[BD_LINE_MAX + 1];
+	va_list ap;
+
+	va_start(ap, fmt);
+	int n = vsnprintf(line, sizeof line, fmt, ap);
+	va_end(ap);
+	if (!a->online || n < 0 || (size_t)n >= sizeof line)
+		return -1;
+	int rc = bd_client_request(&a->c, reply, NULL, NULL, "%s", line);
+	conn_after(a);
+	return rc;
+}
+
+/* The reply to watch (`OK join TABLE - - DIM - SEGMENT`, a spectator's join): into a->c,
+ * and map the segment it names as bd_client_join does. 0, or -1 with why in err. */
+static int conn_watched(struct app *a, const struct bd_msg *r, char *err, size_t len)
+{
+	long dim = r->ntok >= 6 ? bd_parse_uint(r->tok[3]) : -1;
+	char why[200];
+
+	if (dim < 1 || dim > BD_REGIONS_MAX || bd_obj_split(r->tok[5], NULL, NULL, NULL) < 0) {
+		snprintf(err, len, "malformed watch reply");
+		return -1;
+	}
+	bd_printable(a->c.board, sizeof a->c.board, r->tok[0]);
+	a->c.player = -1;
+	a->c.dim = (unsigned)dim;
+	a->c.token = 0;
+	snprintf(a->c.segment, sizeof a->c.segment, "%s", r->tok[5]);
+	a->c.pub = bd_pub_map_ro(a->c.segment, a->c.daemon_uid, why, sizeof why);
+	if (a->c.pub == NULL) {
+		snprintf(err, len, "cannot map table %s (%s): %s", a->c.board, a->c.segment, why);
+		return -1;
+	}
+	return 0;
+}
+
+/* From the lobby: take a seat at table (with the kept token if it is a seat of ours there;
+ * a new one if the daemon forgot it) or watch it. 0 joined, or -1 with the reason in err. */
+int conn_join(struct app *a, const char *table, int watch, char *err, size_t len)
+{
+	uint64_t token = watch ? 0 : conn_token(a, table);
+	struct bd_msg r;
+	int rc;
+
+	if (!a->online) {
+		snprintf(err, len, "not connected to boardd");
+		return -1;
+	}
+	if (watch) {
+		rc = conn_request(a, &r, "watch %s", table);
+		if (rc != 0)
+			snprintf(err, len, "%s", rc < 0 ? "no answer from boardd" : r.text);
+		else if (conn_watched(a, &r, err, len) < 0)
+			rc = -1;
+	} else {
+		rc = bd_client_join(&a->c, table, token, a->opt.prefix, err, len);
+		if (rc == 1 && token != 0 && strncmp(err, "token:", 6) == 0)
+			rc = bd_client_join(&a->c, table, 0, a->opt.prefix, err, len);
+		conn_after(a);
+	}
+	if (rc != 0) {
+		if (a->c.pub != NULL) /* joined, but the reply or its segment was bad */
+			conn_leave(a, NULL, 0);
+		return -1;
+	}
+	snprintf(a->table, sizeof a->table, "%s", table);
+	a->watching = watch;
+	conn_seated(a);
+	return 0;
+}
+
+/* Leave the table for the lobby (`leave`). 0, or -1 with the reason in err (if not NULL). */
+int conn_leave(struct app *a, char *err, size_t len)
+{
+	struct bd_msg r;
+	int rc = a->online ? bd_client_leave(&a->c, &r) : 0;
+
+	conn_after(a);
+	if (rc == 1 && strcmp(r.word, "notjoined") != 0) {
+		if (err != NULL)
+			snprintf(err, len, "%s", r.text);
+		return -1;
+	}
+	conn_left(a);
+	return 0;
+}
+
+/* The window is no longer at its table (it left, or the daemon says the table is gone). */
+void conn_left(struct app *a)
+{
+	bd_pub_unmap(a->c.pub);
+	a->c.pub = NULL;
+	a->linked = a->have_snap = a->watching = 0;
+	a->table[0] = 0;
+	a->me = -1;
+}
+
 /* Leave the board before exiting, so the seat is freed at once: say quit and wait (briefly,
  * in case the daemon hangs) for its goodbye. */
 void conn_quit(struct app *a)
@@ -185,15 +345,17 @@ void conn_quit(struct app *a)
 
 	if (a->retry)
 		g_source_remove(a->retry);
-	a->retry = 0;
+	if (a->idle)
+		g_source_remove(a->idle);
+	a->retry = a->idle = 0;
 	if (a->watch)
 		g_source_remove(a->watch);
 	a->watch = 0;
-	if (a->linked && bd_client_send(&a->c, "quit") == 0) {
+	if (a->online && bd_client_send(&a->c, "quit") == 0) {
 		int64_t end = bd_now_ms() + QUIT_WAIT_MS;
 		while (bd_client_read(&a->c, &m, (int)MAX(0, end - bd_now_ms())) == 1 && m.kind != BD_MSG_OK)
 			continue;
 	}
 	bd_client_close(&a->c);
-	a->linked = 0;
+	a->linked = a->online = 0;
 }

@@ -13,14 +13,16 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: board-gtk [OPTION]...\n"
-		"Play a game of boardd's (Memory, tic-tac-toe) at one of its tables in a GTK window\n"
-		"(or watch, with --spectate). The table's game chooses how it is shown.\n\n"
+		"Play a game of boardd's (Memory, tic-tac-toe) in a GTK window. It opens on the lobby:\n"
+		"the kinds of game, a new game against a person (matchmaking) or a bot, the tables to\n"
+		"join or watch. With --board it goes straight to that table (or watches it, with\n"
+		"--spectate). The table's game chooses how it is shown.\n\n"
 		"  --socket PATH      boardd's socket (default $BOARDD_SOCKET, else\n"
 		"                     $XDG_RUNTIME_DIR/boardd/boardd.sock, or /run/boardd/boardd.sock as root)\n"
 		"  --shm-prefix P     shm name prefix of the boards (default $BOARDD_SHM_PREFIX or boardd)\n"
-		"  --board NAME       the table (board) to join (default main)\n"
+		"  --board NAME       the table (board) to join, without the lobby\n"
 		"  --name NAME        your player name, 1-32 characters without spaces (default: your login)\n"
-		"  --spectate         watch only: no seat, nothing to click\n"
+		"  --spectate         watch the --board table only: no seat, nothing to click\n"
 		"  --help             show this help and exit\n"
 		"  --version          show the version and exit\n\n"
 		"Keys: arrows move the cursor, Space or Enter plays the square under it (turns a card,\n"
@@ -57,7 +59,6 @@ static void parse_options(int argc, char **argv, struct options *o)
 
 	bd_default_socket(o->socket, sizeof o->socket);
 	o->prefix = bd_default_prefix();
-	o->board = "main";
 	default_name(o->name, sizeof o->name);
 	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
 		switch (c) {
@@ -83,8 +84,10 @@ static void parse_options(int argc, char **argv, struct options *o)
 		bad_usage("unexpected argument '%s'", argv[optind]);
 	if (!bd_name_ok(o->prefix, BD_PREFIX_MAX))
 		bad_usage("--shm-prefix must be 1-32 of A-Z a-z 0-9 _ -, not '%s'", o->prefix);
-	if (!bd_name_ok(o->board, BD_BOARD_NAME_MAX))
+	if (o->board != NULL && !bd_name_ok(o->board, BD_BOARD_NAME_MAX))
 		bad_usage("--board must be 1-24 of A-Z a-z 0-9 _ -, not '%s'", o->board);
+	if (o->spectate && o->board == NULL)
+		bad_usage("--spectate needs --board NAME (%s)", "in the lobby, Watch a table instead");
 }
 
 /* Options, a display, a first connection attempt, then the window. */
@@ -100,6 +103,9 @@ int main(int argc, char **argv)
 	}
 	a.me = -1;
 	a.c.fd = -1;
+	if (a.opt.board != NULL)
+		snprintf(a.table, sizeof a.table, "%s", a.opt.board);
+	a.watching = a.opt.spectate;
 	/* A refusal (board unknown, full, bad name) will not change by retrying: say it and stop.
 	 * A daemon that cannot be reached is waited for, in the window. */
 	int rc = conn_open(&a, err, sizeof err);

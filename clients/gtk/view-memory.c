@@ -295,6 +295,7 @@ static void mem_event(struct app *a, const struct bd_msg *m)
 const struct game_view view_memory = {
 	.kind = BD_GAME_MEMORY,
 	.title = "Memory",
+	.levels = {"easy", "seed", "perfect", NULL},
 	.board_name = "Memory board",
 	.keys = "Click a card, or move with the arrow keys and turn it with Space or Enter. Ctrl+Q quits.",
 	.action = "Turn this card",

@@ -372,6 +372,7 @@ static void tv_update(struct app *a)
 const struct game_view view_tictactoe = {
 	.kind = BD_GAME_TICTACTOE,
 	.title = "Tic-tac-toe",
+	.levels = {"easy", "perfect", NULL},
 	.board_name = "Tic-tac-toe board",
 	.keys = "Click a square, or move with the arrow keys and place your mark with Space or Enter. Ctrl+Q quits.",
 	.action = "Place your mark here",
