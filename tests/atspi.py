@@ -3,7 +3,8 @@
 #   board        the same after the board's name: name|x y w h n
 #   card N       cell N: name|x y w h|states|number of actions (also: cell N)
 #   labels       every label's text, one a line (shown: only those on screen)
-#   button NAME  a showing push button's extents: x y w h; exit 1 if there is none
+#   button NAME  a showing push or radio button's extents: x y w h; exit 1 if there is none
+#   label TEXT   a showing label's extents: x y w h; exit 1 if there is none
 #   rows         every player row: name|description (the hover text)|x y w h
 import sys
 import gi
@@ -53,9 +54,9 @@ elif cmd == "rows":
     for o in nodes:
         if o.get_role() == Atspi.Role.LIST_ITEM:
             print("%s|%s|%s" % (o.get_name(), o.get_description(), extents(o)))
-elif cmd == "button":
-    b = next((o for o in nodes if o.get_role() == Atspi.Role.PUSH_BUTTON and o.get_name() == sys.argv[3]
-              and showing(o)), None)
+elif cmd in ("button", "label"):
+    roles = (Atspi.Role.PUSH_BUTTON, Atspi.Role.RADIO_BUTTON) if cmd == "button" else (Atspi.Role.LABEL,)
+    b = next((o for o in nodes if o.get_role() in roles and o.get_name() == sys.argv[3] and showing(o)), None)
     if b is None:
         sys.exit(1)
     print(extents(b))

@@ -37,14 +37,6 @@ opp_connect() {
 	opp "hello opp player"
 	opp "join t${1:+ $1}"
 }
-# press PID NAME: click the shown button NAME of the window of PID, raised over the others
-# (without a window manager every window opens at the same place).
-press() {
-	set -- "$1" "$2" $(at "$1" button "$2")
-	[ $# -eq 6 ] || fail "no button $2 in the window of $1"
-	xdotool windowraise "$(xdotool search --onlyvisible --pid "$1" | head -1)"
-	xdotool mousemove $(($3 + $5 / 2)) $(($4 + $6 / 2)) click 1
-}
 
 # Centre CX CY of cell N of the window of PID $1, from the board's extents and view.c's
 # layout rule (cell = floor((min(w, h) - 2 * 12) / 3), the board centred), checked against

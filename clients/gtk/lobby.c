@@ -418,7 +418,7 @@ static GtkWidget *lobby_row(GtkListBox *list, const char *title, const char *det
 	char *name = g_strdup_printf("%s. %s", title, detail);
 
 	gtk_list_box_row_set_activatable(GTK_LIST_BOX_ROW(row), FALSE);
-	gtk_box_pack_start(GTK_BOX(text), lobby_label(title, "game-name", 0), FALSE, FALSE, 0);
+	gtk_box_pack_start(GTK_BOX(text), lobby_label(title, "game-name", 1), FALSE, FALSE, 0);
 	gtk_box_pack_start(GTK_BOX(text), line2, FALSE, FALSE, 0);
 	gtk_box_pack_start(GTK_BOX(box), text, TRUE, TRUE, 0);
 	gtk_style_context_add_class(gtk_widget_get_style_context(row), "lobby-row");
