@@ -442,13 +442,18 @@ static int lobby_made(const char *table, const char *game)
 }
 
 /* One table's row: game, state, who sits there, spectators; Join when a seat is ours to
- * take (ours before, or a static board's), Watch always. */
+ * take (a lobby table's seat of our name, kept for us: we left it or lost the connection;
+ * any seat of a static board), Watch always. */
 static void lobby_table_row(struct app *a, const struct bd_lobby *l, size_t t)
 {
 	const struct bd_table_info *ti = &l->table[t];
 	GString *who = g_string_new(NULL);
+	int ours = !lobby_made(ti->table, ti->game);
 	char title[160];
 
+	for (size_t s = 0; s < l->nseats; s++)
+		if (l->seat[s].table == t && strcmp(l->seat[s].name, a->opt.name) == 0)
+			ours = 1;
 	for (size_t s = 0; s < l->nseats; s++)
 		if (l->seat[s].table == t)
 			g_string_append_printf(who, "%s%s%s%s", who->len ? ", " : "", l->seat[s].name,
@@ -459,7 +464,7 @@ static void lobby_table_row(struct app *a, const struct bd_lobby *l, size_t t)
 	GtkWidget *box = lobby_row(lobby.tables, title, who->str, NULL);
 	g_string_free(who, TRUE);
 	lobby_row_button(a, box, "Watch", "watch", ti->table);
-	if ((strcmp(a->seat_table, ti->table) == 0 && a->token != 0) || !lobby_made(ti->table, ti->game))
+	if (ours)
 		lobby_row_button(a, box, "Join", "join", ti->table);
 }
 
@@ -491,11 +496,11 @@ static void lobby_waiting_row(struct app *a, const struct bd_waiting_info *w)
 }
 
 /* The listing without the waiting players' seconds: what the rows are made of. */
-static GString *lobby_shape(const struct app *a, const struct bd_lobby *l)
+static GString *lobby_shape(const struct bd_lobby *l)
 {
 	GString *s = g_string_new(NULL);
 
-	g_string_append_printf(s, "%s %d %d\n", a->seat_table, a->token != 0, lobby.state);
+	g_string_append_printf(s, "%d\n", lobby.state);
 	for (size_t i = 0; i < l->ntables; i++)
 		g_string_append_printf(s, "T %s %s %s %u\n", l->table[i].table, l->table[i].game, l->table[i].state,
 				       l->table[i].spectators);
@@ -514,7 +519,7 @@ static GString *lobby_shape(const struct app *a, const struct bd_lobby *l)
  * kept otherwise), the seconds left updated in place. */
 static void lobby_listing(struct app *a, const struct bd_lobby *l)
 {
-	GString *shape = lobby_shape(a, l);
+	GString *shape = lobby_shape(l);
 
 	if (lobby.shape != NULL && strcmp(shape->str, lobby.shape->str) == 0) {
 		g_string_free(shape, TRUE);
@@ -720,8 +725,13 @@ void lobby_build(struct app *a, GtkBuilder *b)
 	lobby.playnote = app_object(b, "playnote");
 	lobby.tablenote = app_object(b, "tablenote");
 	lobby.seconds = g_ptr_array_new();
-	gtk_list_box_set_placeholder(lobby.tables, lobby_label("No tables yet.", "dim-label", 0));
-	gtk_list_box_set_placeholder(lobby.waiting, lobby_label("Nobody is waiting.", "dim-label", 0));
+	GtkWidget *none = lobby_label("No tables yet.", "dim-label", 0), *nobody = lobby_label("Nobody.", "dim-label", 0);
+	gtk_style_context_add_class(gtk_widget_get_style_context(none), "lobby-row");
+	gtk_style_context_add_class(gtk_widget_get_style_context(nobody), "lobby-row");
+	gtk_widget_show(none);
+	gtk_widget_show(nobody);
+	gtk_list_box_set_placeholder(lobby.tables, none);
+	gtk_list_box_set_placeholder(lobby.waiting, nobody);
 	g_signal_connect(lobby.games, "row-selected", G_CALLBACK(lobby_game_selected), a);
 	g_signal_connect(lobby.person, "clicked", G_CALLBACK(lobby_new_clicked), a);
 	g_signal_connect(lobby.botplay, "clicked", G_CALLBACK(lobby_new_clicked), a);
