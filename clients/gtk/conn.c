@@ -330,8 +330,7 @@ int conn_leave(struct app *a, char *err, size_t len)
 /* The window is no longer at its table (it left, or the daemon says the table is gone). */
 void conn_left(struct app *a)
 {
-	bd_pub_unmap(a->c.pub);
-	a->c.pub = NULL;
+	bd_client_unjoin(&a->c);
 	a->linked = a->have_snap = a->watching = 0;
 	a->table[0] = 0;
 	a->me = -1;

@@ -34,7 +34,7 @@ struct lobby {
 	GtkLabel *waitlabel, *count, *playnote, *tablenote;
 	GtkProgressBar *bar;
 	struct bd_games games_info; /* from `games`; the rows of l->games in its order */
-	GtkSpinButton *spin[BD_OPTS_MAX]; /* the chosen game's options, as in its bd_game_info */
+	GtkSpinButton *spin[BD_LIST_OPTS_MAX]; /* the chosen game's options, as in its bd_game_info */
 	char level[16];             /* the bot's level chosen */
 	enum lobby_state state;
 	char game[BD_GAME_NAME_MAX + 1]; /* the game played or waited for */
@@ -472,7 +472,7 @@ static void lobby_table_row(struct app *a, const struct bd_lobby *l, size_t t)
  * they would play us (not ourselves, no other opponent named, a game board-gtk shows). */
 static void lobby_waiting_row(struct app *a, const struct bd_waiting_info *w)
 {
-	const char *wants = bd_opt_get(&w->opts, "opponent");
+	const char *wants = bd_option_get(&w->opts, "opponent");
 	char title[160], left[32], opts[BD_LINE_MAX] = "";
 	GtkWidget *seconds;
 	size_t n = 0;
