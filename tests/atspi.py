@@ -37,7 +37,9 @@ def extents(o):
 
 pid, cmd = int(sys.argv[1]), sys.argv[2]
 nodes = list(walk(find_app(pid)))
-table = next(o for o in nodes if o.get_role() == Atspi.Role.TABLE)
+table = next((o for o in nodes if o.get_role() == Atspi.Role.TABLE), None)
+if table is None and cmd in ("table", "board", "card", "cell"):
+    sys.exit("no board in the window (the lobby shows)")
 if cmd == "table":
     print(extents(table), table.get_child_count())
 elif cmd == "board":

@@ -35,9 +35,9 @@ click_label() {
 # bot_of PID: the pid of the board-bot the window of PID started, if it runs.
 bot_of() { ps -o pid=,args= --ppid "$1" | awk '$2 ~ /board-bot$/ && $0 !~ /<defunct>/ { print $1 }'; }
 # countdown PID: the number the window shows while it waits ("7"), from its words.
-countdown() { at "$1" shown | sed -n 's/^Waiting for another player of Tic-tac-toe: \([0-9]*\) s left\.$/\1/p'; }
+countdown() { at "$1" shown 2>/dev/null | sed -n 's/^Waiting for another player of Tic-tac-toe: \([0-9]*\) s left\.$/\1/p'; }
 # count_shown: the countdown's number shows by itself too (the big one beside the bar).
-count_shown() { c=$(countdown "$GPID") && [ -n "$c" ] && at "$GPID" shown | grep -qx "$c"; }
+count_shown() { c=$(countdown "$GPID") && [ -n "$c" ] && at "$GPID" shown 2>/dev/null | grep -qx "$c"; }
 # play_out: the window plays the first empty square on each of its turns until the end.
 turn_or_end() { has_label "$GPID" "^\(Your turn\|You won\|You lost\|A draw\)"; }
 play_out() {
@@ -135,7 +135,7 @@ W1PID=$!
 "$BIN/board-bot" --socket "$SOCK" --shm-prefix "$PREFIX" --name w2 --play tictactoe --opponent w1 --level easy \
 	--delay-ms 800 >"$WORK/w2.out" 2>"$WORK/w2.err" &
 W2PID=$!
-wait_until "the bots' table in the list" has_label "$GPID" "^w1, w2; 0 watching$"
+wait_until "the bots' table in the list" has_label "$GPID" "^\\(w1, w2\\|w2, w1\\); 0 watching$"
 WT=$(seated_at w1)
 [ -n "$WT" ] || fail "the daemon lists no table of w1"
 press "$GPID" "Watch $WT"

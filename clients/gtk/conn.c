@@ -276,11 +276,12 @@ static int conn_watched(struct app *a, const struct bd_msg *r, char *err, size_t
 	return 0;
 }
 
-/* From the lobby: take a seat at table (with the kept token if it is a seat of ours there;
- * a new one if the daemon forgot it) or watch it. 0 joined, or -1 with the reason in err. */
-int conn_join(struct app *a, const char *table, int watch, char *err, size_t len)
+/* From the lobby: take a seat at table (CONN_SEAT: a new one, the one a match reserved for
+ * us; CONN_REJOIN: ours there again, with the kept token, else a new one) or watch it
+ * (CONN_WATCH). 0 joined, or -1 with the reason in err. */
+int conn_join(struct app *a, const char *table, enum conn_how how, char *err, size_t len)
 {
-	uint64_t token = watch ? 0 : conn_token(a, table);
+	uint64_t token = how == CONN_REJOIN ? conn_token(a, table) : 0;
 	struct bd_msg r;
 	int rc;
 
@@ -288,7 +289,7 @@ int conn_join(struct app *a, const char *table, int watch, char *err, size_t len
 		snprintf(err, len, "not connected to boardd");
 		return -1;
 	}
-	if (watch) {
+	if (how == CONN_WATCH) {
 		rc = conn_request(a, &r, "watch %s", table);
 		if (rc != 0)
 			snprintf(err, len, "%s", rc < 0 ? "no answer from boardd" : r.text);
@@ -306,7 +307,7 @@ int conn_join(struct app *a, const char *table, int watch, char *err, size_t len
 		return -1;
 	}
 	snprintf(a->table, sizeof a->table, "%s", table);
-	a->watching = watch;
+	a->watching = how == CONN_WATCH;
 	conn_seated(a);
 	return 0;
 }

@@ -384,7 +384,7 @@ static void lobby_row_clicked(GtkButton *button, gpointer data)
 		lobby_play(a);
 		return;
 	}
-	if (conn_join(a, target, strcmp(what, "watch") == 0, err, sizeof err) < 0) {
+	if (conn_join(a, target, strcmp(what, "watch") == 0 ? CONN_WATCH : CONN_REJOIN, err, sizeof err) < 0) {
 		snprintf(text, sizeof text, "Cannot %s %s: %s.", what, target, err);
 		lobby_say(lobby.tablenote, text);
 		return;
@@ -605,7 +605,7 @@ static void lobby_matched(struct app *a, const struct bd_lobby_ev *ev)
 
 	lobby.state = LOBBY_IDLE;
 	lobby_state_show(a);
-	if (conn_join(a, ev->table, 0, err, sizeof err) < 0) {
+	if (conn_join(a, ev->table, CONN_SEAT, err, sizeof err) < 0) {
 		snprintf(text, sizeof text, "A table (%s) was made for you, but joining it failed: %s.", ev->table, err);
 		lobby_say(lobby.playnote, text);
 		if (lobby.with_bot)
