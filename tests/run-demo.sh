@@ -1,8 +1,9 @@
 #!/bin/sh
-# run-demo.sh BUILD: what `make run` does: a live game of Memory.
+# run-demo.sh BUILD: what `make run` does: a live game.
 # With a display (DISPLAY or WAYLAND_DISPLAY set) and board-gtk built: boardd, one bot (bob,
-# level seed) and the board-gtk window, where you play against bob; closing the window ends
-# the demo. Otherwise (or with BOARDD_DEMO=terminal): boardd, two bots that play each other
+# level seed, on the Memory board main) and the board-gtk window on the daemon's lobby, where
+# you join main to play Memory against bob, or start a tic-tac-toe match against a bot of
+# your own (Play a bot) or another window (Play a person); closing the window ends the demo. Otherwise (or with BOARDD_DEMO=terminal): boardd, two bots that play each other
 # for ever (alice: level perfect, bob: level seed) and `boardctl watch` in this terminal.
 # Ctrl+C stops everything and leaves nothing behind: no processes, nothing in /dev/shm, no
 # temporary files.
@@ -101,7 +102,8 @@ for j in $JOBS; do
 	cleanup 1
 done
 if [ -n "$WINDOW" ]; then
-	echo "run-demo: play in the window against bob (BOARDD_DEMO=terminal make run: bots only)"
+	echo "run-demo: in the window's lobby, Join main to play Memory against bob, or Play a bot at"
+	echo "run-demo: tic-tac-toe (BOARDD_DEMO=terminal make run: bots only)"
 	"$BIN/board-gtk" --socket "$SOCK" --shm-prefix "$PREFIX" --name "$(id -un | cut -c1-32)"
 else
 	"$BIN/boardctl" --socket "$SOCK" --shm-prefix "$PREFIX" watch main

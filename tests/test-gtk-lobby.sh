@@ -6,6 +6,7 @@
 # countdown (a number that goes down) until a raw socket client plays too, the match is
 # played to its end (the client resigns); nobody coming says so and offers Wait again; a
 # table of two bots from the list is watched; closing the window ends a bot it started.
+# Alt+P and Alt+C play and cancel from the keyboard.
 # Screenshots: the lobby (light and dark theme), the countdown, a match against the bot.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/gtk-lib.sh"
@@ -122,8 +123,19 @@ exec 7>&-
 wait "$OPID" 2>/dev/null
 OPID=""
 
+note "the keyboard: Alt+P plays a person, Alt+C cancels the wait"
+xdotool windowactivate --sync "$(xdotool search --onlyvisible --pid "$GPID" | head -1)" 2>/dev/null
+xdotool key alt+p
+wait_until "the countdown" eval '[ -n "$(countdown "$GPID")" ]'
+wait_until "the daemon to list gtk1 waiting" eval 'printf "hello probe player\nlist\nquit\n" |
+	socat -t 5 - "UNIX-CONNECT:$SOCK" | grep -q "^WAITING tictactoe gtk1 "'
+xdotool key alt+c
+wait_until "the wait to end" eval '! at "$GPID" shown 2>/dev/null | grep -q "^Waiting for"'
+printf 'hello probe player\nlist\nquit\n' | socat -t 5 - "UNIX-CONNECT:$SOCK" | grep "^WAITING" &&
+	fail "still waiting after Cancel"
+
 note "nobody comes: the window says so and offers to wait again"
-press "$GPID" "Play a person"
+xdotool key alt+p
 wait_until "the wait to run out" has_label "$GPID" "^Nobody came to play Tic-tac-toe\.$"
 at "$GPID" button "Wait again" >/dev/null || fail "no Wait again button"
 at "$GPID" button "Play a bot instead" >/dev/null || fail "no Play a bot instead button"
