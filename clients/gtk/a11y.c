@@ -132,10 +132,17 @@ static void board_view_accessible_class_init(BoardViewAccessibleClass *klass)
 	G_OBJECT_CLASS(klass)->finalize = board_view_accessible_finalize;
 }
 
+/* Drop a cell of the array (NULL: never asked for). */
+static void a11y_cell_free(gpointer cell)
+{
+	if (cell != NULL)
+		g_object_unref(cell);
+}
+
 /* No cells until a client asks. */
 static void board_view_accessible_init(BoardViewAccessible *acc)
 {
-	acc->cells = g_ptr_array_new_with_free_func(g_object_unref);
+	acc->cells = g_ptr_array_new_with_free_func(a11y_cell_free);
 }
 
 /* AtkTable: the cell at row, col. */

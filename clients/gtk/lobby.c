@@ -26,16 +26,23 @@ static const struct {
 
 enum lobby_state { LOBBY_IDLE, LOBBY_WAITING, LOBBY_NOMATCH };
 
+/* A game's own widgets: its options and its bot's levels, made once when the games are
+ * listed and shown while it is chosen (an entry or a radio button destroyed while a screen
+ * reader knows it makes ATK complain). */
+struct lobby_game {
+	GtkWidget *options, *levels;      /* a grid and a box, in the page's "options", "levels" */
+	GtkSpinButton *spin[BD_LIST_OPTS_MAX]; /* as its bd_game_info's options; NULL: not a number */
+	char level[16];                   /* the bot's level chosen */
+};
+
 struct lobby {
 	GtkListBox *games, *tables, *waiting;
-	GtkGrid *options;
-	GtkBox *levels;
+	GtkBox *options, *levels;
 	GtkWidget *person, *botplay, *waitbox, *cancel, *again, *againbot, *refresh;
 	GtkLabel *waitlabel, *count, *playnote, *tablenote;
 	GtkProgressBar *bar;
 	struct bd_games games_info; /* from `games`; the rows of l->games in its order */
-	GtkSpinButton *spin[BD_LIST_OPTS_MAX]; /* the chosen game's options, as in its bd_game_info */
-	char level[16];             /* the bot's level chosen */
+	struct lobby_game *game_ui; /* one per game of games_info */
 	enum lobby_state state;
 	char game[BD_GAME_NAME_MAX + 1]; /* the game played or waited for */
 	char opts[BD_LINE_MAX];     /* its options asked for, "k=v k=v" */
@@ -66,13 +73,29 @@ static const struct game_view *lobby_view(const char *game)
 	return codec != NULL ? view_of_kind(codec->kind) : NULL;
 }
 
-/* The game chosen in the list, NULL if none. */
-static const struct bd_game_info *lobby_chosen(void)
+/* The index of the game chosen in the list, -1 if none. */
+static int lobby_chosen_index(void)
 {
 	GtkListBoxRow *row = gtk_list_box_get_selected_row(lobby.games);
 	int i = row != NULL ? gtk_list_box_row_get_index(row) : -1;
 
-	return i >= 0 && (size_t)i < lobby.games_info.n ? &lobby.games_info.game[i] : NULL;
+	return i >= 0 && (size_t)i < lobby.games_info.n ? i : -1;
+}
+
+/* The game chosen in the list, NULL if none. */
+static const struct bd_game_info *lobby_chosen(void)
+{
+	int i = lobby_chosen_index();
+
+	return i >= 0 ? &lobby.games_info.game[i] : NULL;
+}
+
+/* The chosen game's widgets, NULL if none. */
+static struct lobby_game *lobby_chosen_ui(void)
+{
+	int i = lobby_chosen_index();
+
+	return i >= 0 ? &lobby.game_ui[i] : NULL;
 }
 
 /* A label with xalign 0, wrapped or ellipsized, and an optional style class. */
@@ -113,10 +136,11 @@ void lobby_note(struct app *a, const char *text)
 static void lobby_state_show(struct app *a)
 {
 	const struct bd_game_info *g = lobby_chosen();
+	const struct lobby_game *ui = lobby_chosen_ui();
 	int idle = lobby.state != LOBBY_WAITING, can = a->online && g != NULL && lobby_view(g->game) != NULL;
 
 	gtk_widget_set_sensitive(lobby.person, idle && can);
-	gtk_widget_set_sensitive(lobby.botplay, idle && can && lobby.level[0]);
+	gtk_widget_set_sensitive(lobby.botplay, idle && can && ui->level[0]);
 	gtk_widget_set_sensitive(GTK_WIDGET(lobby.games), idle);
 	gtk_widget_set_sensitive(GTK_WIDGET(lobby.options), idle);
 	gtk_widget_set_visible(lobby.waitbox, lobby.state != LOBBY_IDLE);
@@ -138,16 +162,16 @@ static void lobby_idle(struct app *a)
 
 /* The chosen game's options: each one's value in the daemon's units, as "k=v" words after
  * a space, only those that differ from the default (both spellings match the same players). */
-static void lobby_options_words(const struct bd_game_info *g, char *buf, size_t len)
+static void lobby_options_words(const struct bd_game_info *g, const struct lobby_game *ui, char *buf, size_t len)
 {
 	size_t n = 0;
 
 	buf[0] = 0;
 	for (unsigned i = 0; i < g->opts.n; i++) {
-		if (lobby.spin[i] == NULL)
+		if (ui->spin[i] == NULL)
 			continue; /* not a number: the default */
-		long scale = GPOINTER_TO_INT(g_object_get_data(G_OBJECT(lobby.spin[i]), "scale"));
-		long v = (long)gtk_spin_button_get_value_as_int(lobby.spin[i]) * scale;
+		long scale = GPOINTER_TO_INT(g_object_get_data(G_OBJECT(ui->spin[i]), "scale"));
+		long v = (long)gtk_spin_button_get_value_as_int(ui->spin[i]) * scale;
 		char word[BD_OPT_KEY_MAX + 24];
 		snprintf(word, sizeof word, "%s=%ld", g->opts.opt[i].key, v);
 		if (strcmp(word + strlen(g->opts.opt[i].key) + 1, g->opts.opt[i].value) != 0 && n < len)
@@ -193,7 +217,9 @@ static void lobby_play_bot(struct app *a)
 {
 	char err[256], bot[BD_NAME_MAX + 1];
 
-	if (bot_start(a, lobby.game, lobby.level, lobby.opts, err, sizeof err) < 0) {
+	const struct lobby_game *ui = lobby_chosen_ui();
+
+	if (ui == NULL || bot_start(a, lobby.game, ui->level, lobby.opts, err, sizeof err) < 0) {
 		lobby_say(lobby.playnote, err);
 		return;
 	}
@@ -212,7 +238,7 @@ static void lobby_new_clicked(GtkButton *button, gpointer data)
 	if (g == NULL)
 		return;
 	snprintf(lobby.game, sizeof lobby.game, "%s", g->game);
-	lobby_options_words(g, lobby.opts, sizeof lobby.opts);
+	lobby_options_words(g, lobby_chosen_ui(), lobby.opts, sizeof lobby.opts);
 	lobby.opponent[0] = 0;
 	lobby.with_bot = 0;
 	if (GTK_WIDGET(button) == lobby.botplay)
@@ -247,50 +273,47 @@ static void lobby_cancel_clicked(GtkButton *button, gpointer data)
 	gtk_widget_grab_focus(lobby.person);
 }
 
-/* A level chosen for the bot. */
+/* A level chosen for the bot of the game whose widgets ui are. */
 static void lobby_level_toggled(GtkToggleButton *button, gpointer data)
 {
+	struct lobby_game *ui = g_object_get_data(G_OBJECT(button), "ui");
+
 	if (gtk_toggle_button_get_active(button))
-		snprintf(lobby.level, sizeof lobby.level, "%s", (const char *)g_object_get_data(G_OBJECT(button), "level"));
+		snprintf(ui->level, sizeof ui->level, "%s", (const char *)g_object_get_data(G_OBJECT(button), "level"));
 	lobby_state_show(data);
 }
 
-/* The level buttons of the chosen game's bot (its view says which), the first chosen. */
-static void lobby_levels(struct app *a, const struct game_view *v)
+/* A game's level buttons for its bot (its view says which), the first chosen. */
+static void lobby_levels(struct app *a, struct lobby_game *ui, const struct game_view *v)
 {
-	GList *old = gtk_container_get_children(GTK_CONTAINER(lobby.levels));
 	GtkWidget *first = NULL;
 
-	for (GList *l = old; l != NULL; l = l->next)
-		gtk_widget_destroy(l->data);
-	g_list_free(old);
-	lobby.level[0] = 0;
+	ui->levels = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 4);
 	for (unsigned i = 0; v != NULL && i < G_N_ELEMENTS(v->levels) && v->levels[i] != NULL; i++) {
 		char *label = g_strdup(v->levels[i]);
 		label[0] = g_ascii_toupper(label[0]);
 		GtkWidget *b = gtk_radio_button_new_with_label_from_widget(GTK_RADIO_BUTTON(first), label);
 		g_free(label);
 		g_object_set_data(G_OBJECT(b), "level", (gpointer)v->levels[i]);
+		g_object_set_data(G_OBJECT(b), "ui", ui);
 		g_signal_connect(b, "toggled", G_CALLBACK(lobby_level_toggled), a);
-		gtk_box_pack_start(lobby.levels, b, FALSE, FALSE, 0);
+		gtk_box_pack_start(GTK_BOX(ui->levels), b, FALSE, FALSE, 0);
 		if (first == NULL) {
 			first = b;
-			snprintf(lobby.level, sizeof lobby.level, "%s", v->levels[i]);
+			snprintf(ui->level, sizeof ui->level, "%s", v->levels[i]);
 		}
 	}
-	gtk_widget_show_all(GTK_WIDGET(lobby.levels));
+	gtk_box_pack_start(lobby.levels, ui->levels, FALSE, FALSE, 0);
 }
 
-/* The chosen game's options: a labelled number for each, set to the daemon's default. */
-static void lobby_options(const struct bd_game_info *g)
+/* A game's options: a labelled number for each, set to the daemon's default. */
+static void lobby_options(struct lobby_game *ui, const struct bd_game_info *g)
 {
-	GList *old = gtk_container_get_children(GTK_CONTAINER(lobby.options));
+	GtkGrid *grid = GTK_GRID(gtk_grid_new());
 
-	for (GList *l = old; l != NULL; l = l->next)
-		gtk_widget_destroy(l->data);
-	g_list_free(old);
-	memset(lobby.spin, 0, sizeof lobby.spin);
-	for (unsigned i = 0; g != NULL && i < g->opts.n; i++) {
+	gtk_grid_set_row_spacing(grid, 6);
+	gtk_grid_set_column_spacing(grid, 12);
+	for (unsigned i = 0; i < g->opts.n; i++) {
 		const char *label = g->opts.opt[i].key;
 		long scale = 1, def = bd_parse_uint(g->opts.opt[i].value);
 		if (def < 0)
@@ -308,22 +331,25 @@ static void lobby_options(const struct bd_game_info *g)
 		gtk_label_set_mnemonic_widget(GTK_LABEL(name), spin);
 		atk_object_set_name(gtk_widget_get_accessible(spin), label);
 		gtk_widget_set_hexpand(name, TRUE);
-		gtk_grid_attach(lobby.options, name, 0, (int)i, 1, 1);
-		gtk_grid_attach(lobby.options, spin, 1, (int)i, 1, 1);
-		lobby.spin[i] = GTK_SPIN_BUTTON(spin);
+		gtk_grid_attach(grid, name, 0, (int)i, 1, 1);
+		gtk_grid_attach(grid, spin, 1, (int)i, 1, 1);
+		ui->spin[i] = GTK_SPIN_BUTTON(spin);
 	}
-	gtk_widget_show_all(GTK_WIDGET(lobby.options));
+	ui->options = GTK_WIDGET(grid);
+	gtk_box_pack_start(lobby.options, ui->options, FALSE, FALSE, 0);
 }
 
-/* Another game chosen: its options and its bot's levels. */
+/* Another game chosen: its options and its bot's levels show, the others' not. */
 static void lobby_game_selected(GtkListBox *box, GtkListBoxRow *row, gpointer data)
 {
-	const struct bd_game_info *g = lobby_chosen();
+	int chosen = lobby_chosen_index();
 
 	(void)box;
 	(void)row;
-	lobby_options(g);
-	lobby_levels(data, g != NULL ? lobby_view(g->game) : NULL);
+	for (size_t i = 0; i < lobby.games_info.n; i++) {
+		gtk_widget_set_visible(lobby.game_ui[i].options, (int)i == chosen);
+		gtk_widget_set_visible(lobby.game_ui[i].levels, (int)i == chosen);
+	}
 	lobby_state_show(data);
 }
 
@@ -342,6 +368,11 @@ static void lobby_games(struct app *a)
 {
 	char err[256], text[320], seats[96];
 
+	for (size_t i = 0; i < lobby.games_info.n; i++) {
+		gtk_widget_destroy(lobby.game_ui[i].options);
+		gtk_widget_destroy(lobby.game_ui[i].levels);
+	}
+	g_free(lobby.game_ui);
 	bd_games_free(&lobby.games_info);
 	lobby_clear(lobby.games);
 	int rc = bd_client_games(&a->c, &lobby.games_info, err, sizeof err);
@@ -362,6 +393,13 @@ static void lobby_games(struct app *a)
 		gtk_container_add(GTK_CONTAINER(row), box);
 		gtk_list_box_insert(lobby.games, row, -1);
 	}
+	lobby.game_ui = g_new0(struct lobby_game, lobby.games_info.n);
+	for (size_t i = 0; i < lobby.games_info.n; i++) {
+		lobby_options(&lobby.game_ui[i], &lobby.games_info.game[i]);
+		lobby_levels(a, &lobby.game_ui[i], lobby_view(lobby.games_info.game[i].game));
+	}
+	gtk_widget_show_all(GTK_WIDGET(lobby.options));
+	gtk_widget_show_all(GTK_WIDGET(lobby.levels));
 	gtk_widget_show_all(GTK_WIDGET(lobby.games));
 	gtk_list_box_select_row(lobby.games, gtk_list_box_get_row_at_index(lobby.games, 0));
 	lobby_game_selected(lobby.games, NULL, a);
