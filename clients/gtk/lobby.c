@@ -617,7 +617,7 @@ static void lobby_refresh_clicked(GtkButton *button, gpointer data)
 }
 
 /* The wait's countdown: the number, the bar, and the words. */
-static void lobby_count(const struct bd_lobby_ev *ev)
+static void lobby_count(const struct bd_lobby_event *ev)
 {
 	char text[BD_LINE_MAX + 64], n[16];
 
@@ -637,7 +637,7 @@ static void lobby_count(const struct bd_lobby_ev *ev)
 }
 
 /* Matched: join the table made for us, and show it. */
-static void lobby_matched(struct app *a, const struct bd_lobby_ev *ev)
+static void lobby_matched(struct app *a, const struct bd_lobby_event *ev)
 {
 	char err[256], text[384];
 
@@ -654,7 +654,7 @@ static void lobby_matched(struct app *a, const struct bd_lobby_ev *ev)
 }
 
 /* Aborted: the match will not happen (or the table was left under us): back to the lobby. */
-static void lobby_aborted(struct app *a, const struct bd_lobby_ev *ev)
+static void lobby_aborted(struct app *a, const struct bd_lobby_event *ev)
 {
 	char text[256];
 
@@ -674,10 +674,10 @@ static void lobby_aborted(struct app *a, const struct bd_lobby_ev *ev)
 /* A lobby event (EVENT 0 ...). */
 void lobby_event(struct app *a, const struct bd_msg *m)
 {
-	struct bd_lobby_ev ev;
+	struct bd_lobby_event ev;
 	char text[BD_LINE_MAX + 64];
 
-	if (bd_lobby_event(m, &ev) != 1)
+	if (bd_msg_lobby_event(m, &ev) < 0)
 		return; /* one this window does not know */
 	if (ev.type == BD_LOBBY_WAIT && lobby.state == LOBBY_WAITING) {
 		lobby_count(&ev);
