@@ -3,8 +3,8 @@
 # It lists the daemon's games; Play a bot starts board-bot as the window's own user (its
 # child, the level chosen) and the person plays a whole tic-tac-toe match through the window
 # to its end, then Back to lobby leaves the table and ends the bot; Play a person shows the
-# countdown (a number that goes down) until a raw socket client plays too, the match is
-# played to its end (the client resigns); nobody coming says so and offers Wait again; a
+# countdown (a number that goes down) until a raw socket client plays too, which then
+# leaves mid-match: the window counts down to its forfeit and wins; nobody coming says so and offers Wait again; a
 # table of two bots from the list is watched; closing the window ends a bot it started.
 # Alt+P and Alt+C play and cancel from the keyboard.
 # Screenshots: the lobby (light and dark theme), the countdown, a match against the bot.
@@ -37,6 +37,10 @@ click_label() {
 bot_of() { ps -o pid=,args= --ppid "$1" | awk '$2 ~ /board-bot$/ && $0 !~ /<defunct>/ { print $1 }'; }
 # countdown PID: the number the window shows while it waits ("7"), from its words.
 countdown() { at "$1" shown 2>/dev/null | sed -n 's/^Waiting for another player of Tic-tac-toe: \([0-9]*\) s left\.$/\1/p'; }
+# forfeit_in: the seconds the window says the opponent who left has to come back.
+forfeit_in() {
+	at "$GPID" shown 2>/dev/null | sed -n 's/^opp left: they lose by forfeit in \([0-9]*\) s unless they come back\.$/\1/p'
+}
 # count_shown: the countdown's number shows by itself too (the big one beside the bar).
 count_shown() { c=$(countdown "$GPID") && [ -n "$c" ] && at "$GPID" shown 2>/dev/null | grep -qx "$c"; }
 # play_out: the window plays the first empty square on each of its turns until the end.
@@ -60,7 +64,7 @@ seated_at() {
 }
 
 gtk_display
-start_daemon --lobby-wait-ms 10000
+start_daemon --lobby-wait-ms 10000 --away-ms 8000
 
 note "the window opens on the lobby and lists the daemon's games"
 "$GTK" --socket "$SOCK" --shm-prefix "$PREFIX" --name gtk1 >"$WORK/gtk.log" 2>&1 &
@@ -114,14 +118,18 @@ TABLE=$(sed -n 's/^EVENT 0 matched \([^ ]*\) tictactoe$/\1/p' "$WORK/opp.out")
 printf 'join %s\n' "$TABLE" >&7
 wait_until "the window at table $TABLE" board_ready "$GPID"
 wait_until "the match against opp" has_label "$GPID" "^You play [XO] against opp\.$"
-printf 'resign\n' >&7
-wait_until "the window to win" has_label "$GPID" "^You won"
-press "$GPID" "Back to lobby"
-wait_until "the lobby again" in_lobby "$GPID"
+
+note "the opponent leaves mid-match: the window counts down to its forfeit, then wins"
 printf 'quit\n' >&7
 exec 7>&-
 wait "$OPID" 2>/dev/null
 OPID=""
+wait_until "the forfeit countdown" eval '[ -n "$(forfeit_in)" ]'
+FIRST=$(forfeit_in)
+wait_until "the forfeit countdown to go down from $FIRST" eval '[ "$(forfeit_in)" != "" ] && [ "$(forfeit_in)" -lt "$FIRST" ]'
+wait_until "the window to win by forfeit" has_label "$GPID" "^You won"
+press "$GPID" "Back to lobby"
+wait_until "the lobby again" in_lobby "$GPID"
 
 note "the keyboard: Alt+P plays a person, Alt+C cancels the wait"
 xdotool windowactivate --sync "$(xdotool search --onlyvisible --pid "$GPID" | head -1)" 2>/dev/null

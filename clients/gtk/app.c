@@ -68,7 +68,9 @@ static void app_window_destroyed(GtkWidget *window, gpointer data)
 		g_source_remove(a->fade);
 	if (a->tick)
 		g_source_remove(a->tick);
-	a->fade = a->tick = 0;
+	if (a->away_tick)
+		g_source_remove(a->away_tick);
+	a->fade = a->tick = a->away_tick = 0;
 	if (a->lobby != NULL)
 		lobby_hide(a);
 	a->window = NULL;

@@ -119,6 +119,8 @@ struct app {
 
 	/* Side panel timers. */
 	guint tick;        /* countdown to the next game while it is over */
+	guint away_tick;   /* countdown to an away seat's forfeit */
+	int64_t away_until[BD_PLAYERS_MAX]; /* when each away seat forfeits (bd_now_ms), 0: unknown */
 	guint fade;        /* clears the feedback line */
 };
 
@@ -196,5 +198,6 @@ void panel_link(struct app *a, const char *message);
 void panel_refused(struct app *a, const char *code, const char *text);
 void panel_note(struct app *a, const char *text);
 void panel_banner(struct app *a, const char *class, const char *text);
+void panel_away(struct app *a, unsigned type, unsigned player, unsigned ms);
 
 #endif

@@ -142,6 +142,8 @@ static void conn_event(struct app *a, const struct bd_msg *m)
 	}
 	if (ev.type == BD_EV_STATE && ev.n == BD_GAME_ON)
 		panel_banner(a, NULL, NULL);
+	if (ev.type == BD_EV_AWAY || ev.type == BD_EV_BACK || ev.type == BD_EV_FORFEIT || ev.type == BD_EV_LEAVE)
+		panel_away(a, ev.type, ev.player, ev.n);
 	if (a->game->event != NULL)
 		a->game->event(a, m);
 }
@@ -332,6 +334,7 @@ int conn_leave(struct app *a, char *err, size_t len)
 void conn_left(struct app *a)
 {
 	bd_client_unjoin(&a->c);
+	memset(a->away_until, 0, sizeof a->away_until);
 	a->linked = a->have_snap = a->watching = 0;
 	a->table[0] = 0;
 	a->me = -1;

@@ -1,5 +1,6 @@
 /* panel.c: the side panel. The player list and the game state are rebuilt from each
- * snapshot, the state in the words of the table's game view while a game is on; the
+ * snapshot, the state in the words of the table's game view while a game is on (a seat
+ * that left mid-match counts down to its forfeit, from its away event); the
  * feedback line (a refused move, a pair found) fades after a few seconds; the result banner
  * stays until the next game is on, and never blocks it. */
 #include <math.h>
@@ -11,6 +12,8 @@
 
 #define FADE_MS 4000
 #define TICK_MS 500
+
+static int panel_away_left(const struct app *a, unsigned id);
 
 /* A row's swatch: the player's badge in their colour with their initial. */
 static gboolean panel_swatch_draw(GtkWidget *w, cairo_t *cr, gpointer data)
@@ -102,9 +105,14 @@ static const char *panel_side(const struct app *a, const struct bd_pub_player *p
 static void panel_row_set(struct app *a, GtkWidget *row, unsigned id, const struct bd_pub_player *p)
 {
 	static const char *const tags[] = {[BD_PLAYER_WAITING] = "waiting", [BD_PLAYER_AWAY] = "away"};
-	char score[16], tag[32], name[BD_NAME_MAX + 64], badge[8], side[2];
+	char score[16], tag[48], name[BD_NAME_MAX + 96], badge[8], side[2], away[24];
 	const char *state_tag = p->state < G_N_ELEMENTS(tags) ? tags[p->state] : NULL;
-	int me = (int)id == a->me;
+	int me = (int)id == a->me, left = panel_away_left(a, id);
+
+	if (p->state == BD_PLAYER_AWAY && left >= 0) {
+		snprintf(away, sizeof away, "away, %d s", left);
+		state_tag = away;
+	}
 
 	snprintf(score, sizeof score, "%u", p->score);
 	panel_side(a, p, side);
@@ -148,6 +156,29 @@ static void panel_players(struct app *a)
 
 static gboolean panel_tick(gpointer data);
 
+/* Seconds until away seat id forfeits, -1 if it is not counting down (or unknown: the away
+ * event was not seen, after a resync or a new connection). */
+static int panel_away_left(const struct app *a, unsigned id)
+{
+	int64_t left = a->away_until[id] - bd_now_ms();
+
+	return a->away_until[id] != 0 && a->snap->players[id].state == BD_PLAYER_AWAY ? (int)MAX(0, ceil(left / 1000.0))
+										  : -1;
+}
+
+/* The line under the state while another seat is away: who left and when they forfeit. */
+static void panel_away_line(const struct app *a, char *info, size_t len)
+{
+	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++) {
+		int left = panel_away_left(a, i);
+		if ((int)i != a->me && left >= 0) {
+			snprintf(info, len, "%s left: they lose by forfeit in %d s unless they come back.",
+				 a->snap->players[i].name, left);
+			return;
+		}
+	}
+}
+
 /* The game state line and the line under it; while the game is over with a next game due,
  * it counts down to it. */
 static void panel_state(struct app *a)
@@ -160,6 +191,7 @@ static void panel_state(struct app *a)
 
 	if (a->game != NULL)
 		to_move = a->game->status(a, text, sizeof text, info, sizeof info);
+	panel_away_line(a, info, sizeof info);
 	if (a->game == NULL)
 		snprintf(text, sizeof text, "board-gtk cannot show this table: its game (kind %u) is unknown to it.",
 			 s->game_kind);
@@ -194,6 +226,34 @@ static gboolean panel_tick(gpointer data)
 	}
 	panel_state(a);
 	return G_SOURCE_CONTINUE;
+}
+
+/* Timer while a seat is away: its countdown; it stops itself when none is left. */
+static gboolean panel_away_tick(gpointer data)
+{
+	struct app *a = data;
+	int any = 0;
+
+	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++)
+		any |= panel_away_left(a, i) >= 0;
+	if (!any || !a->linked) {
+		a->away_tick = 0;
+		return G_SOURCE_REMOVE;
+	}
+	panel_players(a);
+	panel_state(a);
+	return G_SOURCE_CONTINUE;
+}
+
+/* A seat went away (its forfeit countdown starts) or its absence ended (back, forfeit,
+ * leave). */
+void panel_away(struct app *a, unsigned type, unsigned player, unsigned ms)
+{
+	if (player >= BD_PLAYERS_MAX)
+		return;
+	a->away_until[player] = type == BD_EV_AWAY ? bd_now_ms() + ms : 0;
+	if (type == BD_EV_AWAY && a->away_tick == 0 && a->window != NULL)
+		a->away_tick = g_timeout_add(TICK_MS, panel_away_tick, a);
 }
 
 /* Everything the panel shows of a new snapshot, the game view's controls too. */

@@ -85,8 +85,10 @@ static int tv_read(const struct app *a, struct tv_model *m)
 	m->me = tv_seat_side(a->snap, a->me);
 	m->result = ttt_result(&m->pos, m->line);
 	m->lined = m->result == 'X' || m->result == 'O';
-	if (!m->result && a->snap->game_state == BD_GAME_OVER)
-		m->result = tv_seat_result(a->snap); /* a resignation or a claim: no line */
+	/* A resignation, a claim or a forfeit: no line. After a forfeit the loser's seat is
+	 * cleared and the table waits for players, the winner's result still there. */
+	if (!m->result && (a->snap->game_state == BD_GAME_OVER || a->snap->game_state == BD_GAME_WAITING))
+		m->result = tv_seat_result(a->snap);
 	m->on = a->snap->game_state == BD_GAME_ON && !m->result;
 	m->turn = m->on ? ttt_to_move(&m->pos) : 0;
 	return 0;
@@ -363,7 +365,7 @@ static void tv_update(struct app *a)
 	if (tv.resign != NULL)
 		gtk_widget_set_visible(tv.resign, seated && m.me && m.on);
 	if (tv.rematch != NULL) {
-		gtk_widget_set_visible(tv.rematch, seated && m.me && m.result);
+		gtk_widget_set_visible(tv.rematch, seated && m.me && m.result && a->snap->game_state == BD_GAME_OVER);
 		gtk_widget_set_sensitive(tv.rematch, !tv.asked);
 		gtk_button_set_label(GTK_BUTTON(tv.rematch), tv.asked ? "Rematch asked" : "Re_match");
 	}
