@@ -182,6 +182,10 @@ struct fanout {
 int floor_fanout_start(struct fanout *f, unsigned k, const char *line, int relay);
 void floor_fanout_rounds(struct fanout *f, struct samples *out, unsigned rounds);
 void floor_fanout_stop(struct fanout *f);
+/* Round trips of request (a line) against a process that answers it with reply, the bytes
+ * boardd sent, each until the event named word is read; pause_ms before each. */
+void floor_lines(struct samples *out, unsigned rounds, const char *request, const char *reply, const char *word,
+		 int pause_ms);
 /* Write all of buf; 0 or -1. */
 int floor_write(int fd, const void *buf, size_t n);
 int floor_join(struct samples *out, unsigned rounds, struct mem *parent, struct mem *child);
@@ -214,5 +218,11 @@ void load_median(const struct rate *r, unsigned runs, struct rate *med);
 /* The move round trip on 100 tables, each with two players alternating moves, against a
  * floor of one process a table writing the same lines. */
 void tables_ttt(const struct plan *pl);
+
+/* --- lobby.c: matchmaking -------------------------------------------------------------- */
+/* From `play tictactoe` to `EVENT 0 matched` for the second of two players, with 2, 100 and
+ * scale_clients players waiting in the queue who never match them, against a ping-pong
+ * floor with the same bytes and pauses. */
+void lobby_matching(const struct plan *pl);
 
 #endif

@@ -43,18 +43,17 @@ static int floor_read(int fd, void *buf, size_t n)
 	return 0;
 }
 
-void floor_pingpong(struct samples *out, unsigned rounds, const char *reply, unsigned dim, int pause_ms,
-		    int cpu)
+/* Fork a process that answers every read on its end of a socketpair with reply, on CPU cpu
+ * (-1: anywhere); the other end in *fd, the process in *pid. 0 or -1. */
+static int floor_answerer(const char *reply, int cpu, int *fd, pid_t *pid)
 {
 	char buf[BD_LINE_MAX];
 	size_t len = strlen(reply);
-	struct player p;
 	int sv[2];
 
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0)
-		return;
-	pid_t pid = fork();
-	if (pid == 0) {
+		return -1;
+	if ((*pid = fork()) == 0) {
 		close(sv[0]);
 		if (cpu >= 0)
 			proc_pin(0, cpu);
@@ -63,8 +62,24 @@ void floor_pingpong(struct samples *out, unsigned rounds, const char *reply, uns
 		_exit(0);
 	}
 	close(sv[1]);
-	player_adopt(&p, sv[0], dim, 0);
-	for (unsigned i = 0; pid > 0 && i < rounds; i++) {
+	*fd = sv[0];
+	if (*pid > 0)
+		return 0;
+	close(sv[0]);
+	return -1;
+}
+
+void floor_pingpong(struct samples *out, unsigned rounds, const char *reply, unsigned dim, int pause_ms,
+		    int cpu)
+{
+	struct player p;
+	pid_t pid;
+	int fd;
+
+	if (floor_answerer(reply, cpu, &fd, &pid) < 0)
+		return;
+	player_adopt(&p, fd, dim, 0);
+	for (unsigned i = 0; i < rounds; i++) {
 		if (pause_ms > 0)
 			clock_sleep_ms(pause_ms);
 		int64_t t0 = clock_ns();
@@ -73,8 +88,33 @@ void floor_pingpong(struct samples *out, unsigned rounds, const char *reply, uns
 		samples_add(out, (double)(p.replied_ns - t0) / 1e3);
 	}
 	bd_client_close(&p.c);
-	if (pid > 0)
-		waitpid(pid, NULL, 0);
+	waitpid(pid, NULL, 0);
+}
+
+void floor_lines(struct samples *out, unsigned rounds, const char *request, const char *reply, const char *word,
+		 int pause_ms)
+{
+	struct bd_client c;
+	struct bd_msg m;
+	pid_t pid;
+	int fd, rc = 1;
+
+	if (floor_answerer(reply, -1, &fd, &pid) < 0)
+		return;
+	memset(&c, 0, sizeof c);
+	c.fd = fd;
+	for (unsigned i = 0; i < rounds && rc == 1; i++) {
+		clock_sleep_ms(pause_ms);
+		int64_t t0 = clock_ns();
+		if (bd_client_send(&c, "%s", request) < 0)
+			break;
+		while ((rc = bd_client_read(&c, &m, 10000)) == 1 && (m.kind != BD_MSG_EVENT || strcmp(m.word, word) != 0))
+			;
+		if (rc == 1)
+			samples_add(out, (double)(clock_ns() - t0) / 1e3);
+	}
+	bd_client_close(&c);
+	waitpid(pid, NULL, 0);
 }
 
 /* A floor reader: the spectators' client code, on its end of a socketpair. */

@@ -20,21 +20,22 @@ static void usage(FILE *f)
 	fprintf(f,
 		"usage: boardd-bench [OPTION]...\n"
 		"Measure boardd against the floor (plain UNIX sockets between processes) on this machine:\n"
-		"pick round trip, fan-out, join, memory, throughput, region size, scale and\n"
-		"tic-tac-toe tables.\n"
+		"pick round trip, fan-out, join, memory, throughput, region size, scale,\n"
+		"tic-tac-toe tables and matchmaking in the lobby.\n"
 		"Starts its own boardd (own socket and shm prefix) and removes everything it made.\n\n"
 		"  --boardd PATH   the daemon to measure (default: boardd beside this program)\n"
 		"  --out FILE      results as JSON (default bench/out/results.json)\n"
-		"  --quick         a short run (fewer samples, 200 clients, 20 boards), as BENCH_QUICK=1\n"
+		"  --quick         a short run (fewer samples, 200 clients, 20 boards, 200 waiting\n"
+		"                  players instead of 1,000), as BENCH_QUICK=1\n"
 		"  --only LIST     comma-separated: pick,fanout,join,throughput,region,scale,boards,\n"
-		"                  tables\n"
+		"                  tables,lobby\n"
 		"  --help          show this help and exit\n"
 		"  --version       show the version and exit\n");
 }
 
 /* Raise the open-file limit to its hard limit: the fan-out floors hold two descriptors per
- * reader in this process (2,000 for 1,000 readers). boardd itself needs no raise: each
- * connection lives in its own worker process. */
+ * reader in this process (2,000 for 1,000 readers). boardd inherits it: its supervisor
+ * holds one control socket per connection (1,000 for the lobby's 1,000 waiting players). */
 static void main_nofile(void)
 {
 	struct rlimit rl;
@@ -44,7 +45,7 @@ static void main_nofile(void)
 		setrlimit(RLIMIT_NOFILE, &rl);
 	}
 	if (getrlimit(RLIMIT_NOFILE, &rl) == 0)
-		report_note("open-file limit of the bench raised to %llu (boardd needs no raise)",
+		report_note("open-file limit of the bench (and of the boardd it starts) raised to %llu",
 			    (unsigned long long)rl.rlim_cur);
 }
 
@@ -102,7 +103,7 @@ static void main_run(const struct plan *pl, const char *only)
 	} steps[] = {
 		{"pick", latency_pick}, {"fanout", latency_fanout}, {"join", latency_join},
 		{"throughput", load_throughput}, {"region", load_regions}, {"scale", load_scale},
-		{"boards", load_boards}, {"tables", tables_ttt},
+		{"boards", load_boards}, {"tables", tables_ttt}, {"lobby", lobby_matching},
 	};
 
 	for (unsigned i = 0; i < sizeof steps / sizeof steps[0]; i++)
