@@ -101,5 +101,7 @@ int cmd_hoard(void);
 int cmd_victim(void);
 int cmd_forge(void);
 int cmd_shrink(void);
+int cmd_churn(void);
+int cmd_resume(void);
 
 #endif

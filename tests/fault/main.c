@@ -26,6 +26,8 @@ static const struct { const char *name; int (*run)(void); const char *help; } co
 	{"victim", cmd_victim, "another player picks pairs (daemon's user); exit 0 once the game is over"},
 	{"forge", cmd_forge, "copy the board into a forged one of another name, with fake players"},
 	{"shrink", cmd_shrink, "truncate the board's public segment under the clients mapping it"},
+	{"churn", cmd_churn, "make and retire lobby tables; supervisor's fds, memory, /dev/shm stay flat"},
+	{"resume", cmd_resume, "lobby tables and waiting players across a kill -9 and restart of the daemon"},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
