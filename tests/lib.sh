@@ -75,7 +75,8 @@ client() {
 		mv "$WORK/$1.out" "$WORK/$1.old.$(date +%N)" && rm -f "$WORK/$1.in" || fail "cannot set $1's files aside"
 	fi
 	mkfifo "$WORK/$1.in"
-	socat -t 1 UNIX-CONNECT:"$SOCK" - <"$WORK/$1.in" >"$WORK/$1.out" 2>&1 &
+	# without the other clients' FIFOs (fds 3-9): their bye must end them, whatever started later
+	socat -t 1 UNIX-CONNECT:"$SOCK" - <"$WORK/$1.in" >"$WORK/$1.out" 2>&1 3>&- 4>&- 5>&- 6>&- 7>&- 8>&- 9>&- &
 	CLIENTS="$CLIENTS $!"
 	eval "exec $2>\"\$WORK/\$1.in\""
 	say "$2" "hello $1 ${3:-player}"
