@@ -7,6 +7,7 @@
  * are taken; the second must not exceed the first by more than the slack below.
  *
  *   bd-fault churn --pid DAEMON [--tables 10000] [--first 500] [--pairs 4] [--game tictactoe]
+ *                  [--slack-maps 2]
  */
 #include "fault.h"
 
@@ -21,12 +22,12 @@
 #include <unistd.h>
 
 /* What may grow from the first measurement to the last: descriptors not at all; mappings
- * by 2 (malloc may map a large block of its own at any time); the supervisor's resident
+ * by 2 (malloc may map a large block of its own at any time; --slack-maps for a sanitizer
+ * build, whose runtime maps memory of its own as a run goes on); the supervisor's resident
  * memory by 512 KiB: its heap follows the most tables alive at once (they are retired at
  * housekeeping, every 250 ms), which creeps up over a run (+52 to +200 KiB seen between
  * 500 and 10,000 tables). A table's worth of anything left behind, or 56 bytes a table,
  * is more: 9,500 tables lie between the two measurements. */
-#define CHURN_SLACK_MAPS 2
 #define CHURN_SLACK_RSS_KB 512
 
 struct churn_state {
@@ -257,6 +258,7 @@ int cmd_churn(void)
 	pid_t pid = (pid_t)opt_num("pid", 0), pids[64];
 	unsigned tables = (unsigned)opt_num("tables", 10000), first = (unsigned)opt_num("first", 500);
 	unsigned pairs = (unsigned)opt_num("pairs", 4);
+	long slack_maps = opt_num("slack-maps", 2);
 	const char *game = opt_str("game", "tictactoe");
 	int up[2], down[2], status;
 	struct churn_state a, b;
@@ -293,14 +295,14 @@ int cmd_churn(void)
 	say("%u tables by %u pairs in %.1f s (the first %u in %.1f s, the other %u in %.1f s: %.0f tables/s)",
 	    tables, pairs, s1 + s2, first, s1, tables - first, s2, (tables - first) / s2);
 	churn_flat("the supervisor's open descriptors", a.fds, b.fds, 0);
-	churn_flat("the supervisor's mappings", a.maps, b.maps, CHURN_SLACK_MAPS);
+	churn_flat("the supervisor's mappings", a.maps, b.maps, slack_maps);
 	churn_flat("the supervisor's VmRSS (KiB)", a.rss_kb, b.rss_kb, CHURN_SLACK_RSS_KB);
 	if (a.workers != b.workers)
 		die("%u workers after the first tables, %u after the last", a.workers, b.workers);
 	churn_flat("the workers' open descriptors", a.wfds, b.wfds, 0);
-	churn_flat("the workers' mappings", a.wmaps, b.wmaps, CHURN_SLACK_MAPS);
-	say("flat: descriptors %+ld, mappings %+ld (slack %d), VmRSS %+ld KiB (slack %d); workers: descriptors "
-	    "%+ld, mappings %+ld; /dev/shm back to %ld", b.fds - a.fds, b.maps - a.maps, CHURN_SLACK_MAPS,
+	churn_flat("the workers' mappings", a.wmaps, b.wmaps, slack_maps);
+	say("flat: descriptors %+ld, mappings %+ld (slack %ld), VmRSS %+ld KiB (slack %d); workers: descriptors "
+	    "%+ld, mappings %+ld; /dev/shm back to %ld", b.fds - a.fds, b.maps - a.maps, slack_maps,
 	    b.rss_kb - a.rss_kb, CHURN_SLACK_RSS_KB, b.wfds - a.wfds, b.wmaps - a.wmaps, base);
 	return 0;
 }
