@@ -4,6 +4,7 @@
 #include "lobby.h"
 
 #include <errno.h>
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -913,14 +914,23 @@ static int lobby_found_settings(const struct lobby *l, const char *name, struct 
 	return -1;
 }
 
+unsigned lobby_found(const char *prefix, char (**names)[BD_BOARD_NAME_MAX + 1])
+{
+	struct lobby_found found = {0};
+
+	if (bd_board_scan(prefix, lobby_found_one, &found) < 0)
+		log_msg(LOG_WARNING, "lobby: cannot read %s for tables of an earlier run", BD_SHM_DIR);
+	*names = found.name;
+	return found.n;
+}
+
 int lobby_resume(struct lobby *l)
 {
 	struct lobby_found found = {0};
 	struct board_settings s;
 	int resumed;
 
-	if (bd_board_scan(l->prefix, lobby_found_one, &found) < 0)
-		log_msg(LOG_WARNING, "lobby: cannot read %s for tables of an earlier run", BD_SHM_DIR);
+	found.n = lobby_found(l->prefix, &found.name);
 	for (unsigned i = 0; i < found.n; i++) {
 		struct table *t = NULL;
 		if (lobby_found_settings(l, found.name[i], &s) < 0 || (t = lobby_open(l, &s, &resumed)) == NULL)
@@ -943,6 +953,8 @@ void lobby_commit(struct lobby *l)
 
 void lobby_housekeep(struct lobby *l, int64_t now, unsigned *tables, unsigned *waiting, unsigned *players)
 {
+	unsigned retired = 0;
+
 	for (unsigned i = 0; i < l->ntables;) {
 		struct table *t = l->tables[i];
 		board_housekeep(&t->b, now);
@@ -950,11 +962,14 @@ void lobby_housekeep(struct lobby *l, int64_t now, unsigned *tables, unsigned *w
 			lobby_abort(t, 0);
 		if (lobby_unused(l, t)) {
 			lobby_retire(l, i);
+			retired++;
 			continue;
 		}
 		*players += t->b.pub->nplaying;
 		i++;
 	}
+	if (retired > 0) /* a table's lock watch (150 KiB) freed amid the heap: give the pages back */
+		malloc_trim(0);
 	*tables = l->ntables;
 	*waiting = l->nqueue;
 }

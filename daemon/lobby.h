@@ -169,6 +169,9 @@ struct lobby *lobby_new(const struct lobby_opts *o, const char *prefix, struct b
  * settings from its segments; seats away until their players come back with their tokens).
  * A table that cannot be resumed is logged and left out. 0. */
 int lobby_resume(struct lobby *l);
+/* The names of the lobby tables of ours found in /dev/shm under prefix, each once, in an
+ * array to free (NULL if none); how many. */
+unsigned lobby_found(const char *prefix, char (**names)[BD_BOARD_NAME_MAX + 1]);
 /* Once the whole start succeeded: remove what earlier runs left of the resumed tables. */
 void lobby_commit(struct lobby *l);
 /* The countdown's timerfd, for the supervisor's epoll. */

@@ -493,24 +493,35 @@ int supervisor_run(const struct supervisor_opts *o)
 	}
 }
 
+/* Remove what a daemon stopped before it could clean up left of a board, unless a live
+ * boardd of ours serves it. */
+static void supervisor_remove_left(const char *prefix, const char *board)
+{
+	struct objects_seen seen;
+
+	if (objects_look(prefix, board, &seen) < 0 || objects_live_owner(prefix, board, &seen))
+		return;
+	unsigned n = objects_remove(prefix, board, NULL);
+	if (n > 0)
+		log_msg(LOG_NOTICE, "board %s: removed %u object%s left by a daemon stopped before it could "
+			"clean up", board, n, n == 1 ? "" : "s");
+}
+
 int supervisor_stopped(const struct supervisor_opts *o)
 {
 	const char *result = getenv("SERVICE_RESULT");
+	char (*tables)[BD_BOARD_NAME_MAX + 1];
 
 	if (result == NULL || strcmp(result, "success") != 0) {
 		log_msg(LOG_INFO, "the service ended (%s): its boards stay for the restart to resume",
 			result != NULL ? result : "no SERVICE_RESULT");
 		return 0;
 	}
-	for (unsigned i = 0; i < o->nboards; i++) {
-		struct objects_seen seen;
-		const char *board = o->boards[i].name;
-		if (objects_look(o->prefix, board, &seen) < 0 || objects_live_owner(o->prefix, board, &seen))
-			continue;
-		unsigned n = objects_remove(o->prefix, board, NULL);
-		if (n > 0)
-			log_msg(LOG_NOTICE, "board %s: removed %u object%s left by a daemon stopped before it could "
-				"clean up", board, n, n == 1 ? "" : "s");
-	}
+	for (unsigned i = 0; i < o->nboards; i++)
+		supervisor_remove_left(o->prefix, o->boards[i].name);
+	unsigned n = lobby_found(o->prefix, &tables); /* and the lobby's tables */
+	for (unsigned i = 0; i < n; i++)
+		supervisor_remove_left(o->prefix, tables[i]);
+	free(tables);
 	return 0;
 }

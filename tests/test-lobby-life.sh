@@ -4,7 +4,8 @@
 # joined is back in the lobby) and when it does not join in time; a table retired when
 # everyone left, its objects gone from /dev/shm; the per-uid limits of queue places and
 # tables; the daemon killed (-9) and started again with a table running: the table resumes
-# with its settings and both players take their seats back with their tokens.
+# with its settings and both players take their seats back with their tokens; `boardd
+# --stopped` (systemd's ExecStopPost=) after a kill removes the lobby's tables.
 . "$(dirname "$0")/lib.sh"
 # table_objects NAME: this test's objects of lobby table NAME in /dev/shm.
 table_objects() { leftovers | grep -F ".$1." || true; }
@@ -137,4 +138,14 @@ wait_for "$WORK/$FN.out" "^EVENT [0-9]+ move [01] O 0 0$"
 note "killed with -9 and started again: the table resumed (move-limit-ms kept), both seats back with their tokens"
 bye 3
 bye 4
+
+# Killed again, then stopped under systemd: ExecStopPost's --stopped removes the table too.
+kill -KILL "$DPID"
+wait "$DPID" 2>/dev/null
+DPID=""
+table_objects "$T" | grep -q . || fail "the killed daemon's table $T is not in /dev/shm"
+SERVICE_RESULT=success "$BIN/boardd" --config /dev/null --shm-prefix "$PREFIX" --stopped >>"$WORK/daemon.log" 2>&1 ||
+	fail "boardd --stopped failed"
+no_objects "$T" || fail "boardd --stopped left the lobby table: $(table_objects "$T")"
+note "boardd --stopped after a kill removes the lobby's tables too"
 finish
