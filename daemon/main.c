@@ -1,8 +1,11 @@
 /* main.c: boardd's command line. Settings are checked in config.c (the file's keys are the
  * long options' names); the daemon itself is in supervisor.c. */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
 
 #include "config.h"
 #include "ipc/client.h"
@@ -82,6 +85,27 @@ static int main_reload(struct quota_limits *q, int *level, char *err, size_t err
 	return 0;
 }
 
+/* The supervisor keeps one descriptor per connection (its end of the worker's ctl channel),
+ * and systemd's default soft limit of open files (1024) is below max-connections: take the
+ * whole hard limit, and say so if even that is too few. */
+static void main_raise_nofile(unsigned max_connections)
+{
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) < 0)
+		return;
+	if (rl.rlim_cur < rl.rlim_max) {
+		rl.rlim_cur = rl.rlim_max;
+		if (setrlimit(RLIMIT_NOFILE, &rl) < 0)
+			log_msg(LOG_WARNING, "cannot raise the open files limit: %s", strerror(errno));
+	}
+	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
+	    rl.rlim_cur < (rlim_t)max_connections + 64)
+		log_msg(LOG_WARNING, "open files limit %llu is too low for max-connections %u: connections "
+			"past about %llu will be refused (raise LimitNOFILE=)", (unsigned long long)rl.rlim_cur,
+			max_connections, (unsigned long long)rl.rlim_cur - 64);
+}
+
 int main(int argc, char **argv)
 {
 	static struct config cfg;
@@ -127,6 +151,8 @@ int main(int argc, char **argv)
 	}
 	log_init(cfg.level);
 	cfg.opts.reload = main_reload;
+	if (!stopped)
+		main_raise_nofile(cfg.opts.max_connections);
 	rc = stopped ? supervisor_stopped(&cfg.opts) : supervisor_run(&cfg.opts);
 	free(args);
 	return rc;
