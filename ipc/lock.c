@@ -399,19 +399,24 @@ static int lock_may_hold(const struct bd_lock_seen *now, const struct bd_lock_se
 }
 
 /* Scan every live slot: which locks anyone alive is listed for (live), for which one of
- * them was not simply waiting (unquiet), and which one of them could hold (holdable). */
-static void lock_scan(struct bd_locks *l, const struct bd_lock_watch *w, struct bd_lock_seen *now,
-		      unsigned char *live, unsigned char *unquiet, unsigned char *holdable)
+ * them was not simply waiting (unquiet), and which one of them could hold (holdable). Only
+ * the slots ever used are read (the count only grows; a watch starts zeroed, so a slot not
+ * used at the last pass reads as empty then): an idle table costs a pass next to nothing.
+ * Returns that count. */
+static unsigned lock_scan(struct bd_locks *l, const struct bd_lock_watch *w, struct bd_lock_seen *now,
+			  unsigned char *live, unsigned char *unquiet, unsigned char *holdable)
 {
 	unsigned n = l->nregions + 1, used = __atomic_load_n(&l->lockers->used, __ATOMIC_SEQ_CST);
 
 	memset(live, 0, n);
 	memset(unquiet, 0, n);
 	memset(holdable, 0, n);
-	for (unsigned k = 0; k < BD_LOCKERS_MAX; k++) {
+	if (used > BD_LOCKERS_MAX)
+		used = BD_LOCKERS_MAX; /* a damaged count: never read past the table */
+	for (unsigned k = 0; k < used; k++) {
 		uint64_t bits[BD_LOCK_WORDS];
 		now[k].pid = 0;
-		if (k >= used || !lock_read_slot(l->lockers, k, &now[k], bits))
+		if (!lock_read_slot(l->lockers, k, &now[k], bits))
 			continue;
 		for (unsigned wd = 0; wd < BD_LOCK_WORDS; wd++)
 			for (uint64_t b = bits[wd]; b != 0; b &= b - 1) {
@@ -423,6 +428,7 @@ static void lock_scan(struct bd_locks *l, const struct bd_lock_watch *w, struct 
 				holdable[i] |= !w->valid || lock_may_hold(&now[k], &w->seen[k], i);
 			}
 	}
+	return used;
 }
 
 unsigned bd_locks_orphans(struct bd_locks *l, struct bd_lock_watch *w, unsigned char *orphan)
@@ -437,7 +443,7 @@ unsigned bd_locks_orphans(struct bd_locks *l, struct bd_lock_watch *w, unsigned 
 	if (l->lockers == NULL || l->holders == NULL)
 		return 0;
 	lock_sample(l, posts0, value0, 0);
-	lock_scan(l, w, now, live, unquiet, holdable);
+	unsigned used = lock_scan(l, w, now, live, unquiet, holdable);
 	lock_sample(l, posts1, value1, 1);
 	for (unsigned i = 0; i < n; i++) {
 		int taken = value0[i] == 0 && value1[i] == 0, still = posts0[i] == posts1[i];
@@ -454,7 +460,7 @@ unsigned bd_locks_orphans(struct bd_locks *l, struct bd_lock_watch *w, unsigned 
 	}
 	memcpy(w->posts, posts0, n * sizeof posts0[0]);
 	memcpy(w->value, value0, n * sizeof value0[0]);
-	memcpy(w->seen, now, sizeof now);
+	memcpy(w->seen, now, used * sizeof now[0]);
 	w->valid = 1;
 	return found;
 }
