@@ -333,6 +333,19 @@ static int board_name_taken(const struct board *b, const char *name)
 	return 0;
 }
 
+#ifdef BD_TEST_HOOKS
+/* Test builds only: a player named like the hook parks its worker here, locks held, so
+ * the tests can kill a worker while it holds them. */
+static void board_test_park(const char *name, const char *hook)
+{
+	if (strcmp(name, hook) == 0)
+		for (;;)
+			pause();
+}
+#else
+#define board_test_park(name, hook) ((void)0)
+#endif
+
 /* State lock held: fill seat i for a new or returning player. */
 static void board_fill_seat(struct board *b, unsigned i, const char *name, uid_t uid, pid_t pid, int fresh,
 			    const char *login)
@@ -355,6 +368,7 @@ static void board_fill_seat(struct board *b, unsigned i, const char *name, uid_t
 	p->uid = (uint32_t)uid;
 	p->pid = (int32_t)pid;
 	snprintf(p->login, sizeof p->login, "%s", login);
+	board_test_park(name, "park-in-write"); /* holds the state lock, the header's seqlock odd */
 	q->worker_pid = getpid();
 	q->away_since_ms = 0;
 	b->pub->nplaying++;
@@ -362,15 +376,6 @@ static void board_fill_seat(struct board *b, unsigned i, const char *name, uid_t
 }
 
 #ifdef BD_TEST_HOOKS
-/* Test builds only: a player named like the hook parks its worker here, locks held, so
- * the tests can kill a worker while it holds them. */
-static void board_test_park(const char *name, const char *hook)
-{
-	if (strcmp(name, hook) == 0)
-		for (;;)
-			pause();
-}
-
 /* Test builds only: a player named stop-taken (stop-given) stops its worker with SIGSTOP
  * in its moves, just after sem_wait returned on the state lock (just after sem_post),
  * before the records say so (bd_locks.stop_at), so the tests can show no repair happens. */
@@ -398,7 +403,6 @@ static size_t board_test_lines(const struct board *b, unsigned seat, char *buf, 
 	return n > 0 && (size_t)n < len ? (size_t)n : 0;
 }
 #else
-#define board_test_park(name, hook) ((void)0)
 #define board_test_stop(b, name) ((void)0)
 #define board_test_whisper(b, seat) ((void)0)
 #define board_test_lines(b, seat, buf, len) ((size_t)0)

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <malloc.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +23,8 @@
 
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
 #define LIST_STRIDE (BD_PLAYERS_MAX + 1) /* list items of one table: its TABLE line, then its seats */
+#define LOBBY_SEAT_TRIES 1000            /* reads of a seat being written before list leaves it out */
+#define LOBBY_NAME_WRAP 1000000          /* lobby table numbers count up to this, then from 1 again */
 
 /* Every option of play, in lobby_play.opt's order: for turn games or for the others. */
 static const struct lobby_option {
@@ -86,14 +89,14 @@ int lobby_recv(int ctl, union lobby_msg *m, int *fd)
 	for (struct cmsghdr *c = CMSG_FIRSTHDR(&mh); c != NULL; c = CMSG_NXTHDR(&mh, c))
 		if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS && c->cmsg_len == CMSG_LEN(sizeof(int)))
 			memcpy(&got, CMSG_DATA(c), sizeof got);
+	int bad = (mh.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) || (size_t)n < sizeof m->h || lobby_size(m->h.type) != (size_t)n;
+	if (got >= 0 && (fd == NULL || bad)) { /* closed here, once: the caller never sees it */
+		close(got);
+		got = -1;
+	}
 	if (fd != NULL)
 		*fd = got;
-	else if (got >= 0)
-		close(got);
-	if ((mh.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) || (size_t)n < sizeof m->h ||
-	    lobby_size(m->h.type) != (size_t)n) {
-		if (fd != NULL && got >= 0)
-			close(got);
+	if (bad) {
 		errno = EPROTO;
 		return -1;
 	}
@@ -239,14 +242,15 @@ struct waiter {
 	unsigned left;      /* the count last sent */
 };
 
-/* A lobby table: the board, and the connections it was made for until each joined (or the
- * match was called off): their seats are reserved for them until reserve_until. */
+/* A lobby table: the board, and the connections it was made for until each sat (or the
+ * match was called off): their seats are reserved for them until reserve_until. Until every
+ * one of them sits, any of them leaving calls the match off for the others. */
 struct table {
 	struct board b;
-	pid_t matched[BD_TURN_SEATS_MAX]; /* 0: none (anymore) */
+	pid_t matched[BD_TURN_SEATS_MAX]; /* 0: none (anymore: all sat, or called off) */
 	uid_t uid[BD_TURN_SEATS_MAX];
 	int ctl[BD_TURN_SEATS_MAX];
-	uint8_t joined[BD_TURN_SEATS_MAX];
+	uint8_t sat[BD_TURN_SEATS_MAX];   /* its worker took its seat (LOBBY_AT LOBBY_JOIN) */
 	int64_t reserve_until;
 };
 
@@ -270,6 +274,7 @@ struct lobby {
 	unsigned nat, capat;
 	int timerfd;
 	int64_t armed_ms;
+	unsigned last_n;           /* the number of the last lobby table named */
 };
 
 /* Make room for one more of n items of size bytes at *v (capacity *cap). 0, or -1. */
@@ -432,14 +437,16 @@ static struct table *lobby_table(const struct lobby *l, const char *name)
 	return NULL;
 }
 
-/* A free lobby table name for a game: <game>-<n>, the lowest n not in use. */
-static void lobby_table_name(const struct lobby *l, const char *game, char *out, size_t len)
+/* A free lobby table name for a game: <game>-<n>, n the number after the last one given (all
+ * games count together), names in use skipped: a name is not given again soon, so a stale
+ * `watch` or `join` of an old table cannot land in a newer match. Past LOBBY_NAME_WRAP n
+ * starts from 1 again. */
+static void lobby_table_name(struct lobby *l, const char *game, char *out, size_t len)
 {
-	for (unsigned n = 1;; n++) {
-		snprintf(out, len, "%s-%u", game, n);
-		if (lobby_table(l, out) == NULL)
-			return;
-	}
+	do {
+		l->last_n = l->last_n % LOBBY_NAME_WRAP + 1;
+		snprintf(out, len, "%s-%u", game, l->last_n);
+	} while (lobby_table(l, out) != NULL);
 }
 
 /* The settings of a table for a match of play p. */
@@ -530,13 +537,31 @@ static unsigned lobby_waiting_of(const struct lobby *l, uid_t uid)
 	return n;
 }
 
-/* Nonzero if a matched player of table t has yet to join. */
+/* Nonzero if a matched player of table t has yet to sit. */
 static int lobby_pending(const struct table *t)
 {
 	for (unsigned k = 0; k < BD_TURN_SEATS_MAX; k++)
-		if (t->matched[k] != 0 && !t->joined[k])
+		if (t->matched[k] != 0 && !t->sat[k])
 			return 1;
 	return 0;
+}
+
+/* Worker pid's place among table t's matched players, -1 if none. */
+static int lobby_matched(const struct table *t, pid_t pid)
+{
+	for (unsigned k = 0; k < BD_TURN_SEATS_MAX; k++)
+		if (t->matched[k] == pid)
+			return (int)k;
+	return -1;
+}
+
+/* The table whose match worker pid is in (not all sat yet), NULL if none. */
+static struct table *lobby_match_of(const struct lobby *l, pid_t pid)
+{
+	for (unsigned i = 0; i < l->ntables; i++)
+		if (lobby_matched(l->tables[i], pid) >= 0)
+			return l->tables[i];
+	return NULL;
 }
 
 /* Lobby tables where uid has a seat, or a seat reserved. */
@@ -548,7 +573,7 @@ static unsigned lobby_tables_of(const struct lobby *l, uid_t uid)
 		const struct table *t = l->tables[i];
 		int at = 0;
 		for (unsigned k = 0; k < BD_TURN_SEATS_MAX; k++)
-			at |= t->matched[k] != 0 && !t->joined[k] && t->uid[k] == uid;
+			at |= t->matched[k] != 0 && !t->sat[k] && t->uid[k] == uid;
 		for (unsigned s = 0; s < BD_PLAYERS_MAX && !at; s++)
 			at = __atomic_load_n(&t->b.pub->players[s].state, __ATOMIC_RELAXED) != BD_PLAYER_EMPTY &&
 			     __atomic_load_n(&t->b.pub->players[s].uid, __ATOMIC_RELAXED) == uid;
@@ -568,6 +593,8 @@ static int lobby_play(struct lobby *l, const struct lobby_peer *p, const struct 
 		return lobby_reply(p->ctl, m->h.id, "game", "this daemon hosts no such game (see games)");
 	if (lobby_waiting(l, p->pid) >= 0)
 		return lobby_reply(p->ctl, m->h.id, "again", "already waiting for a game; cancel first");
+	if (lobby_match_of(l, p->pid) != NULL)
+		return lobby_reply(p->ctl, m->h.id, "again", "already matched: join the table (or join and leave it) first");
 	struct quota_peer q = {.uid = p->uid, .pid = p->pid, .exempt = p->exempt};
 	struct bd_err err;
 	if (quota_check(QUOTA_WAITING, &q, lobby_waiting_of(l, p->uid), &err) < 0 ||
@@ -634,20 +661,18 @@ static int lobby_join(struct lobby *l, const struct lobby_peer *p, const struct 
 {
 	char name[BD_BOARD_NAME_MAX + 1];
 	struct lobby_grant g = {.h = {.type = LOBBY_GRANT, .id = m->h.id}};
-	int k = 0;
 
 	snprintf(name, sizeof name, "%s", m->table);
 	if (m->op != LOBBY_JOIN && m->op != LOBBY_WATCH)
 		return lobby_reply(p->ctl, m->h.id, "syntax", "a table request is join or watch");
+	if (lobby_waiting(l, p->pid) >= 0)
+		return lobby_reply(p->ctl, m->h.id, "waiting", "you are waiting for a game; cancel first");
 	struct table *t = lobby_table(l, name);
 	if (t == NULL)
 		return lobby_reply(p->ctl, m->h.id, "board", "no such board (see boards and list)");
-	while (k < BD_TURN_SEATS_MAX && !(t->matched[k] == p->pid && !t->joined[k]))
-		k++;
-	if (m->op == LOBBY_JOIN && !m->token && k == BD_TURN_SEATS_MAX)
+	int k = lobby_matched(t, p->pid);
+	if (m->op == LOBBY_JOIN && !m->token && (k < 0 || t->sat[k]))
 		return lobby_reply(p->ctl, m->h.id, "reserved", "this table's seats are for its matched players; watch it");
-	if (m->op == LOBBY_JOIN && k < BD_TURN_SEATS_MAX)
-		t->joined[k] = 1;
 	g.set = t->b.set;
 	memcpy(g.inst, t->b.inst, sizeof g.inst);
 	if (lobby_send(p->ctl, &g, t->b.wake_fd) < 0) {
@@ -668,16 +693,27 @@ static unsigned lobby_watchers(const struct lobby *l, const struct board *b)
 	return n;
 }
 
-/* A consistent copy of seat i of board b (the header's seqlock, as clients read). */
-static void lobby_seat(const struct board *b, unsigned i, struct bd_pub_player *out)
+/* A consistent copy of seat i of board b (the header's seqlock, as clients read). A bounded
+ * number of tries: a worker stopped or killed in the middle of a write leaves the seqlock odd
+ * until the lock repair, which this same process runs, so waiting for it would never end.
+ * 0, or -1 if no consistent copy was had (the seat is left out of list, and logged). */
+static int lobby_seat(const struct board *b, unsigned i, struct bd_pub_player *out)
 {
 	uint32_t start;
 
-	do {
+	for (unsigned tries = 0; tries < LOBBY_SEAT_TRIES; tries++) {
+		if (tries > 0)
+			sched_yield();
 		bd_seq_read_begin(&b->pub->seq, &start);
 		memcpy(out, &b->pub->players[i], sizeof *out);
-	} while (bd_seq_read_ok(&b->pub->seq, start) != 1);
-	out->name[BD_NAME_MAX] = out->login[BD_LOGIN_MAX] = '\0';
+		if (bd_seq_read_ok(&b->pub->seq, start) == 1) {
+			out->name[BD_NAME_MAX] = out->login[BD_LOGIN_MAX] = '\0';
+			return 0;
+		}
+	}
+	log_msg(LOG_WARNING, "lobby: board %s: seat %u is being written (or its writer stopped): left out of list",
+		b->set.name, i);
+	return -1;
 }
 
 /* Seats taken at board b. */
@@ -715,8 +751,7 @@ static int lobby_item(const struct lobby *l, unsigned item, char *buf, size_t le
 	} else if (b != NULL && __atomic_load_n(&b->pub->players[item % LIST_STRIDE - 1].state, __ATOMIC_RELAXED) !=
 		   BD_PLAYER_EMPTY) {
 		struct bd_pub_player p;
-		lobby_seat(b, item % LIST_STRIDE - 1, &p);
-		if (p.state != BD_PLAYER_EMPTY)
+		if (lobby_seat(b, item % LIST_STRIDE - 1, &p) == 0 && p.state != BD_PLAYER_EMPTY)
 			snprintf(buf, len, "SEAT %s %u %s %s %s\n", b->set.name, item % LIST_STRIDE - 1,
 				 bd_player_state_name(p.state), p.name, p.login[0] ? p.login : "?");
 	} else if (b != NULL) {
@@ -772,10 +807,44 @@ static void lobby_list(struct lobby *l, const struct lobby_peer *p, const struct
 	lobby_send(p->ctl, &r, -1);
 }
 
-void lobby_message(struct lobby *l, const struct lobby_peer *w, const union lobby_msg *m)
+/* The match of table t is called off (reason opponent-left): every matched worker but
+ * gone (0: none) is told (one that sat leaves the table: worker_lobby_event); nobody's seat
+ * is reserved any more. */
+static void lobby_abort(struct table *t, pid_t gone)
+{
+	log_msg(LOG_INFO, "lobby: table %s: a matched player %s; the match is called off", t->b.set.name,
+		gone != 0 ? "left before everyone sat" : "did not join in time");
+	for (unsigned k = 0; k < BD_TURN_SEATS_MAX; k++)
+		if (t->matched[k] != 0 && t->matched[k] != gone)
+			lobby_event(t->ctl[k], BD_LOBBY_ABORTED, NULL, t->b.set.name, 0, "opponent-left");
+	memset(t->matched, 0, sizeof t->matched);
+	memset(t->sat, 0, sizeof t->sat);
+}
+
+/* A worker sits at, watches or left (m->op) a table. A matched player sitting does its part
+ * of the match (once all sat, the match is made: nothing reserved any more); one that sat
+ * and leaves before the others sat calls it off. One that never sat (its seat refused, or a
+ * grant it gave up waiting for) keeps its reservation until it lapses. */
+static void lobby_at(struct lobby *l, const struct lobby_peer *p, const struct lobby_at *m)
 {
 	char name[BD_BOARD_NAME_MAX + 1];
 
+	if (m->op > LOBBY_LEFT)
+		return;
+	snprintf(name, sizeof name, "%s", m->table);
+	struct table *t = lobby_table(l, name);
+	int k = t != NULL ? lobby_matched(t, p->pid) : -1;
+	if (k >= 0 && m->op == LOBBY_JOIN)
+		t->sat[k] = 1;
+	if (k >= 0 && m->op == LOBBY_LEFT && t->sat[k])
+		lobby_abort(t, p->pid);
+	else if (k >= 0 && !lobby_pending(t))
+		memset(t->matched, 0, sizeof t->matched);
+	lobby_place(l, p->pid, m->op == LOBBY_LEFT ? NULL : lobby_board(l, name), m->op == LOBBY_WATCH);
+}
+
+void lobby_message(struct lobby *l, const struct lobby_peer *w, const union lobby_msg *m)
+{
 	switch (m->h.type) {
 	case LOBBY_PLAY:
 		lobby_play(l, w, &m->play);
@@ -790,10 +859,7 @@ void lobby_message(struct lobby *l, const struct lobby_peer *w, const union lobb
 		lobby_join(l, w, &m->table);
 		break;
 	case LOBBY_AT:
-		if (m->at.op > LOBBY_LEFT)
-			break;
-		snprintf(name, sizeof name, "%s", m->at.table);
-		lobby_place(l, w->pid, m->at.op == LOBBY_LEFT ? NULL : lobby_board(l, name), m->at.op == LOBBY_WATCH);
+		lobby_at(l, w, &m->at);
 		break;
 	default:
 		log_msg(LOG_WARNING, "lobby: worker %d sent a message of type %u, which only the supervisor sends",
@@ -801,31 +867,14 @@ void lobby_message(struct lobby *l, const struct lobby_peer *w, const union lobb
 	}
 }
 
-/* The match of table t is called off (reason opponent-left): every matched worker but
- * gone (0: none) is told; nobody's seat is reserved any more. */
-static void lobby_abort(struct table *t, pid_t gone)
-{
-	log_msg(LOG_INFO, "lobby: table %s: a matched player %s; the match is called off", t->b.set.name,
-		gone != 0 ? "left before joining" : "did not join in time");
-	for (unsigned k = 0; k < BD_TURN_SEATS_MAX; k++)
-		if (t->matched[k] != 0 && t->matched[k] != gone)
-			lobby_event(t->ctl[k], BD_LOBBY_ABORTED, NULL, t->b.set.name, 0, "opponent-left");
-	memset(t->matched, 0, sizeof t->matched);
-	memset(t->joined, 0, sizeof t->joined);
-}
-
-/* Worker pid is gone: a match it had yet to join is called off; its reservations end (its
- * ctl descriptor is closed: never written again). */
+/* Worker pid left its place (or it is gone: its ctl descriptor is closed, never written
+ * again): the match it is in, if not everyone sat yet, is called off (lobby_abort). */
 static void lobby_unmatch(struct lobby *l, pid_t pid)
 {
-	for (unsigned i = 0; i < l->ntables; i++) {
-		struct table *t = l->tables[i];
-		for (unsigned k = 0; k < BD_TURN_SEATS_MAX; k++)
-			if (t->matched[k] == pid && !t->joined[k])
-				lobby_abort(t, pid);
-			else if (t->matched[k] == pid)
-				t->matched[k] = 0;
-	}
+	struct table *t = lobby_match_of(l, pid);
+
+	if (t != NULL)
+		lobby_abort(t, pid);
 }
 
 struct board *lobby_gone(struct lobby *l, pid_t pid)

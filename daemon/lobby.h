@@ -135,7 +135,8 @@ union lobby_msg {
  * never blocking. 0, or -1 (errno). */
 int lobby_send(int ctl, const void *msg, int fd);
 /* Receive one message, checked for a known type and exactly that type's size; *fd gets a
- * descriptor passed with it (-1 if none; fd may be NULL if none is expected: one is closed).
+ * descriptor passed with it (-1 if none; one that came with a malformed message, or when fd
+ * is NULL because none is expected, is closed here, so the caller closes only what it gets).
  * 0; -1 with errno (EAGAIN: none waits; EPROTO: a malformed message, dropped); 1 at end. */
 int lobby_recv(int ctl, union lobby_msg *m, int *fd);
 

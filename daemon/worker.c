@@ -29,6 +29,9 @@
 #define SEND_CHUNK 16384
 /* How long a worker waits for the lobby's answer (the supervisor answers at once). */
 #define LOBBY_ASK_MS 5000
+/* A request's number to the lobby: a count, then its type in the low bits, so that an answer
+ * that comes after the worker gave up says what it answers (worker_late). */
+#define LOBBY_ID_TYPE_BITS 4
 
 struct worker {
 	int fd, ctl, epfd, timerfd;
@@ -46,7 +49,9 @@ struct worker {
 	struct quota_peer peer; /* who is at the other end (uid, pid, exempt from per-uid limits) */
 	int64_t active_ms;     /* the last request; an unjoined connection idle past idle-ms is closed */
 	uint64_t last_seq;     /* newest event forwarded */
-	uint32_t asked;        /* the number of the last request to the lobby */
+	uint32_t asked;        /* the number of the last request to the lobby waited for */
+	uint32_t nasked;       /* requests sent to the lobby */
+	int waiting;           /* in a game's queue (OK play, until nomatch, matched, aborted or cancel) */
 	uint64_t *seen;        /* before joining: each board's newest event looked at */
 	char in[2 * BD_LINE_MAX];
 	size_t inlen;
@@ -400,6 +405,8 @@ static void worker_lobby_event(struct worker *w, const struct lobby_event *e)
 		return;
 	}
 	ev.game[BD_GAME_NAME_MAX] = ev.table[BD_BOARD_NAME_MAX] = ev.reason[BD_REASON_MAX] = '\0';
+	if (ev.type != BD_LOBBY_WAIT)
+		w->waiting = 0;
 	if (ev.type == BD_LOBBY_ABORTED && w->board == &w->table && strcmp(w->table.set.name, ev.table) == 0)
 		worker_part(w); /* the match is off: back to the lobby before the client hears of it */
 	int n = bd_lobby_event_format(line, sizeof line, &ev);
@@ -407,17 +414,59 @@ static void worker_lobby_event(struct worker *w, const struct lobby_event *e)
 		worker_put(w, line, (size_t)n);
 }
 
-/* The ctl socket is readable: lobby events (answers come only to worker_ask). */
+static void worker_at(struct worker *w, uint32_t op, const struct board *b);
+
+/* Send request msg to the lobby, numbered (its type in the number's low bits). 0, or -1. */
+static int worker_send(struct worker *w, void *msg)
+{
+	struct lobby_hdr *h = msg;
+
+	h->id = ++w->nasked << LOBBY_ID_TYPE_BITS | h->type;
+	return lobby_send(w->ctl, msg, -1);
+}
+
+/* An answer that came after the worker gave up waiting for it (its client was told busy):
+ * undone, so that the supervisor's record and the client's view agree. A grant is given
+ * back (LOBBY_AT LOBBY_LEFT; its descriptor closed here), a play taken is cancelled. */
+static void worker_late(struct worker *w, union lobby_msg *m, int fd)
+{
+	uint32_t asked = m->h.id & ((1u << LOBBY_ID_TYPE_BITS) - 1);
+	struct lobby_hdr cancel = {.type = LOBBY_CANCEL};
+
+	if (fd >= 0)
+		close(fd);
+	if (m->h.type == LOBBY_GRANT) {
+		m->grant.set.name[BD_BOARD_NAME_MAX] = '\0';
+		worker_at(w, LOBBY_LEFT, &(struct board){.set = m->grant.set});
+	} else if (m->h.type == LOBBY_REPLY && m->reply.ok && asked == LOBBY_PLAY && worker_send(w, &cancel) < 0) {
+		log_msg(LOG_WARNING, "worker %d: could not cancel a play answered late: %s", (int)getpid(), strerror(errno));
+	}
+}
+
+/* A ctl message that is not the answer waited for: a lobby event (for the client) or a late
+ * answer (worker_late); fd: the descriptor that came with it, -1 if none. */
+static void worker_other(struct worker *w, union lobby_msg *m, int fd)
+{
+	if (m->h.type != LOBBY_EVENT) {
+		worker_late(w, m, fd);
+		return;
+	}
+	if (fd >= 0)
+		close(fd);
+	worker_lobby_event(w, &m->event);
+}
+
+/* The ctl socket is readable: lobby events, late answers (answers come to worker_ask). */
 static void worker_ctl(struct worker *w)
 {
 	union lobby_msg m;
-	int rc;
+	int rc, fd;
 
-	while ((rc = lobby_recv(w->ctl, &m, NULL)) == 0 || (rc < 0 && errno == EPROTO))
-		if (rc == 0 && m.h.type == LOBBY_EVENT)
-			worker_lobby_event(w, &m.event);
+	while ((rc = lobby_recv(w->ctl, &m, &fd)) == 0 || (rc < 0 && errno == EPROTO))
+		if (rc == 0)
+			worker_other(w, &m, fd);
 		else
-			log_msg(LOG_WARNING, "worker %d: dropped a ctl message out of turn", (int)getpid());
+			log_msg(LOG_WARNING, "worker %d: dropped a malformed ctl message", (int)getpid());
 	if (rc == 1)
 		worker_orphan();
 }
@@ -430,9 +479,9 @@ static int worker_ask(struct worker *w, void *msg, uint32_t want, union lobby_ms
 	int64_t end = bd_now_ms() + LOBBY_ASK_MS;
 
 	*fd = -1;
-	((struct lobby_hdr *)msg)->id = ++w->asked;
-	if (lobby_send(w->ctl, msg, -1) < 0)
+	if (worker_send(w, msg) < 0)
 		return worker_err(w, "busy", "the lobby cannot take a request now; try again");
+	w->asked = ((struct lobby_hdr *)msg)->id;
 	for (;;) {
 		struct pollfd p = {.fd = w->ctl, .events = POLLIN};
 		int64_t left = end - bd_now_ms();
@@ -441,12 +490,11 @@ static int worker_ask(struct worker *w, void *msg, uint32_t want, union lobby_ms
 		int rc = lobby_recv(w->ctl, m, fd);
 		if (rc == 1)
 			worker_orphan();
-		if (rc == 0 && (m->h.type == want || m->h.type == LOBBY_REPLY) && m->h.id == w->asked)
+		if (rc != 0) /* none yet, or a malformed one (dropped, its descriptor closed) */
+			continue;
+		if ((m->h.type == want || m->h.type == LOBBY_REPLY) && m->h.id == w->asked)
 			return 0;
-		if (rc == 0 && m->h.type == LOBBY_EVENT)
-			worker_lobby_event(w, &m->event);
-		if (*fd >= 0)
-			close(*fd);
+		worker_other(w, m, *fd);
 		*fd = -1;
 	}
 }
@@ -528,6 +576,8 @@ static int worker_play(struct worker *w, const struct bd_req *req)
 
 	if (w->board != NULL)
 		return worker_err(w, "joined", "leave the table first");
+	if (w->role == BD_ROLE_SPECTATOR)
+		return worker_err(w, "spectator", "spectators cannot play; say hello NAME player");
 	if (lobby_play_fill(w->lobby, req, &p, &err) < 0)
 		return worker_err(w, err.code, err.text);
 	snprintf(p.name, sizeof p.name, "%s", w->name);
@@ -536,6 +586,7 @@ static int worker_play(struct worker *w, const struct bd_req *req)
 		return -1;
 	if (!m.reply.ok)
 		return worker_lobby_err(w, &m.reply);
+	w->waiting = 1;
 	worker_printf(w, "OK play %s\n", req->game);
 	return 0;
 }
@@ -551,6 +602,7 @@ static int worker_cancel(struct worker *w)
 		return -1;
 	if (!m.reply.ok)
 		return worker_lobby_err(w, &m.reply);
+	w->waiting = 0;
 	worker_printf(w, "OK cancel\n");
 	return 0;
 }
@@ -586,13 +638,14 @@ static int worker_attach(struct worker *w, const char *name, uint32_t op, int to
 	}
 	m.grant.set.name[BD_BOARD_NAME_MAX] = m.grant.inst[BD_INST_LEN] = '\0';
 	struct epoll_event wake = {.events = EPOLLIN | EPOLLET, .data.fd = fd};
-	if (fd < 0 || strcmp(m.grant.set.name, name) != 0 || !bd_inst_ok(m.grant.inst) ||
-	    board_attach(&w->table, w->prefix, &m.grant.set, m.grant.inst, fd) < 0 ||
-	    epoll_ctl(w->epfd, EPOLL_CTL_ADD, w->table.wake_fd, &wake) < 0) {
-		if (w->table.pub != NULL)
-			board_close(&w->table, 0);
-		else if (fd >= 0 && w->table.wake_fd != fd)
-			close(fd);
+	int ok = fd >= 0 && strcmp(m.grant.set.name, name) == 0 && bd_inst_ok(m.grant.inst);
+	if (!ok && fd >= 0)
+		close(fd);
+	/* board_attach owns fd from here: it closes it when it fails, board_close after */
+	if (ok && (ok = board_attach(&w->table, w->prefix, &m.grant.set, m.grant.inst, fd) == 0) &&
+	    !(ok = epoll_ctl(w->epfd, EPOLL_CTL_ADD, w->table.wake_fd, &wake) == 0))
+		board_close(&w->table, 0);
+	if (!ok) {
 		worker_at(w, LOBBY_LEFT, &(struct board){.set = m.grant.set});
 		return worker_err(w, "board", "the table could not be opened; try again");
 	}
@@ -620,8 +673,7 @@ static int worker_join(struct worker *w, const struct bd_req *req)
 	if (watch) {
 		worker_listen(w, EPOLL_CTL_DEL, b);
 		worker_printf(w, "OK join %s - - %u - %s\n", b->set.name, b->shape.dim, b->pubname);
-		if (b != &w->table) /* the supervisor counts spectators; it knows a lobby table's */
-			worker_at(w, LOBBY_WATCH, b);
+		worker_at(w, LOBBY_WATCH, b); /* the supervisor counts spectators */
 		return 0;
 	}
 	int id = board_seat(b, w->name, &w->peer, req->token, &err);
@@ -635,6 +687,8 @@ static int worker_join(struct worker *w, const struct bd_req *req)
 	}
 	worker_listen(w, EPOLL_CTL_DEL, b);
 	w->player = id;
+	if (b == &w->table) /* a matched player's part of its match is done */
+		worker_at(w, LOBBY_JOIN, b);
 	char colour[8];
 	bd_colour_hex(b->pub->players[id].colour, colour);
 	worker_printf(w, "OK join %s %d %s %u %016" PRIx64 " %s\n", b->set.name, id, colour, b->shape.dim,
@@ -756,6 +810,9 @@ static const char *worker_not_ready(const struct worker *w, enum bd_req_type t, 
 	*code = "joined";
 	if (w->board != NULL && (t == BD_REQ_PLAY || t == BD_REQ_CANCEL))
 		return "leave the table first";
+	*code = "waiting";
+	if (w->waiting && (t == BD_REQ_JOIN || t == BD_REQ_WATCH))
+		return "you are waiting for a game; cancel first";
 	int plays = t == BD_REQ_PICK || t == BD_REQ_MOVE || t == BD_REQ_RESIGN || t == BD_REQ_REMATCH ||
 		    t == BD_REQ_CLAIM || t == BD_REQ_SIDE;
 	*code = "notjoined";

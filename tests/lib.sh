@@ -108,10 +108,11 @@ bot_usage_error() {
 	grep -q '^board-bot: ' "$WORK/usage.err" || fail "board-bot $*: no message: $(cat "$WORK/usage.err")"
 }
 
-# Start boardd with extra options; waits until it answers (a stale socket file of a killed
-# daemon may still be there until the new one replaces it).
+# Start boardd ($BOARDD if set: boardd-testhooks for a fault test) with extra options; waits
+# until it answers (a stale socket file of a killed daemon may still be there until the new
+# one replaces it).
 start_daemon() {
-	"$BIN/boardd" --config /dev/null --socket "$SOCK" --shm-prefix "$PREFIX" --log-level info "$@" >>"$WORK/daemon.log" 2>&1 &
+	"${BOARDD:-$BIN/boardd}" --config /dev/null --socket "$SOCK" --shm-prefix "$PREFIX" --log-level info "$@" >>"$WORK/daemon.log" 2>&1 &
 	DPID=$!
 	for _ in $(seq 1 200); do
 		kill -0 "$DPID" 2>/dev/null || fail "boardd exited at start: $(cat "$WORK/daemon.log")"
