@@ -109,7 +109,7 @@ tests: $(TEST_PROGRAMS)
 # turns (turn.c) and its board (board.c and what it needs) with the games' rules are
 # unit-tested too.
 BRAIN_OBJ = $(patsubst %.c,$(BUILD)/%.o,$(wildcard clients/bot/brain*.c) clients/bot/mind-memory.c)
-UNIT_DAEMON_OBJ = $(patsubst %.c,$(BUILD)/%.o,daemon/turn.c daemon/match.c daemon/board.c daemon/objects.c daemon/quota.c \
+UNIT_DAEMON_OBJ = $(patsubst %.c,$(BUILD)/%.o,daemon/turn.c daemon/match.c daemon/board.c daemon/objects.c daemon/quota.c daemon/lobby.c daemon/config.c \
 	daemon/log.c $(wildcard daemon/rules/*.c))
 $(BUILD)/test-unit: $(UNIT_OBJ) $(BRAIN_OBJ) \
 		$(UNIT_DAEMON_OBJ) $(BUILD)/libbdipc.a

@@ -12,6 +12,7 @@ void suite_turn(void);   /* test_turn.c: daemon/turn.c with a fake clock */
 void suite_tictactoe(void); /* test_tictactoe.c: tic-tac-toe's rules, notation and perft */
 void suite_lobby(void);  /* test_lobby.c: the client library's lobby lines and events */
 void suite_game(void);   /* test_game.c: the codec table, addressed events, private lines */
+void suite_ctl(void);    /* test_ctl.c: the daemon's supervisor-worker messages */
 
 /* test_shm.c: a sound 4x4 board in plain memory (one card up, a locked pair, one player). */
 struct bd_pub;
