@@ -237,6 +237,7 @@ struct waiter {
 	pid_t pid;
 	uid_t uid;
 	int ctl;
+	int exempt;         /* exempt from per-uid limits */
 	struct lobby_play play;
 	int64_t since_ms;
 	unsigned left;      /* the count last sent */
@@ -506,27 +507,6 @@ static struct table *lobby_make(struct lobby *l, const struct waiter *a, const s
 	return t;
 }
 
-/* Match waiter w (not queued) with the oldest compatible waiter; 1 if it was. */
-static int lobby_match(struct lobby *l, const struct waiter *w)
-{
-	const char *game = lobby_game_name(w->play.game_kind);
-
-	for (unsigned i = 0; i < l->nqueue; i++) {
-		if (!lobby_compatible(&l->queue[i].play, &w->play))
-			continue;
-		struct waiter a = l->queue[i];
-		lobby_dequeue(l, i);
-		struct table *t = lobby_make(l, &a, w);
-		const char *name = t != NULL ? t->b.set.name : "-";
-		if (t == NULL)
-			log_msg(LOG_WARNING, "lobby: no table for %s and %s", a.play.name, w->play.name);
-		lobby_event(a.ctl, t != NULL ? BD_LOBBY_MATCHED : BD_LOBBY_ABORTED, game, name, 0, "no-table");
-		lobby_event(w->ctl, t != NULL ? BD_LOBBY_MATCHED : BD_LOBBY_ABORTED, game, name, 0, "no-table");
-		return 1;
-	}
-	return 0;
-}
-
 /* Places in the queues held by uid. */
 static unsigned lobby_waiting_of(const struct lobby *l, uid_t uid)
 {
@@ -582,11 +562,43 @@ static unsigned lobby_tables_of(const struct lobby *l, uid_t uid)
 	return n;
 }
 
+/* Nonzero if waiter w's uid may be matched for one more table (max-tables-per-uid, checked
+ * at play and again here: it may have sat at other tables since). One that may not stays
+ * in the queue, passed over, until a table of its uid ends or its wait runs out. */
+static int lobby_may_sit(const struct lobby *l, const struct waiter *w)
+{
+	struct quota_peer q = {.uid = w->uid, .pid = w->pid, .exempt = w->exempt};
+	struct bd_err err;
+
+	return quota_check(QUOTA_TABLES, &q, lobby_tables_of(l, w->uid), &err) == 0;
+}
+
+/* Match waiter w (not queued) with the oldest compatible waiter; 1 if it was. */
+static int lobby_match(struct lobby *l, const struct waiter *w)
+{
+	const char *game = lobby_game_name(w->play.game_kind);
+
+	for (unsigned i = 0; i < l->nqueue; i++) {
+		if (!lobby_compatible(&l->queue[i].play, &w->play) || !lobby_may_sit(l, &l->queue[i]))
+			continue;
+		struct waiter a = l->queue[i];
+		lobby_dequeue(l, i);
+		struct table *t = lobby_make(l, &a, w);
+		const char *name = t != NULL ? t->b.set.name : "-";
+		if (t == NULL)
+			log_msg(LOG_WARNING, "lobby: no table for %s and %s", a.play.name, w->play.name);
+		lobby_event(a.ctl, t != NULL ? BD_LOBBY_MATCHED : BD_LOBBY_ABORTED, game, name, 0, "no-table");
+		lobby_event(w->ctl, t != NULL ? BD_LOBBY_MATCHED : BD_LOBBY_ABORTED, game, name, 0, "no-table");
+		return 1;
+	}
+	return 0;
+}
+
 /* play: queue the worker, tell it the count, match it if someone compatible waits. */
 static int lobby_play(struct lobby *l, const struct lobby_peer *p, const struct lobby_play *m)
 {
-	struct waiter w = {.pid = p->pid, .uid = p->uid, .ctl = p->ctl, .play = *m, .since_ms = bd_now_ms(),
-			   .left = lobby_count(l)};
+	struct waiter w = {.pid = p->pid, .uid = p->uid, .ctl = p->ctl, .exempt = p->exempt, .play = *m,
+			   .since_ms = bd_now_ms(), .left = lobby_count(l)};
 
 	w.play.name[BD_NAME_MAX] = w.play.login[BD_LOGIN_MAX] = w.play.opponent[BD_NAME_MAX] = '\0';
 	if (bd_game_of_kind(m->game_kind) == NULL || rules_find(m->game_kind) == NULL || !bd_player_name_ok(w.play.name))

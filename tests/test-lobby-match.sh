@@ -6,7 +6,8 @@
 # the worker gave up waiting for (the supervisor stopped for longer than the worker waits)
 # undone: a late watch leaves no spectator counted, a late play no player waiting; list
 # answered while a worker is parked in the middle of writing a seat (boardd-testhooks: its
-# seqlock odd), the seat left out and logged, never a supervisor spinning.
+# seqlock odd), the seat left out and logged, never a supervisor spinning; a waiting player
+# whose uid reached max-tables-per-uid since its play is passed over at the match.
 . "$(dirname "$0")/lib.sh"
 # count NAME REGEX: lines of NAME's output matching.
 count() { grep -cE "$2" "$WORK/$1.out"; }
@@ -103,6 +104,39 @@ wait_until "eve not waiting after a late play" nobody_waits eve
 say 6 "play tictactoe opponent=nobody"
 wait_for "$WORK/eve.out" "^OK play tictactoe$"
 note "a late watch left no spectator counted, a late play nobody waiting"
+for fd in 3 4 5 6; do bye $fd; done
+stop_daemon
+
+# max-tables-per-uid at the match too: nobody's nan waits for bob; nobody's noe is then
+# matched (nobody's one table, the limit); root's bob (exempt) comes: nan, over the limit
+# now, is passed over, both keep waiting.
+command -v setpriv >/dev/null && [ "$(id -u)" = 0 ] || fail "this part needs root and setpriv"
+start_daemon --lobby-wait-ms 600000 --max-tables-per-uid 1
+chmod 755 "$WORK"
+SOCAT=$(command -v socat)
+# client_nobody NAME FD: client() for a connection of nobody's.
+client_nobody() {
+	mkfifo -m 644 "$WORK/$1.in"
+	setpriv --reuid=nobody --regid=nogroup --clear-groups "$SOCAT" -t 1 UNIX-CONNECT:"$SOCK" - <"$WORK/$1.in" >"$WORK/$1.out" 2>&1 &
+	CLIENTS="$CLIENTS $!"
+	eval "exec $2>\"\$WORK/\$1.in\""
+	say "$2" "hello $1 player"
+	wait_for "$WORK/$1.out" "^OK hello $1 "
+}
+client_nobody nan 3
+client_nobody noe 4
+client dot 5
+say 3 "play tictactoe opponent=bob"
+wait_for "$WORK/nan.out" "^OK play tictactoe$"
+match noe 4 dot 5
+client bob 6
+say 6 "play tictactoe opponent=nan"
+wait_for "$WORK/bob.out" "^EVENT 0 wait tictactoe "
+listing >"$WORK/list.out"
+grep -q "^WAITING tictactoe nan nobody " "$WORK/list.out" && grep -q "^WAITING tictactoe bob root " "$WORK/list.out" ||
+	fail "nan (over max-tables-per-uid) and bob not both waiting: $(cat "$WORK/list.out") $(cat "$WORK/bob.out")"
+! grep -q "^EVENT 0 matched" "$WORK/bob.out" || fail "bob matched with nan over her limit: $(cat "$WORK/bob.out")"
+note "max-tables-per-uid checked at the match: a waiting player over it is passed over"
 for fd in 3 4 5 6; do bye $fd; done
 stop_daemon
 
