@@ -824,6 +824,88 @@ static const char *worker_not_ready(const struct worker *w, enum bd_req_type t, 
 	return NULL;
 }
 
+/* hello: the connection's name and role, once. */
+static int worker_hello(struct worker *w, const struct bd_req *req)
+{
+	if (w->hello)
+		return worker_err(w, "again", "hello was already said");
+	w->hello = 1;
+	w->role = req->role;
+	strcpy(w->name, req->name);
+	worker_printf(w, "OK hello %s %s\n", req->name, bd_role_name(req->role));
+	return 0;
+}
+
+/* A turn table's request of the seat (resign, rematch, claim, side). */
+static int worker_turn(struct worker *w, const struct bd_req *req)
+{
+	struct bd_err err;
+
+	if (board_turn_request(w->board, (unsigned)w->player, req->type, req->move[0], &err) < 0)
+		return worker_err(w, err.code, err.text);
+	if (req->type == BD_REQ_SIDE)
+		worker_printf(w, "OK side %s\n", req->move[0]);
+	else
+		worker_printf(w, "OK %s\n", req->type == BD_REQ_RESIGN ? "resign" : req->type == BD_REQ_CLAIM ? "claim" : "rematch");
+	return 0;
+}
+
+/* quit: goodbye; the seat given up, the events up to its leave sent, then the end. */
+static void worker_quit(struct worker *w)
+{
+	worker_printf(w, "OK bye\n");
+	if (w->board != NULL && w->player >= 0)
+		board_unseat(w->board, (unsigned)w->player);
+	w->player = -1;
+	worker_pump(w); /* events up to the player's own leave, then nothing more */
+	w->closing = w->bye = 1;
+}
+
+/* Run a parsed request that may run now (worker_not_ready): 0 answered OK, -1 refused. */
+static int worker_dispatch(struct worker *w, const struct bd_req *req)
+{
+	switch (req->type) {
+	case BD_REQ_HELLO:
+		return worker_hello(w, req);
+	case BD_REQ_BOARDS:
+		return worker_boards(w);
+	case BD_REQ_JOIN:
+	case BD_REQ_WATCH:
+		return worker_join(w, req);
+	case BD_REQ_GAMES:
+		lobby_games(w->lobby, worker_line, w);
+		break;
+	case BD_REQ_PLAY:
+		return worker_play(w, req);
+	case BD_REQ_CANCEL:
+		return worker_cancel(w);
+	case BD_REQ_LIST:
+		return worker_list(w);
+	case BD_REQ_LEAVE:
+		return worker_leave(w);
+	case BD_REQ_PLAYERS:
+		worker_players(w);
+		break;
+	case BD_REQ_CARDS:
+		return worker_cards(w);
+	case BD_REQ_PICK:
+	case BD_REQ_MOVE:
+		return worker_move(w, req);
+	case BD_REQ_RESIGN:
+	case BD_REQ_REMATCH:
+	case BD_REQ_CLAIM:
+	case BD_REQ_SIDE:
+		return worker_turn(w, req);
+	case BD_REQ_QUIT:
+		worker_quit(w);
+		break;
+	case BD_REQ_PING:
+		worker_printf(w, "OK pong\n");
+		break;
+	}
+	return 0;
+}
+
 /* Run one request line and queue its reply: 0 answered OK, -1 refused with ERR. */
 static int worker_request(struct worker *w, const char *line, size_t len)
 {
@@ -839,63 +921,7 @@ static int worker_request(struct worker *w, const char *line, size_t len)
 		w->active_ms = bd_now_ms();
 	if ((why = worker_not_ready(w, req.type, &code)) != NULL)
 		return worker_err(w, code, why);
-	switch (req.type) {
-	case BD_REQ_HELLO:
-		if (w->hello)
-			return worker_err(w, "again", "hello was already said");
-		w->hello = 1;
-		w->role = req.role;
-		strcpy(w->name, req.name);
-		worker_printf(w, "OK hello %s %s\n", req.name, bd_role_name(req.role));
-		break;
-	case BD_REQ_BOARDS:
-		return worker_boards(w);
-	case BD_REQ_JOIN:
-	case BD_REQ_WATCH:
-		return worker_join(w, &req);
-	case BD_REQ_GAMES:
-		lobby_games(w->lobby, worker_line, w);
-		break;
-	case BD_REQ_PLAY:
-		return worker_play(w, &req);
-	case BD_REQ_CANCEL:
-		return worker_cancel(w);
-	case BD_REQ_LIST:
-		return worker_list(w);
-	case BD_REQ_LEAVE:
-		return worker_leave(w);
-	case BD_REQ_PLAYERS:
-		worker_players(w);
-		break;
-	case BD_REQ_CARDS:
-		return worker_cards(w);
-	case BD_REQ_PICK:
-	case BD_REQ_MOVE:
-		return worker_move(w, &req);
-	case BD_REQ_RESIGN:
-	case BD_REQ_REMATCH:
-	case BD_REQ_CLAIM:
-	case BD_REQ_SIDE:
-		if (board_turn_request(w->board, (unsigned)w->player, req.type, req.move[0], &err) < 0)
-			return worker_err(w, err.code, err.text);
-		if (req.type == BD_REQ_SIDE)
-			worker_printf(w, "OK side %s\n", req.move[0]);
-		else
-			worker_printf(w, "OK %s\n", req.type == BD_REQ_RESIGN ? "resign" : req.type == BD_REQ_CLAIM ? "claim" : "rematch");
-		break;
-	case BD_REQ_QUIT:
-		worker_printf(w, "OK bye\n");
-		if (w->board != NULL && w->player >= 0)
-			board_unseat(w->board, (unsigned)w->player);
-		w->player = -1;
-		worker_pump(w); /* events up to the player's own leave, then nothing more */
-		w->closing = w->bye = 1;
-		break;
-	case BD_REQ_PING:
-		worker_printf(w, "OK pong\n");
-		break;
-	}
-	return 0;
+	return worker_dispatch(w, &req);
 }
 
 /* Run the complete request lines read, while replies may be queued (worker_may_serve);
