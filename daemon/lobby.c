@@ -526,6 +526,17 @@ static int lobby_pending(const struct table *t)
 	return 0;
 }
 
+/* Mark the matched players of table t that sit at its board now (a seat whose worker is
+ * theirs): the board is the truth; two workers' LOBBY_AT messages may be read in either
+ * order, so one's leave may come before the other's join although it sat first. */
+static void lobby_seated(struct table *t)
+{
+	for (unsigned k = 0; k < BD_TURN_SEATS_MAX; k++)
+		for (unsigned s = 0; s < BD_PLAYERS_MAX && t->matched[k] != 0 && !t->sat[k]; s++)
+			t->sat[k] = __atomic_load_n(&t->b.pub->players[s].state, __ATOMIC_RELAXED) != BD_PLAYER_EMPTY &&
+				    __atomic_load_n(&t->b.priv->players[s].worker_pid, __ATOMIC_RELAXED) == t->matched[k];
+}
+
 /* Worker pid's place among table t's matched players, -1 if none. */
 static int lobby_matched(const struct table *t, pid_t pid)
 {
@@ -848,10 +859,12 @@ static void lobby_at(struct lobby *l, const struct lobby_peer *p, const struct l
 	int k = t != NULL ? lobby_matched(t, p->pid) : -1;
 	if (k >= 0 && m->op == LOBBY_JOIN)
 		t->sat[k] = 1;
-	if (k >= 0 && m->op == LOBBY_LEFT && t->sat[k])
-		lobby_abort(t, p->pid);
-	else if (k >= 0 && !lobby_pending(t))
+	if (k >= 0)
+		lobby_seated(t);
+	if (k >= 0 && !lobby_pending(t))
 		memset(t->matched, 0, sizeof t->matched);
+	else if (k >= 0 && m->op == LOBBY_LEFT && t->sat[k])
+		lobby_abort(t, p->pid);
 	lobby_place(l, p->pid, m->op == LOBBY_LEFT ? NULL : lobby_board(l, name), m->op == LOBBY_WATCH);
 }
 
@@ -886,7 +899,11 @@ static void lobby_unmatch(struct lobby *l, pid_t pid)
 	struct table *t = lobby_match_of(l, pid);
 
 	if (t != NULL)
+		lobby_seated(t);
+	if (t != NULL && lobby_pending(t))
 		lobby_abort(t, pid);
+	else if (t != NULL)
+		memset(t->matched, 0, sizeof t->matched);
 }
 
 struct board *lobby_gone(struct lobby *l, pid_t pid)
@@ -1019,6 +1036,8 @@ void lobby_housekeep(struct lobby *l, int64_t now, unsigned *tables, unsigned *w
 	for (unsigned i = 0; i < l->ntables;) {
 		struct table *t = l->tables[i];
 		board_housekeep(&t->b, now);
+		if (lobby_pending(t) && now >= t->reserve_until)
+			lobby_seated(t);
 		if (lobby_pending(t) && now >= t->reserve_until)
 			lobby_abort(t, 0);
 		if (lobby_unused(l, t)) {
