@@ -17,6 +17,7 @@
 #include "config.h"
 #include "ipc/clock.h"
 #include "ipc/game/game.h"
+#include "ipc/grow.h"
 #include "ipc/seqlock.h"
 #include "log.h"
 #include "objects.h"
@@ -268,31 +269,18 @@ struct lobby {
 	struct board *statics;
 	unsigned nstatics;
 	struct waiter *queue;      /* oldest first */
-	unsigned nqueue, capqueue;
+	unsigned nqueue;
+	size_t capqueue;
 	struct table **tables;
-	unsigned ntables, captables;
+	unsigned ntables;
+	size_t captables;
 	struct presence *at;
-	unsigned nat, capat;
+	unsigned nat;
+	size_t capat;
 	int timerfd;
 	int64_t armed_ms;
 	unsigned last_n;           /* the number of the last lobby table named */
 };
-
-/* Make room for one more of n items of size bytes at *v (capacity *cap). 0, or -1. */
-static int lobby_grow(void *v, unsigned n, unsigned *cap, size_t size)
-{
-	void **p = v;
-
-	if (n < *cap)
-		return 0;
-	unsigned c = *cap ? 2 * *cap : 16;
-	void *q = realloc(*p, c * size);
-	if (q == NULL)
-		return -1;
-	*p = q;
-	*cap = c;
-	return 0;
-}
 
 struct lobby *lobby_new(const struct lobby_opts *o, const char *prefix, struct board *statics, unsigned nstatics)
 {
@@ -472,7 +460,7 @@ static struct table *lobby_open(struct lobby *l, const struct board_settings *s,
 {
 	struct table *t;
 
-	if (lobby_grow(&l->tables, l->ntables, &l->captables, sizeof *l->tables) < 0 || (t = calloc(1, sizeof *t)) == NULL)
+	if (bd_grow(&l->tables, l->ntables, &l->captables, sizeof *l->tables) == NULL || (t = calloc(1, sizeof *t)) == NULL)
 		return NULL;
 	if (board_open(&t->b, l->prefix, s, resumed) < 0) {
 		free(t);
@@ -623,7 +611,7 @@ static int lobby_play(struct lobby *l, const struct lobby_peer *p, const struct 
 	if (quota_check(QUOTA_WAITING, &q, lobby_waiting_of(l, p->uid), &err) < 0 ||
 	    quota_check(QUOTA_TABLES, &q, lobby_tables_of(l, p->uid), &err) < 0)
 		return lobby_reply(p->ctl, m->h.id, err.code, err.text);
-	if (lobby_grow(&l->queue, l->nqueue, &l->capqueue, sizeof *l->queue) < 0)
+	if (bd_grow(&l->queue, l->nqueue, &l->capqueue, sizeof *l->queue) == NULL)
 		return lobby_reply(p->ctl, m->h.id, "busy", "out of memory; try again later");
 	lobby_reply(p->ctl, m->h.id, NULL, NULL);
 	lobby_event(p->ctl, BD_LOBBY_WAIT, lobby_game_name(m->game_kind), NULL, w.left, NULL);
@@ -663,7 +651,7 @@ static void lobby_place(struct lobby *l, pid_t pid, struct board *b, int watchin
 		l->at[i] = l->at[--l->nat];
 	else if (i >= 0)
 		l->at[i] = (struct presence){pid, b, watching};
-	else if (b != NULL && lobby_grow(&l->at, l->nat, &l->capat, sizeof *l->at) == 0)
+	else if (b != NULL && bd_grow(&l->at, l->nat, &l->capat, sizeof *l->at) != NULL)
 		l->at[l->nat++] = (struct presence){pid, b, watching};
 }
 
@@ -945,7 +933,8 @@ static void lobby_retire(struct lobby *l, unsigned i)
  * public segments of the lobby's name form, each name once. */
 struct lobby_found {
 	char (*name)[BD_BOARD_NAME_MAX + 1];
-	unsigned n, cap;
+	unsigned n;
+	size_t cap;
 };
 
 static void lobby_found_one(const struct bd_found *f, void *arg)
@@ -957,7 +946,7 @@ static void lobby_found_one(const struct bd_found *f, void *arg)
 	for (unsigned i = 0; i < found->n; i++)
 		if (strcmp(found->name[i], f->board) == 0)
 			return;
-	if (lobby_grow(&found->name, found->n, &found->cap, sizeof *found->name) == 0)
+	if (bd_grow(&found->name, found->n, &found->cap, sizeof *found->name) != NULL)
 		memcpy(found->name[found->n++], f->board, sizeof *found->name);
 }
 

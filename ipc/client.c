@@ -14,6 +14,7 @@
 
 #include "clock.h"
 #include "game/game.h"
+#include "grow.h"
 #include "seqlock.h"
 #include "shm.h"
 
@@ -463,23 +464,6 @@ static int lobby_opts(struct bd_options *o, const char *word)
 	}
 }
 
-/* Room for one more element in the array *arrp (n used of *cap, each size bytes): the new
- * one, zeroed, or NULL when out of memory. */
-static void *lobby_grow(void *arrp, size_t n, size_t *cap, size_t size)
-{
-	char **arr = arrp;
-
-	if (n == *cap) {
-		size_t ncap = *cap ? *cap * 2 : 16;
-		char *p = realloc(*arr, ncap * size);
-		if (p == NULL)
-			return NULL;
-		*arr = p;
-		*cap = ncap;
-	}
-	return memset(*arr + n * size, 0, size);
-}
-
 /* bd_msg_parse keeps BD_TOKENS_MAX words after the first: a GAME line with more options
  * than a list holds is cut there, still with one too many, so it is refused, never half read. */
 static_assert(BD_LIST_OPTS_MAX + 2 < BD_TOKENS_MAX, "a GAME line cut short has too many options");
@@ -489,7 +473,7 @@ int bd_games_line(struct bd_games *g, const struct bd_msg *m)
 	struct bd_game_info *gi;
 
 	if (m->kind != BD_MSG_DATA || strcmp(m->word, "GAME") != 0 || m->ntok < 2 ||
-	    (gi = lobby_grow(&g->game, g->n, &g->cap, sizeof *g->game)) == NULL)
+	    (gi = bd_grow(&g->game, g->n, &g->cap, sizeof *g->game)) == NULL)
 		return -1;
 	if (lobby_word(gi->game, sizeof gi->game, m->tok[0], 1) < 0 || lobby_count(&gi->seats, m->tok[1]) < 0 ||
 	    gi->seats == 0)
@@ -506,7 +490,7 @@ static int lobby_table(struct bd_lobby *l, const struct bd_msg *m)
 {
 	struct bd_table_info *t;
 
-	if (m->ntok != 6 || (t = lobby_grow(&l->table, l->ntables, &l->tcap, sizeof *l->table)) == NULL)
+	if (m->ntok != 6 || (t = bd_grow(&l->table, l->ntables, &l->tcap, sizeof *l->table)) == NULL)
 		return -1;
 	if (lobby_word(t->table, sizeof t->table, m->tok[0], 1) < 0 || lobby_word(t->game, sizeof t->game, m->tok[1], 1) < 0 ||
 	    lobby_word(t->state, sizeof t->state, m->tok[2], 0) < 0 || lobby_count(&t->players, m->tok[3]) < 0 ||
@@ -526,7 +510,7 @@ static int lobby_seat(struct bd_lobby *l, const struct bd_msg *m)
 		return -1;
 	while (t < l->ntables && strcmp(l->table[t].table, m->tok[0]) != 0)
 		t++;
-	if (t == l->ntables || (s = lobby_grow(&l->seat, l->nseats, &l->scap, sizeof *l->seat)) == NULL)
+	if (t == l->ntables || (s = bd_grow(&l->seat, l->nseats, &l->scap, sizeof *l->seat)) == NULL)
 		return -1;
 	s->table = t;
 	if (lobby_count(&s->seat, m->tok[1]) < 0 || lobby_word(s->state, sizeof s->state, m->tok[2], 0) < 0 ||
@@ -541,7 +525,7 @@ static int lobby_waiting(struct bd_lobby *l, const struct bd_msg *m)
 {
 	struct bd_waiting_info *w;
 
-	if (m->ntok != 5 || (w = lobby_grow(&l->waiting, l->nwaiting, &l->wcap, sizeof *l->waiting)) == NULL)
+	if (m->ntok != 5 || (w = bd_grow(&l->waiting, l->nwaiting, &l->wcap, sizeof *l->waiting)) == NULL)
 		return -1;
 	if (lobby_word(w->game, sizeof w->game, m->tok[0], 1) < 0 || lobby_word(w->name, sizeof w->name, m->tok[1], 0) < 0 ||
 	    lobby_word(w->login, sizeof w->login, m->tok[2], 0) < 0 || lobby_count(&w->seconds, m->tok[3]) < 0 ||
