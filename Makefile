@@ -136,7 +136,7 @@ run: deps
 
 check: deps-check
 	@$(MAKE) --no-print-directory all tests
-	@sh tests/run-all.sh $(BUILD)
+	@bash tests/run-all.sh $(BUILD)
 
 # Installed layout; boardd.service's ExecStart and ExecStopPost are rewritten to $(SBINDIR)/boardd.
 BINDIR = $(PREFIX)/bin

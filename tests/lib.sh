@@ -20,11 +20,11 @@ answers() { printf 'ping\n' | socat -t 5 - UNIX-CONNECT:"$SOCK" 2>/dev/null | gr
 # ask REQUEST: the reply lines to one request, asked as a spectator of board main.
 ask() { printf 'hello probe spectator\njoin main\n%s\nquit\n' "$1" | socat -t 5 - "UNIX-CONNECT:$SOCK" 2>/dev/null; }
 
-# wait_until WHAT COMMAND...: poll COMMAND until it succeeds; fail after 20 s.
+# wait_until WHAT COMMAND...: poll COMMAND until it succeeds; fail after 30 s.
 wait_until() {
 	what=$1
 	shift
-	for _ in $(seq 1 400); do
+	for _ in $(seq 1 600); do
 		"$@" && return 0
 		sleep 0.05
 	done
@@ -42,9 +42,9 @@ json() {
 	done
 }
 
-# wait_for FILE REGEX: poll until a line of FILE matches (10 s at most).
+# wait_for FILE REGEX: poll until a line of FILE matches (30 s at most: machines are shared).
 wait_for() {
-	for _ in $(seq 1 200); do
+	for _ in $(seq 1 600); do
 		grep -qE "$2" "$1" 2>/dev/null && return 0
 		sleep 0.05
 	done

@@ -1,20 +1,63 @@
-#!/bin/sh
-# run-all.sh BUILD: every test of `make check`, each in its own socket path and shm prefix.
-# Prints one line per test and a closing "N passed, N failed" line; exit 1 if any failed.
+#!/bin/bash
+# run-all.sh BUILD: every test of `make check`, each in its own socket path and shm prefix, so
+# that TEST_JOBS of them (default: the number of CPUs) run at once. The longest known tests
+# (tests/durations) start first so that the pool ends evenly. Prints one line per test as it
+# ends, with its wall time, and a closing "N passed, N failed" line; exit 1 if any failed.
 BUILD=${1:-build}
 export BUILD
 cd "$(dirname "$0")/.." || exit 1
-pass=0 fail=0 failed=""
+jobs=${TEST_JOBS:-$(nproc 2>/dev/null || echo 2)}
+[ "$jobs" -ge 1 ] 2>/dev/null || jobs=1
 mkdir -p tests/out
-for t in tests/test-*.sh; do
-	[ -e "$t" ] || continue
-	name=$(basename "$t" .sh)
-	if sh "$t" >"tests/out/$name.log" 2>&1; then
-		pass=$((pass + 1)); echo "PASS $name"
+
+# The tests, longest first by tests/durations (seconds of an earlier run), new ones after.
+run_all_order()
+{
+	local t name
+	for t in tests/test-*.sh; do
+		[ -e "$t" ] || continue
+		name=$(basename "$t" .sh)
+		echo "$(awk -v n="$name" '$1 == n { print $2 }' tests/durations 2>/dev/null || true) $name"
+	done | sort -k1,1nr | awk '{ print $NF }'
+}
+
+# Run one test into its log; its result line goes to tests/out/NAME.result.
+run_all_one()
+{
+	local name=$1 start=$SECONDS status=PASS
+	sh "tests/$name.sh" >"tests/out/$name.log" 2>&1 || status=FAIL
+	echo "$status $name $((SECONDS - start))" >"tests/out/$name.result"
+}
+
+# Say how a finished test went (its log's tail if it failed).
+run_all_report()
+{
+	local status name secs
+	read -r status name secs <"tests/out/$1.result"
+	rm -f "tests/out/$1.result"
+	if [ "$status" = PASS ]; then
+		pass=$((pass + 1)); echo "PASS $name (${secs} s)"
 	else
-		fail=$((fail + 1)); failed="$failed $name"; echo "FAIL $name (log: tests/out/$name.log)"
+		fail=$((fail + 1)); failed="$failed $name"; echo "FAIL $name (${secs} s, log: tests/out/$name.log)"
 		tail -n 20 "tests/out/$name.log" | sed 's/^/    /'
 	fi
+}
+
+pass=0 fail=0 failed="" running=()
+for name in $(run_all_order); do
+	while [ "${#running[@]}" -ge "$jobs" ]; do
+		wait -n
+		left=()
+		for r in "${running[@]}"; do
+			if [ -e "tests/out/$r.result" ]; then run_all_report "$r"; else left+=("$r"); fi
+		done
+		running=("${left[@]}")
+	done
+	rm -f "tests/out/$name.result"
+	run_all_one "$name" &
+	running+=("$name")
 done
-echo "$pass passed, $fail failed"
+wait
+for r in "${running[@]}"; do run_all_report "$r"; done
+echo "$pass passed, $fail failed${failed:+:$failed}"
 [ "$fail" -eq 0 ]

@@ -29,7 +29,7 @@ rc_of 2 --shm-prefix "bad/prefix" list
 rc_of 2 dump "bad.board"
 grep -q "invalid board name" "$WORK/err" || fail "bad board name: $(cat "$WORK/err")"
 
-start_daemon --min-players 1 --first-pick-ms 60000 --mismatch-ms 60000 --seed 5 --region-size 2
+start_daemon --min-players 1 --first-pick-ms 3600000 --mismatch-ms 3600000 --seed 5 --region-size 2
 rc_of 1 dump nosuch
 grep -q "no such board" "$WORK/err" || fail "dump nosuch: $(cat "$WORK/err")"
 

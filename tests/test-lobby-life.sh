@@ -71,9 +71,12 @@ note "a finished table retired when both left"
 # Per-uid limits (root is not exempt here): 2 queue places, 2 tables.
 client dot 5
 client eli 6
+# both places taken before dot asks (their files hold earlier plays' lines)
+plays() { grep -c "^OK play " "$WORK/$1.out"; }
+ann_plays=$(plays ann) cid_plays=$(plays cid)
 say 3 "play tictactoe opponent=nobody"
 say 4 "play tictactoe opponent=nobody"
-wait_for "$WORK/cid.out" "^OK play "
+wait_until "ann's and cid's plays taken" eval '[ "$(plays ann)" -gt "$ann_plays" ] && [ "$(plays cid)" -gt "$cid_plays" ]'
 say 5 "play tictactoe opponent=nobody"
 wait_for "$WORK/dot.out" "^ERR limit too many places in the lobby's queues for uid 0 \\(limit 2\\)"
 say 3 "cancel"

@@ -26,6 +26,10 @@ done
 wait "$BOT_x" || fail "board-bot x under valgrind failed: $(cat "$WORK/bot-x.err")"
 wait "$BOT_o" || fail "board-bot o under valgrind failed: $(cat "$WORK/bot-o.err")"
 [ "$(grep -c '"result"' "$WORK/bot-x.out")" -eq 2 ] || fail "the bots did not finish 2 tic-tac-toe games: $(cat "$WORK/bot-x.out")"
+# Every client is gone: only the supervisor still runs. A worker whose connection ended may
+# still be in valgrind's leak check, and the stop kills workers that take over 2 s to end.
+unfinished() { for f in "$WORK"/vg-daemon.*; do grep -q 'ERROR SUMMARY' "$f" || echo "$f"; done | wc -l; }
+wait_until "the ended workers' valgrind reports" eval '[ "$(unfinished)" -le 1 ]'
 stop_and_count
 n=0
 for f in "$WORK"/vg-*; do
