@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <pwd.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -107,6 +108,23 @@ void board_emit(struct board *b, unsigned to, struct bd_event *ev)
 	b->dirty = 1;
 }
 
+void board_turn_pass(struct board *b, int64_t now)
+{
+	if (b->rules->seats > 0)
+		match_pass(b, now);
+}
+
+void board_log(struct board *b, int prio, const char *fmt, ...)
+{
+	char line[768];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof line, fmt, ap);
+	va_end(ap);
+	log_msg(prio, "board %s: %s", b->set.name, line);
+}
+
 /* Emit a STATE event for the current state. */
 static void emit_state(struct board *b)
 {
@@ -118,6 +136,7 @@ static void emit_state(struct board *b)
 static void board_set_state(struct board *b, unsigned want)
 {
 	struct bd_pub *pub = b->pub;
+	int unfrozen = pub->game_state == BD_GAME_FROZEN;
 
 	board_write_begin(b, BOARD_HEADER);
 	pub->game_state = want;
@@ -128,7 +147,7 @@ static void board_set_state(struct board *b, unsigned want)
 	board_write_end(b, BOARD_HEADER);
 	emit_state(b);
 	if (want == BD_GAME_ON && b->rules->seats > 0)
-		match_on(b, bd_now_ms());
+		match_on(b, bd_now_ms(), unfrozen);
 	else if (want == BD_GAME_FROZEN && b->rules->seats > 0)
 		match_pause(b, bd_now_ms());
 }
@@ -258,7 +277,7 @@ static void board_new_game(struct board *b)
 	board_write_end(b, BOARD_HEADER);
 	emit_state(b);
 	if (pub->game_state == BD_GAME_ON && b->rules->seats > 0)
-		match_on(b, bd_now_ms());
+		match_on(b, bd_now_ms(), 0);
 }
 
 /* Lowest colour index no seat uses. */
@@ -499,7 +518,7 @@ static int board_leave(struct board *b, unsigned player, int wait_ms, pid_t owne
 		return -1; /* a turn table's leave may deal a new game: every lock */
 	int expired = owner != 0 || (p->state == BD_PLAYER_AWAY && q->away_since_ms + b->set.away_ms <= now);
 	int mine = p->state != BD_PLAYER_EMPTY && q->worker_pid == owner && expired;
-	if (mine && owner != 0 && b->rules->seats > 0 && match_running(b))
+	if (mine && owner != 0 && b->rules->seats > 0 && match_running(b, player))
 		board_away(b, player, bd_now_ms());
 	else if (mine) {
 		if (b->rules->seats > 0)
@@ -544,15 +563,15 @@ int board_turn_request(struct board *b, unsigned player, enum bd_req_type type, 
 	int rc;
 
 	if (b->rules->seats == 0)
-		return bd_err_set(err, "notsupported", "this table's game has no turns to resign, rematch, claim or choose a side of");
+		return bd_err_set(err, "notsupported", "this table's game has no turns to resign, rematch, claim, draw or choose a side of");
 	board_lock_all(b, &ls, -1);
 	rc = b->priv->players[player].worker_pid != getpid() ?
 	     bd_err_set(err, "notjoined", "your seat was given up (the connection was away too long); join again") :
 	     type == BD_REQ_SIDE ? match_side(b, player, arg, err) : match_request(b, player, type, bd_now_ms(), err);
-	if (rc == 1)
+	if (rc == 1 && type == BD_REQ_REMATCH)
 		board_new_game(b); /* every seat asked for the rematch */
 	board_unlock(b, &ls);
-	return rc < 0 ? -1 : 0;
+	return rc;
 }
 
 size_t board_private_lines(struct board *b, unsigned player, char *buf, size_t len)

@@ -60,8 +60,8 @@ void board_login(uid_t uid, char *out, size_t len);
 void board_unseat(struct board *b, unsigned player);
 /* The player plays a move (its words, for the table's rules). 0, or -1 with *err. */
 int board_move(struct board *b, unsigned player, unsigned ntok, const char *const *tok, struct bd_err *err);
-/* resign, claim, rematch or side (arg: the side's name) by the player, on a turn-based table
- * (match.h). 0, or -1 with *err. */
+/* resign, claim, draw, rematch or side (arg: the side's name) by the player, on a turn-based
+ * table (match.h). 0; 1 a rematch started or a draw agreed; or -1 with *err. */
 int board_turn_request(struct board *b, unsigned player, enum bd_req_type type, const char *arg,
 		       struct bd_err *err);
 /* The player's private state as lines for it alone (rules' private_lines): bytes in buf. */

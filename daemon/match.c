@@ -25,7 +25,7 @@ static void match_settings(struct board *b)
 
 void match_init(struct board *b)
 {
-	struct bd_turn_settings s = {.nseats = b->rules->seats, .rounds = 1};
+	struct bd_turn_settings s = {.nseats = b->rules->seats, .rounds = 1, .keep_sides = b->rules->opener != NULL};
 
 	turn_init(match_turns(b), &s);
 	match_settings(b);
@@ -90,6 +90,18 @@ static void match_begun(struct board *b, int64_t now)
 	match_turn_told(b, now);
 }
 
+/* A round was just dealt: the game's opener (if it has one) picks the side that starts it;
+ * it reads the seats' sides in the public header, shown first. */
+static void match_open(struct board *b, int64_t now)
+{
+	if (b->rules->opener == NULL)
+		return;
+	match_publish(b, now);
+	int side = b->rules->opener(b);
+	if (side >= 0)
+		turn_open(match_turns(b), (unsigned)side);
+}
+
 void match_resume(struct board *b, int64_t now)
 {
 	turn_resume(match_turns(b), __atomic_load_n(&b->priv->alive_ms, __ATOMIC_RELAXED), now);
@@ -102,17 +114,19 @@ void match_pause(struct board *b, int64_t now)
 	turn_pause(match_turns(b), now);
 }
 
-void match_on(struct board *b, int64_t now)
+void match_on(struct board *b, int64_t now, int unfrozen)
 {
 	struct bd_turn *t = match_turns(b);
-	int want[BD_TURN_SEATS_MAX];
+	int want[BD_TURN_SEATS_MAX], fresh = t->state != BD_TURN_ON;
 
 	for (unsigned i = 0; i < BD_TURN_SEATS_MAX; i++)
 		want[i] = t->want[i] != 0 && t->want[i] <= t->set.nseats ? t->want[i] - 1 : TURN_SIDE_ANY;
-	if (t->state != BD_TURN_ON) {
+	if (fresh) {
 		match_settings(b);
 		turn_match_start(t, want, board_random(b, UINT32_MAX), now);
 	}
+	if (fresh || !unfrozen)
+		match_open(b, now); /* a round just dealt (a resumed one was opened before) */
 	turn_unpause(t, now);
 	match_begun(b, now);
 }
@@ -162,6 +176,7 @@ int match_round_end(struct board *b, const uint8_t result[BD_PLAYERS_MAX], int64
 		r[i] = (enum bd_result)result[i];
 	if (turn_round_end(t, r, BD_WHY_PLAY, now) == 0) {
 		b->rules->deal(b);
+		match_open(b, now);
 		match_begun(b, now);
 		return 0;
 	}
@@ -180,14 +195,43 @@ static void match_forfeited(struct board *b, int64_t now)
 	board_end(b, BOARD_END_MATCH, result, now);
 }
 
+/* seat lost the match (event type said how), rc as turn_resign's: 1, the match goes on
+ * without it (three or more seats: it is out, the turn may have passed); 0, it is over. */
+static void match_lost(struct board *b, unsigned type, unsigned player, unsigned seat, int rc, int64_t now)
+{
+	match_emit(b, type, player, 0);
+	if (rc == 0) {
+		match_forfeited(b, now);
+		return;
+	}
+	match_emit(b, BD_EV_OUT, seat, 0);
+	match_turn_told(b, now);
+}
+
+/* draw by player: an offer, or the last one needed: the match is drawn. 0 or 1, or -1. */
+static int match_draw(struct board *b, unsigned player, int64_t now, struct bd_err *err)
+{
+	int rc;
+
+	if (b->rules->no_draw_offer)
+		return bd_err_set(err, "nodraw", "this game has no draws by agreement");
+	if ((rc = turn_offer(match_turns(b), (int)player, now, err)) < 0)
+		return -1;
+	match_emit(b, BD_EV_OFFER, player, 0);
+	if (rc == 1)
+		match_forfeited(b, now);
+	return rc;
+}
+
 int match_request(struct board *b, unsigned player, enum bd_req_type type, int64_t now, struct bd_err *err)
 {
 	struct bd_turn *t = match_turns(b);
-	int resign = type == BD_REQ_RESIGN, rc;
+	int late = turn_seat_to_move(t), rc;
 
 	if (match_table_on(b, err) < 0)
 		return -1;
-	if (type == BD_REQ_REMATCH) {
+	switch (type) {
+	case BD_REQ_REMATCH:
 		if (b->pub->nplaying < b->rules->seats)
 			return bd_err_set(err, "state", "every seat must be here for a rematch");
 		match_settings(b);
@@ -195,12 +239,23 @@ int match_request(struct board *b, unsigned player, enum bd_req_type type, int64
 			return -1;
 		match_emit(b, BD_EV_REMATCH, player, 0);
 		return rc;
+	case BD_REQ_DRAW:
+		return match_draw(b, player, now, err);
+	case BD_REQ_RESIGN:
+		if ((rc = turn_resign(t, (int)player, now, err)) < 0)
+			return -1;
+		if (rc == 1)
+			b->rules->release(b, player);
+		match_lost(b, BD_EV_RESIGN, player, player, rc, now);
+		return 0;
+	default:
+		if ((rc = turn_claim(t, (int)player, now, err)) < 0)
+			return -1;
+		if (rc == 1)
+			b->rules->release(b, (unsigned)late);
+		match_lost(b, BD_EV_CLAIM, player, (unsigned)late, rc, now);
+		return 0;
 	}
-	if ((resign ? turn_resign : turn_claim)(t, (int)player, now, err) < 0)
-		return -1;
-	match_emit(b, resign ? BD_EV_RESIGN : BD_EV_CLAIM, player, 0);
-	match_forfeited(b, now);
-	return 0;
 }
 
 int match_side(struct board *b, unsigned player, const char *name, struct bd_err *err)
@@ -221,9 +276,19 @@ int match_side(struct board *b, unsigned player, const char *name, struct bd_err
 	return 0;
 }
 
-int match_running(const struct board *b)
+int match_running(const struct board *b, unsigned player)
 {
-	return b->priv->turn.state == BD_TURN_ON;
+	const struct bd_turn *t = &b->priv->turn;
+
+	return t->state == BD_TURN_ON && !(player < BD_TURN_SEATS_MAX && (t->out >> player) & 1);
+}
+
+void match_pass(struct board *b, int64_t now)
+{
+	if (turn_seat_to_move(match_turns(b)) < 0)
+		return;
+	turn_moved(match_turns(b), now);
+	match_turn_told(b, now);
 }
 
 void match_away(struct board *b, unsigned player, int64_t ms)
@@ -240,28 +305,29 @@ void match_leave(struct board *b, unsigned player, int64_t now)
 {
 	struct bd_turn *t = match_turns(b);
 	struct bd_err err;
+	int rc;
 
 	if (player < BD_TURN_SEATS_MAX)
 		t->want[player] = 0; /* the next player of this seat asks for itself */
 	turn_leave(t, player);
-	if (t->state == BD_TURN_ON && turn_resign(t, (int)player, now, &err) == 0) {
-		match_emit(b, BD_EV_FORFEIT, player, 0);
-		match_forfeited(b, now);
-	}
+	if (t->state == BD_TURN_ON && (rc = turn_resign(t, (int)player, now, &err)) >= 0)
+		match_lost(b, BD_EV_FORFEIT, player, player, rc, now); /* its seat's release follows */
 }
 
 void match_tick(struct board *b, int64_t now)
 {
 	struct bd_turn *t = match_turns(b);
 	int seat = turn_seat_to_move(t);
+	uint32_t match = t->match, round = t->round;
 
 	if (b->pub->game_state != BD_GAME_ON)
 		return; /* frozen or waiting: no clock runs */
 	switch (turn_due(t, now)) {
 	case TURN_DUE_FLAG:
 		match_emit(b, BD_EV_FLAG, (unsigned)seat, 0);
-		b->rules->timeout(b, (unsigned)seat, now);
-		t->why = BD_WHY_TIME;
+		b->rules->timeout(b, (unsigned)seat, now); /* it ends the round or passes the turn */
+		if (t->match != match || t->round != round || t->state != BD_TURN_ON)
+			t->why = BD_WHY_TIME;
 		break;
 	case TURN_DUE_CLAIM:
 		match_emit(b, BD_EV_CLAIMABLE, (unsigned)seat, 0);

@@ -14,7 +14,7 @@ static void turn_stamp(struct bd_turn *t, int64_t now)
 
 /* The next of the successive draws from *r, in [0, n) (a small LCG: the caller's rnd is the
  * randomness; this only spreads it over several draws). */
-static unsigned turn_draw(uint32_t *r, unsigned n)
+static unsigned turn_rand(uint32_t *r, unsigned n)
 {
 	*r = *r * 1103515245u + 12345u;
 	return (*r >> 16) % n;
@@ -29,13 +29,42 @@ void turn_init(struct bd_turn *t, const struct bd_turn_settings *s)
 	t->state = BD_TURN_IDLE;
 }
 
-/* Begin round number round: side 0 to move, every clock full. */
+/* Nonzero if seat is out of the match (3+ seats: it resigned, forfeited or was claimed). */
+static int turn_is_out(const struct bd_turn *t, unsigned seat)
+{
+	return (t->out >> seat) & 1;
+}
+
+/* The first side from side on (round the table) whose seat is still in the match. */
+static unsigned turn_next_in(const struct bd_turn *t, unsigned side)
+{
+	for (unsigned k = 0; k < t->set.nseats; k++) {
+		unsigned s = (side + k) % t->set.nseats;
+		int seat = turn_seat_of(t, s);
+		if (seat >= 0 && !turn_is_out(t, (unsigned)seat))
+			return s;
+	}
+	return side % t->set.nseats;
+}
+
+/* The seats still in the match. */
+static unsigned turn_seats_in(const struct bd_turn *t)
+{
+	unsigned n = 0;
+
+	for (unsigned i = 0; i < t->set.nseats; i++)
+		n += !turn_is_out(t, i);
+	return n;
+}
+
+/* Begin round number round: side 0 (or the next side in) to move, every clock full. */
 static void turn_round_start(struct bd_turn *t, unsigned round, int64_t now)
 {
 	t->state = BD_TURN_ON;
 	t->round = round;
-	t->to_move = 0;
+	t->to_move = turn_next_in(t, 0);
 	t->told = 0;
+	t->offers = 0;
 	t->since_ms = now;
 	for (unsigned i = 0; i < BD_TURN_SEATS_MAX; i++)
 		t->left_ms[i] = i < t->set.nseats ? t->set.main_ms : 0;
@@ -49,6 +78,7 @@ static void turn_match_begin(struct bd_turn *t, int64_t now)
 	t->rematch = 0;
 	t->why = BD_WHY_NONE;
 	t->paused_ms = 0; /* a match that ended frozen (a seat forfeited it) leaves no pause behind */
+	t->out = 0;
 	memset(t->points, 0, sizeof t->points);
 	memset(t->result, 0, sizeof t->result);
 	memset(t->round_result, 0, sizeof t->round_result);
@@ -69,7 +99,7 @@ void turn_match_start(struct bd_turn *t, const int want[], uint32_t rnd, int64_t
 			if (want[i] == (int)s)
 				cand[k++] = i;
 		if (k > 0) {
-			side[cand[turn_draw(&rnd, k)]] = (int)s;
+			side[cand[turn_rand(&rnd, k)]] = (int)s;
 			given |= 1u << s;
 		}
 	}
@@ -81,7 +111,7 @@ void turn_match_start(struct bd_turn *t, const int want[], uint32_t rnd, int64_t
 		for (unsigned s = 0; s < n; s++)
 			if (!(given & 1u << s))
 				cand[k++] = s;
-		side[i] = (int)cand[turn_draw(&rnd, k)];
+		side[i] = (int)cand[turn_rand(&rnd, k)];
 		given |= 1u << side[i];
 	}
 	for (unsigned i = 0; i < n; i++)
@@ -143,10 +173,17 @@ void turn_moved(struct bd_turn *t, int64_t now)
 			t->left_ms[seat] = 0;
 		t->left_ms[seat] += t->set.increment_ms;
 	}
-	t->to_move = (t->to_move + 1) % t->set.nseats;
+	t->to_move = turn_next_in(t, t->to_move + 1);
 	t->since_ms = now;
 	t->told = 0;
+	t->offers = 0;
 	turn_stamp(t, now);
+}
+
+void turn_open(struct bd_turn *t, unsigned side)
+{
+	if (t->state == BD_TURN_ON && side < t->set.nseats)
+		t->to_move = turn_next_in(t, side);
 }
 
 int64_t turn_deadline(const struct bd_turn *t)
@@ -189,26 +226,29 @@ static void turn_match_end(struct bd_turn *t)
 	unsigned n = t->set.nseats, top = 0, ntop = 0;
 
 	for (unsigned i = 0; i < n; i++)
-		if (t->points[i] > top)
+		if (!turn_is_out(t, i) && t->points[i] > top)
 			top = t->points[i];
 	for (unsigned i = 0; i < n; i++)
-		ntop += t->points[i] == top;
+		ntop += !turn_is_out(t, i) && t->points[i] == top;
 	for (unsigned i = 0; i < n; i++)
-		t->result[i] = t->points[i] < top ? BD_RESULT_LOSE : ntop == 1 ? BD_RESULT_WIN : BD_RESULT_DRAW;
+		t->result[i] = turn_is_out(t, i) || t->points[i] < top ? BD_RESULT_LOSE :
+			       ntop == 1 ? BD_RESULT_WIN : BD_RESULT_DRAW;
 	t->state = BD_TURN_OVER;
 	t->told = 0;
 }
 
-/* Nonzero if the rounds left cannot change who has the most points. */
+/* Nonzero if the rounds left cannot change who of the seats in has the most points. */
 static int turn_decided(const struct bd_turn *t)
 {
 	unsigned n = t->set.nseats, lead = 0, left = 2 * (t->set.rounds - t->round);
 
-	for (unsigned i = 1; i < n; i++)
-		if (t->points[i] > t->points[lead])
+	while (turn_is_out(t, lead))
+		lead++;
+	for (unsigned i = lead + 1; i < n; i++)
+		if (!turn_is_out(t, i) && t->points[i] > t->points[lead])
 			lead = i;
 	for (unsigned i = 0; i < n; i++)
-		if (i != lead && t->points[i] + left >= t->points[lead])
+		if (i != lead && !turn_is_out(t, i) && t->points[i] + left >= t->points[lead])
 			return 0;
 	return 1;
 }
@@ -218,8 +258,8 @@ int turn_round_end(struct bd_turn *t, const enum bd_result result[], enum bd_tur
 	unsigned n = t->set.nseats;
 
 	for (unsigned i = 0; i < n; i++) {
-		t->round_result[i] = result[i];
-		t->points[i] += result[i] == BD_RESULT_WIN ? 2 : result[i] == BD_RESULT_DRAW ? 1 : 0;
+		t->round_result[i] = turn_is_out(t, i) ? BD_RESULT_LOSE : result[i];
+		t->points[i] += t->round_result[i] == BD_RESULT_WIN ? 2 : t->round_result[i] == BD_RESULT_DRAW ? 1 : 0;
 	}
 	t->why = why;
 	turn_stamp(t, now);
@@ -227,31 +267,52 @@ int turn_round_end(struct bd_turn *t, const enum bd_result result[], enum bd_tur
 		turn_match_end(t);
 		return 1;
 	}
-	for (unsigned i = 0; i < n; i++)
+	for (unsigned i = 0; i < n && !t->set.keep_sides; i++)
 		t->side[i] = (t->side[i] + 1) % n;
 	turn_round_start(t, t->round + 1, now);
 	return 0;
 }
 
-/* The match ends now with loser losing and every other seat winning, for why. */
-static void turn_forfeit(struct bd_turn *t, unsigned loser, enum bd_turn_why why, int64_t now)
+/* The match ends now for why: each seat in gets in_result, each seat out loses. */
+static void turn_match_stop(struct bd_turn *t, enum bd_result in_result, enum bd_turn_why why, int64_t now)
 {
 	for (unsigned i = 0; i < t->set.nseats; i++) {
-		t->round_result[i] = t->result[i] = i == loser ? BD_RESULT_LOSE : BD_RESULT_WIN;
-		t->points[i] += i == loser ? 0 : 2;
+		t->round_result[i] = t->result[i] = turn_is_out(t, i) ? BD_RESULT_LOSE : in_result;
+		t->points[i] += t->result[i] == BD_RESULT_WIN ? 2 : t->result[i] == BD_RESULT_DRAW ? 1 : 0;
 	}
 	t->why = why;
 	t->state = BD_TURN_OVER;
 	t->told = 0;
+	t->offers = 0;
 	turn_stamp(t, now);
+}
+
+/* loser gives up or loses the match for why: with three or more seats in it is out and the
+ * match goes on (1; if it was to move, the turn passes as after a move); else the match ends,
+ * every other seat winning (0). */
+static int turn_forfeit(struct bd_turn *t, unsigned loser, enum bd_turn_why why, int64_t now)
+{
+	int to_move = turn_seat_to_move(t) == (int)loser;
+
+	t->out |= 1u << loser;
+	t->offers &= ~(1u << loser);
+	if (turn_seats_in(t) >= 2) {
+		if (to_move)
+			turn_moved(t, now);
+		turn_stamp(t, now);
+		return 1;
+	}
+	turn_match_stop(t, BD_RESULT_WIN, why, now);
+	return 0;
 }
 
 int turn_resign(struct bd_turn *t, int seat, int64_t now, struct bd_err *err)
 {
 	if (turn_refuse(t, seat, BD_TURN_ON, "resign", err) < 0)
 		return -1;
-	turn_forfeit(t, (unsigned)seat, BD_WHY_RESIGN, now);
-	return 0;
+	if (turn_is_out(t, (unsigned)seat))
+		return bd_err_set(err, "out", "you are out of this match already");
+	return turn_forfeit(t, (unsigned)seat, BD_WHY_RESIGN, now);
 }
 
 int turn_claim(struct bd_turn *t, int seat, int64_t now, struct bd_err *err)
@@ -261,6 +322,8 @@ int turn_claim(struct bd_turn *t, int seat, int64_t now, struct bd_err *err)
 
 	if (turn_refuse(t, seat, BD_TURN_ON, "claim", err) < 0)
 		return -1;
+	if (turn_is_out(t, (unsigned)seat))
+		return bd_err_set(err, "out", "you are out of this match");
 	if (t->set.main_ms > 0)
 		return bd_err_set(err, "clock", "this table has a clock: a flag ends the round by itself");
 	if (turn_seat_to_move(t) == seat)
@@ -270,8 +333,27 @@ int turn_claim(struct bd_turn *t, int seat, int64_t now, struct bd_err *err)
 			 (long long)(deadline - now));
 		return bd_err_set(err, "early", text);
 	}
-	turn_forfeit(t, (unsigned)turn_seat_to_move(t), BD_WHY_CLAIM, now);
-	return 0;
+	return turn_forfeit(t, (unsigned)turn_seat_to_move(t), BD_WHY_CLAIM, now);
+}
+
+int turn_offer(struct bd_turn *t, int seat, int64_t now, struct bd_err *err)
+{
+	unsigned in = 0;
+
+	if (turn_refuse(t, seat, BD_TURN_ON, "offer a draw", err) < 0)
+		return -1;
+	if (turn_is_out(t, (unsigned)seat))
+		return bd_err_set(err, "out", "you are out of this match");
+	if (t->offers & 1u << seat)
+		return bd_err_set(err, "again", "you offered a draw already: waiting for the others (a move clears it)");
+	t->offers |= 1u << seat;
+	turn_stamp(t, now);
+	for (unsigned i = 0; i < t->set.nseats; i++)
+		in |= turn_is_out(t, i) ? 0 : 1u << i;
+	if ((t->offers & in) != in)
+		return 0;
+	turn_match_stop(t, BD_RESULT_DRAW, BD_WHY_AGREED, now);
+	return 1;
 }
 
 int turn_rematch(struct bd_turn *t, int seat, int64_t now, struct bd_err *err)
@@ -287,7 +369,7 @@ int turn_rematch(struct bd_turn *t, int seat, int64_t now, struct bd_err *err)
 	if (t->rematch != (1u << n) - 1)
 		return 0;
 	/* Back to the sides of the match's first round, then each seat one side on. */
-	shift = (n - (t->round - 1) % n + 1) % n;
+	shift = t->set.keep_sides ? 1 : (n - (t->round - 1) % n + 1) % n;
 	for (unsigned i = 0; i < n; i++)
 		t->side[i] = (t->side[i] + shift) % n;
 	turn_match_begin(t, now);
@@ -316,8 +398,10 @@ const char *turn_check(const struct bd_turn *t)
 			sides |= 1u << t->side[i];
 	if (sides != (1u << n) - 1 || t->to_move >= n)
 		return "sides are not one per seat";
-	if (t->rematch >> n)
-		return "rematch request from a seat that does not exist";
+	if (t->rematch >> n || t->offers >> n || t->out >> n)
+		return "rematch, draw offer or out from a seat that does not exist";
+	if (t->state == BD_TURN_ON && (turn_seats_in(t) < 2 || turn_is_out(t, (unsigned)turn_seat_to_move(t))))
+		return "a match on with fewer than two seats in, or a seat out to move";
 	/* Times below TURN_TIME_MAX, which no clock or monotonic time reaches: no sum overflows. */
 	for (unsigned i = 0; i < n; i++)
 		if (t->left_ms[i] < 0 || t->left_ms[i] > TURN_TIME_MAX)
@@ -351,6 +435,6 @@ void turn_resume(struct bd_turn *t, int64_t alive_ms, int64_t now)
 
 const char *turn_why_name(enum bd_turn_why w)
 {
-	static const char *const names[] = {"-", "play", "time", "resign", "claim"};
-	return (unsigned)w < 5 ? names[w] : "-";
+	static const char *const names[] = {"-", "play", "time", "resign", "claim", "agreed"};
+	return (unsigned)w < sizeof names / sizeof names[0] ? names[w] : "-";
 }

@@ -9,7 +9,10 @@
  * restarted daemon resumes it (turn_resume).
  *
  * Seats are numbered 0..nseats-1 (the game's seats); a spectator is seat -1. Sides are
- * numbered 0..nseats-1 too; side 0 moves first in every round (tic-tac-toe: 0 is X). */
+ * numbered 0..nseats-1 too; side 0 moves first in every round (tic-tac-toe: 0 is X), unless
+ * the game's opener picks another (turn_open; then sides are kept between rounds).
+ * With three or more seats a seat that resigns, forfeits or is claimed is out: it loses,
+ * its turns are skipped, and the match goes on while two seats are in. */
 #ifndef BD_TURN_H
 #define BD_TURN_H
 
@@ -42,8 +45,12 @@ int turn_seat_to_move(const struct bd_turn *t);
 /* 0 if seat may move now, else -1 with *err: a spectator, no match on, the match over, or
  * not its turn. */
 int turn_may_move(const struct bd_turn *t, int seat, struct bd_err *err);
-/* The seat to move has moved: charge its clock, add the increment, pass the turn. */
+/* The seat to move has moved or passes: charge its clock, add the increment, pass the turn
+ * to the next seat in; draw offers are cleared. */
 void turn_moved(struct bd_turn *t, int64_t now);
+/* The game's opener picked side to move first in the round just begun (a side whose seat is
+ * out gives the turn to the next one in). */
+void turn_open(struct bd_turn *t, unsigned side);
 
 /* When the turn's time runs out: the mover's clock, or the per-move limit; 0 when not ON. */
 int64_t turn_deadline(const struct bd_turn *t);
@@ -56,12 +63,16 @@ enum turn_due turn_due(struct bd_turn *t, int64_t now);
  * then starts the next round (sides rotated, clocks reset) and returns 0, or ends the match
  * (each seat's result from its points) and returns 1. */
 int turn_round_end(struct bd_turn *t, const enum bd_result result[], enum bd_turn_why why, int64_t now);
-/* seat gives up the match: it loses, the others win. 0, or -1 with *err. */
+/* seat gives up the match: it loses, the others win. 0 (the match is over), 1 (three or more
+ * seats were in: seat is out, the match goes on), or -1 with *err. */
 int turn_resign(struct bd_turn *t, int seat, int64_t now, struct bd_err *err);
 /* seat claims the match because the seat to move passed the per-move limit: the late seat
- * loses, the others win. 0, or -1 with *err (nothing to claim yet: the text starts with the
- * milliseconds left). */
+ * loses, the others win. 0 or 1 as turn_resign (the late seat out), or -1 with *err (nothing
+ * to claim yet: the text starts with the milliseconds left). */
 int turn_claim(struct bd_turn *t, int seat, int64_t now, struct bd_err *err);
+/* seat offers a draw. 0: offered; 1: every seat in has offered since the last move, the match
+ * is over, drawn (why AGREED; seats out lose); -1 with *err. */
+int turn_offer(struct bd_turn *t, int seat, int64_t now, struct bd_err *err);
 /* seat asks for a rematch once the match is over. Every seat must ask (the second request is
  * the acceptance); when the last one does, the next match starts with each seat on the next
  * side (two seats: swapped) and it returns 1. 0 while others have not asked; -1 with *err. */
@@ -79,7 +90,7 @@ void turn_pause(struct bd_turn *t, int64_t now);
 void turn_unpause(struct bd_turn *t, int64_t now);
 void turn_resume(struct bd_turn *t, int64_t alive_ms, int64_t now);
 
-/* How a round ended, for logs and people: "play", "time", "resign", "claim" ("-": none). */
+/* How a round ended, for logs and people: "play", "time", "resign", "claim", "agreed" ("-": none). */
 const char *turn_why_name(enum bd_turn_why w);
 
 #endif

@@ -814,7 +814,7 @@ static const char *worker_not_ready(const struct worker *w, enum bd_req_type t, 
 	if (w->waiting && (t == BD_REQ_JOIN || t == BD_REQ_WATCH))
 		return "you are waiting for a game; cancel first";
 	int plays = t == BD_REQ_PICK || t == BD_REQ_MOVE || t == BD_REQ_RESIGN || t == BD_REQ_REMATCH ||
-		    t == BD_REQ_CLAIM || t == BD_REQ_SIDE;
+		    t == BD_REQ_CLAIM || t == BD_REQ_SIDE || t == BD_REQ_DRAW;
 	*code = "notjoined";
 	if (w->board == NULL && (t == BD_REQ_PLAYERS || t == BD_REQ_CARDS || plays))
 		return "join a board first";
@@ -836,14 +836,17 @@ static int worker_hello(struct worker *w, const struct bd_req *req)
 	return 0;
 }
 
-/* A turn table's request of the seat (resign, rematch, claim, side). */
+/* A turn table's request of the seat (resign, rematch, claim, draw, side). */
 static int worker_turn(struct worker *w, const struct bd_req *req)
 {
 	struct bd_err err;
+	int rc = board_turn_request(w->board, (unsigned)w->player, req->type, req->move[0], &err);
 
-	if (board_turn_request(w->board, (unsigned)w->player, req->type, req->move[0], &err) < 0)
+	if (rc < 0)
 		return worker_err(w, err.code, err.text);
-	if (req->type == BD_REQ_SIDE)
+	if (req->type == BD_REQ_DRAW)
+		worker_printf(w, "OK draw %s\n", rc == 1 ? "agreed" : "offered");
+	else if (req->type == BD_REQ_SIDE)
 		worker_printf(w, "OK side %s\n", req->move[0]);
 	else
 		worker_printf(w, "OK %s\n", req->type == BD_REQ_RESIGN ? "resign" : req->type == BD_REQ_CLAIM ? "claim" : "rematch");
@@ -895,6 +898,7 @@ static int worker_dispatch(struct worker *w, const struct bd_req *req)
 	case BD_REQ_REMATCH:
 	case BD_REQ_CLAIM:
 	case BD_REQ_SIDE:
+	case BD_REQ_DRAW:
 		return worker_turn(w, req);
 	case BD_REQ_QUIT:
 		worker_quit(w);

@@ -21,7 +21,7 @@
 
 #define BD_PUB_MAGIC 0x42445055u  /* "BDPU" */
 #define BD_PRIV_MAGIC 0x42445056u /* "BDPV" */
-#define BD_LAYOUT_VERSION 3u
+#define BD_LAYOUT_VERSION 4u
 
 #define BD_REGIONS_MAX 1024   /* lock regions of one board */
 #define BD_PLAYERS_MAX 1024
@@ -167,6 +167,8 @@ enum bd_event_type {
 	BD_EV_AWAY,     /* player left mid-match: its seat waits n ms for it, its clock running */
 	BD_EV_BACK,     /* player took its away seat back (join with its token) */
 	BD_EV_FORFEIT,  /* player did not come back in time: it loses the match (as a resign) */
+	BD_EV_OFFER,    /* player offers a draw (when every other seat in has, the match is drawn) */
+	BD_EV_OUT,      /* player is out of the match (3+ seats: it resigned, forfeited or was claimed) */
 	BD_EV_CORE_COUNT
 };
 #define BD_EV_GAME_BASE 32u
@@ -201,7 +203,8 @@ static_assert(offsetof(struct bd_event, game) == 32, "bd_event's payload at 32")
  * turn, the clock or per-move limit, rounds, the match's result, rematch requests. Kept in
  * the private segment so that a restarted daemon resumes the match; the public header and
  * seats show what players need of it (turn, turn_deadline_ms, round_number, side, result,
- * clock_ms). Seats 0..nseats-1 are the table's first seats; side 0 moves first. */
+ * clock_ms). Seats 0..nseats-1 are the table's first seats; side 0 moves first unless the
+ * game's opener picks another (keep_sides). */
 #define BD_TURN_SEATS_MAX 4
 
 struct bd_turn_settings {
@@ -210,6 +213,9 @@ struct bd_turn_settings {
 	int64_t main_ms;      /* clock: each seat's time for a round; 0: no clock */
 	int64_t increment_ms; /* clock: added to the mover's time after each move */
 	int64_t limit_ms;     /* no clock: the per-move limit, after which the others may claim */
+	uint32_t keep_sides;  /* nonzero: each seat keeps its side for every round of a match (a
+			       * game with an opener, which picks the side that starts each round) */
+	uint32_t reserved;
 };
 
 enum bd_turn_state {
@@ -225,6 +231,7 @@ enum bd_turn_why {
 	BD_WHY_TIME = 2,   /* a clock ran out; the game decided the results */
 	BD_WHY_RESIGN = 3, /* a seat resigned the match (or left it) */
 	BD_WHY_CLAIM = 4,  /* the seat to move passed the per-move limit and another claimed */
+	BD_WHY_AGREED = 5, /* every seat in offered a draw: the match is drawn */
 };
 
 struct bd_turn {
@@ -240,13 +247,16 @@ struct bd_turn {
 	uint32_t why;                        /* enum bd_turn_why of the last round ended */
 	uint32_t rematch;                    /* bit per seat that asked for a rematch */
 	uint32_t told;                       /* the per-move limit's passing was said this turn */
+	uint32_t offers;                     /* bit per seat that offers a draw (a move clears them) */
+	uint32_t out;                        /* bit per seat out of the match (3+ seats): it lost, its
+					      * turns are skipped */
 	uint8_t want[BD_TURN_SEATS_MAX];     /* the side each seat asked for (`side`), + 1; 0: any */
 	int64_t left_ms[BD_TURN_SEATS_MAX];  /* clock: each seat's time left, charged up to since_ms */
 	int64_t since_ms;                    /* the turn's time runs from here (CLOCK_MONOTONIC ms) */
 	int64_t alive_ms;                    /* a daemon ran at least until here (for turn_resume) */
 	int64_t paused_ms;                   /* the table froze mid-match then (0: not frozen): not charged */
 };
-static_assert(sizeof(struct bd_turn) == 184, "bd_turn has no padding");
+static_assert(sizeof(struct bd_turn) == 200, "bd_turn has no padding");
 
 struct bd_priv {
 	uint32_t magic;

@@ -17,7 +17,7 @@ static const char *const req_words[] = {
 	[BD_REQ_QUIT] = "quit", [BD_REQ_PING] = "ping", [BD_REQ_MOVE] = "move",
 	[BD_REQ_RESIGN] = "resign", [BD_REQ_REMATCH] = "rematch", [BD_REQ_CLAIM] = "claim",
 	[BD_REQ_SIDE] = "side", [BD_REQ_GAMES] = "games", [BD_REQ_PLAY] = "play", [BD_REQ_CANCEL] = "cancel",
-	[BD_REQ_LIST] = "list", [BD_REQ_WATCH] = "watch", [BD_REQ_LEAVE] = "leave",
+	[BD_REQ_LIST] = "list", [BD_REQ_WATCH] = "watch", [BD_REQ_LEAVE] = "leave", [BD_REQ_DRAW] = "draw",
 };
 /* Number of arguments each request takes: min and max. */
 static const int req_args[][2] = {
@@ -27,6 +27,7 @@ static const int req_args[][2] = {
 	[BD_REQ_RESIGN] = {0, 0}, [BD_REQ_REMATCH] = {0, 0}, [BD_REQ_CLAIM] = {0, 0},
 	[BD_REQ_SIDE] = {1, 1}, [BD_REQ_GAMES] = {0, 0}, [BD_REQ_PLAY] = {1, BD_OPTS_MAX + 1},
 	[BD_REQ_CANCEL] = {0, 0}, [BD_REQ_LIST] = {0, 0}, [BD_REQ_WATCH] = {1, 1}, [BD_REQ_LEAVE] = {0, 0},
+	[BD_REQ_DRAW] = {0, 0},
 };
 static const char *const lobby_words[] = {
 	[BD_LOBBY_WAIT] = "wait", [BD_LOBBY_NOMATCH] = "nomatch", [BD_LOBBY_MATCHED] = "matched",
@@ -41,7 +42,8 @@ static const char *const event_words[] = {
 	[BD_EV_OVER] = "over", [BD_EV_BYE] = "bye", [BD_EV_RESYNC] = "resync",
 	[BD_EV_SIDE] = "side", [BD_EV_TURN] = "turn", [BD_EV_RESIGN] = "resign", [BD_EV_CLAIMABLE] = "claimable",
 	[BD_EV_CLAIM] = "claim", [BD_EV_FLAG] = "flag", [BD_EV_REMATCH] = "rematch",
-	[BD_EV_AWAY] = "away", [BD_EV_BACK] = "back", [BD_EV_FORFEIT] = "forfeit",
+	[BD_EV_AWAY] = "away", [BD_EV_BACK] = "back", [BD_EV_FORFEIT] = "forfeit", [BD_EV_OFFER] = "offer",
+	[BD_EV_OUT] = "out",
 };
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -53,7 +55,7 @@ static const char *const event_specs[] = {
 	[BD_EV_OVER] = "nRm", [BD_EV_BYE] = "B", [BD_EV_RESYNC] = "n",
 	[BD_EV_SIDE] = "pn", [BD_EV_TURN] = "pn", [BD_EV_RESIGN] = "p", [BD_EV_CLAIMABLE] = "p",
 	[BD_EV_CLAIM] = "p", [BD_EV_FLAG] = "p", [BD_EV_REMATCH] = "p",
-	[BD_EV_AWAY] = "pn", [BD_EV_BACK] = "p", [BD_EV_FORFEIT] = "p",
+	[BD_EV_AWAY] = "pn", [BD_EV_BACK] = "p", [BD_EV_FORFEIT] = "p", [BD_EV_OFFER] = "p", [BD_EV_OUT] = "p",
 };
 
 /* Index of word in a table of names, -1 if absent. */

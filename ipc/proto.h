@@ -18,6 +18,7 @@ enum bd_req_type {
 	BD_REQ_CLAIM, BD_REQ_SIDE,
 	/* the lobby (docs/PROTOCOL.md, "Lobby") */
 	BD_REQ_GAMES, BD_REQ_PLAY, BD_REQ_CANCEL, BD_REQ_LIST, BD_REQ_WATCH, BD_REQ_LEAVE,
+	BD_REQ_DRAW, /* a turn table's draw offer (after the lobby's: added later) */
 };
 
 #define BD_MOVE_TOKEN_MAX 32 /* bytes of one word of a move */

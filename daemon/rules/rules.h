@@ -12,6 +12,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <syslog.h> /* board_log's priorities */
 
 #include "ipc/game/game.h"
 #include "ipc/layout.h"
@@ -65,6 +66,11 @@ void board_emit(struct board *b, unsigned to, struct bd_event *ev);
  * seat; the scores as they are are the round's or match's. */
 enum board_end { BOARD_END_ROUND, BOARD_END_MATCH };
 void board_end(struct board *b, enum board_end what, const uint8_t result[BD_PLAYERS_MAX], int64_t now);
+/* A turn game, from expire or timeout (every lock held): the seat to move passes, as if it
+ * had moved (its clock charged, the increment added, the turn event to the next seat in). */
+void board_turn_pass(struct board *b, int64_t now);
+/* A line in the daemon's log (prio LOG_ERR..LOG_DEBUG), prefixed with the table's name. */
+void board_log(struct board *b, int prio, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* The table's random numbers (xorshift64*, reproducible from --seed): uniform in [0, n). */
 unsigned board_random(struct board *b, unsigned n);
 
@@ -78,28 +84,39 @@ struct rules {
 	 * a move reaches the rules only from the seat to move, and a round the rules end with
 	 * board_end(BOARD_END_ROUND) may end the match. 0: everyone plays at once (Memory). */
 	unsigned seats;
+	/* A turn game that has no draw by agreement: the core refuses `draw` (ERR nodraw). */
+	int no_draw_offer;
 	/* Every lock held: lay out a new game (the core resets scores and deadlines after). */
 	void (*deal)(struct board *b);
+	/* Optional, a turn game: every lock held, right after deal at the start of each round,
+	 * the seats' sides shown: the side that moves first in this round. A game with one keeps
+	 * each seat's side for every round of a match (a rematch still moves them on); without
+	 * one, side 0 opens and the sides rotate between rounds. */
+	int (*opener)(struct board *b);
 	/* Without locks: the regions a move of seat (its ntok words, or none: only what the
 	 * seat holds, for leaving or expiring) must lock. The core takes them, asks again, and
 	 * retries until the answer holds. Number of regions in regions[]. */
 	unsigned (*locks)(const struct board *b, unsigned seat, unsigned ntok, const char *const *tok,
 			  unsigned regions[RULES_REGIONS_MAX]);
-	/* Those regions and the state lock held: play the move. 0, or -1 with *err (the reply). */
+	/* Those regions and the state lock held: play the move. 0, or -1 with *err (the reply).
+	 * A turn game may refuse a move and still end the round with it (board_end, then -1: an
+	 * illegal move that loses): the client gets the error, the turn does not pass. */
 	int (*move)(struct board *b, unsigned seat, unsigned ntok, const char *const *tok, int64_t now,
 		    struct bd_err *err);
 	/* Same locks (no words): seat's deadline (board_set_deadline) has passed. */
 	void (*expire)(struct board *b, unsigned seat, int64_t now);
 	/* Same locks: seat is leaving; give back whatever it holds. */
 	void (*release)(struct board *b, unsigned seat);
-	/* Every lock held: the clock of seat, to move, ran out: end the round (turn games must). */
+	/* Every lock held: the clock of seat, to move, ran out: end the round (board_end) or pass
+	 * the turn (board_turn_pass); a turn game must do one of them. */
 	void (*timeout)(struct board *b, unsigned seat, int64_t now);
 	/* Deep check of a found table before it is resumed; NULL if sound, else why not. */
 	const char *(*check)(const struct board *b);
 	/* Every lock held, after a holder died mid-change or a restart: make the area whole. */
 	void (*sweep)(struct board *b);
 	/* Seat's private state as protocol lines (each with its newline) for its owner only,
-	 * sent on join and after a resync: bytes written to buf (NULL: the game has none). */
+	 * sent on join, on a rejoin with its token and after a resync: bytes written to buf
+	 * (NULL: the game has none). */
 	size_t (*private_lines)(const struct board *b, unsigned seat, char *buf, size_t len);
 };
 
