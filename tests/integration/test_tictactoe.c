@@ -1,6 +1,6 @@
 /* test_tictactoe.c: tic-tac-toe (issue 10 section 3) played whole by real clients on a real
  * boardd (--board main:tictactoe): X wins, O wins, a draw, every bad input refused with the
- * position unchanged, resign, rematch with sides swapped, the per-move limit and claim, the
+ * position unchanged, draw offers, resign, rematch with sides swapped, the per-move limit and claim, the
  * clock running out, a player leaving mid-match (away, then back in time or a forfeit), a
  * leave outside a match, and the daemon killed mid-match and resumed.
  * A spectator watches every match and must see every event the players see. */
@@ -260,6 +260,56 @@ static void test_ttt_bad_input(void)
 	BAD(&t, t.o, "over", "claim");
 	H_QUIET(t.spec, 200);
 	(void)m;
+	table_close(&t);
+}
+
+/* who says draw: the reply is `OK draw <word>`, and everyone sees `offer <who's seat>`. */
+static void offer(struct table *t, struct h_client *who, const char *word)
+{
+	struct h_client *all[3] = {t->x, t->o, t->spec};
+	char want[32];
+	struct bd_msg m;
+
+	h_send(who, "draw");
+	snprintf(want, sizeof want, "OK draw %s", word);
+	CHECK(h_reply(who, &m, NULL, NULL) == 0 && strcmp(m.line, want) == 0, "%s: '%s', wanted '%s'", who->name,
+	      m.line, want);
+	for (unsigned i = 0; i < 3; i++) {
+		H_WAIT(all[i], &m, "offer");
+		CHECK(m.ntok == 1 && h_num(&m, 0) == who->id, "%s saw '%s'", all[i]->name, m.line);
+	}
+}
+
+/* Draw offers: a spectator cannot; an offer is told to all; a move clears it; when both
+ * seats have offered since the last move the match is drawn (why agreed). */
+static void test_ttt_draw_offer(void)
+{
+	struct table t;
+	struct bd_msg m;
+	struct h_client *all[3];
+
+	table_open(&t, NULL, NULL);
+	all[0] = t.x, all[1] = t.o, all[2] = t.spec;
+	BAD(&t, t.spec, "spectator", "draw");
+	offer(&t, t.x, "offered");
+	BAD(&t, t.x, "again", "draw");
+	play(&t, t.x, 1, 1);          /* X's move clears its own offer */
+	offer(&t, t.o, "offered");    /* so O's is only an offer */
+	play(&t, t.o, 0, 0);          /* and O's move clears O's */
+	offer(&t, t.x, "offered");
+	offer(&t, t.o, "agreed");
+	for (unsigned i = 0; i < 3; i++) {
+		H_NEXT(all[i], &m, "over");
+		CHECK(m.ntok == 3 && strcmp(m.tok[1], i < 2 ? "draw" : "none") == 0, "%s: '%s'", all[i]->name, m.line);
+		H_NEXT(all[i], &m, "state");
+		CHECK(strcmp(m.tok[0], "over") == 0, "%s: '%s'", all[i]->name, m.line);
+	}
+	h_snapshot(t.spec, &snap);
+	CHECK(snap.players[t.x->id].result == BD_RESULT_DRAW && snap.players[t.o->id].result == BD_RESULT_DRAW &&
+		      snap.game_state == BD_GAME_OVER && h_priv()->turn.why == BD_WHY_AGREED,
+	      "results %u %u, state %u, why %u", snap.players[t.x->id].result, snap.players[t.o->id].result,
+	      snap.game_state, h_priv()->turn.why);
+	BAD(&t, t.x, "over", "draw");
 	table_close(&t);
 }
 
@@ -732,6 +782,7 @@ void suite_tictactoe(void)
 	CU_add_test(s, "draw", test_ttt_draw);
 	CU_add_test(s, "bad_input", test_ttt_bad_input);
 	CU_add_test(s, "resign", test_ttt_resign);
+	CU_add_test(s, "draw_offer", test_ttt_draw_offer);
 	CU_add_test(s, "rematch", test_ttt_rematch);
 	CU_add_test(s, "claim", test_ttt_claim);
 	CU_add_test(s, "clock", test_ttt_clock);

@@ -308,6 +308,163 @@ static void test_turn_check(void)
 	t.since_ms = -5;
 	CHECK(turn_check(&t) != NULL, "a turn that began before the clock's start");
 	CHECK(strcmp(turn_why_name(BD_WHY_CLAIM), "claim") == 0 && strcmp(turn_why_name(99), "-") == 0, "names");
+	turn_table(&t, 0, 0, 1);
+	t.offers = 4;
+	CHECK(turn_check(&t) != NULL, "a draw offer from seat 2 of 2");
+	turn_table(&t, 0, 0, 1);
+	t.out = 1;
+	CHECK(turn_check(&t) != NULL, "a match on with one seat in");
+}
+
+/* A table of n seats (no clock unless main_ms; keep: the game has an opener), its first
+ * match started at T0 with seat i on side i. */
+static void turn_table_n(struct bd_turn *t, unsigned n, int64_t main_ms, unsigned rounds, int keep)
+{
+	struct bd_turn_settings s = {.nseats = n, .rounds = rounds, .main_ms = main_ms, .keep_sides = (uint32_t)keep};
+	static const int want[4] = {0, 1, 2, 3};
+
+	turn_init(t, &s);
+	turn_match_start(t, want, 7, T0);
+	REQUIRE(t->state == BD_TURN_ON && t->side[n - 1] == n - 1, "match on, seat i on side i");
+}
+
+/* An opener: sides are kept between rounds, the opener's side starts each round, a rematch
+ * still swaps; without one, side 0 opens and sides rotate (as before). */
+static void test_turn_opener(void)
+{
+	static const enum bd_result w0[2] = {BD_RESULT_WIN, BD_RESULT_LOSE};
+	struct bd_turn t;
+	struct bd_err err;
+
+	turn_table_n(&t, 2, 0, 3, 1);
+	CHECK(turn_seat_to_move(&t) == 0, "before the opener, side 0");
+	turn_open(&t, 1);
+	CHECK(turn_seat_to_move(&t) == 1 && t.to_move == 1, "round 1: the opener picked side 1 (seat 1)");
+	turn_moved(&t, T0 + 10);
+	CHECK(turn_seat_to_move(&t) == 0, "then seat 0");
+	CHECK(turn_round_end(&t, w0, BD_WHY_PLAY, T0 + 20) == 0 && t.round == 2, "round 2");
+	CHECK(t.side[0] == 0 && t.side[1] == 1, "sides kept: %u %u", t.side[0], t.side[1]);
+	turn_open(&t, 0);
+	CHECK(turn_seat_to_move(&t) == 0, "round 2: side 0 (seat 0) opens");
+	turn_open(&t, 7);
+	CHECK(turn_seat_to_move(&t) == 0 && turn_check(&t) == NULL, "a side out of range changes nothing");
+	turn_resign(&t, 1, T0 + 30, &err);
+	turn_rematch(&t, 0, T0 + 40, &err);
+	CHECK(turn_rematch(&t, 1, T0 + 40, &err) == 1 && t.side[0] == 1 && t.side[1] == 0,
+	      "a rematch after round 2 still swaps the sides: %u %u", t.side[0], t.side[1]);
+	/* Three seats with an opener: kept between rounds; a rematch moves each one on. */
+	turn_table_n(&t, 3, 0, 2, 1);
+	turn_open(&t, 2);
+	CHECK(turn_seat_to_move(&t) == 2, "the opener picked seat 2");
+	turn_moved(&t, T0);
+	CHECK(turn_seat_to_move(&t) == 0, "then round the table: seat 0");
+	turn_round_end(&t, (const enum bd_result[]){BD_RESULT_DRAW, BD_RESULT_DRAW, BD_RESULT_DRAW}, BD_WHY_PLAY, T0);
+	CHECK(t.round == 2 && t.side[0] == 0 && t.side[1] == 1 && t.side[2] == 2 && turn_seat_to_move(&t) == 0,
+	      "round 2: sides kept, side 0 until the opener speaks");
+	/* No opener: rotation as before. */
+	turn_table_n(&t, 3, 0, 2, 0);
+	turn_round_end(&t, (const enum bd_result[]){BD_RESULT_DRAW, BD_RESULT_DRAW, BD_RESULT_DRAW}, BD_WHY_PLAY, T0);
+	CHECK(t.side[0] == 1 && t.side[1] == 2 && t.side[2] == 0 && turn_seat_to_move(&t) == 2, "rotated");
+}
+
+/* A pass ends the turn as a move does: the clock charged, the increment added, the turn on;
+ * a clock at 0 then gives each later turn the increment only. */
+static void test_turn_pass(void)
+{
+	struct bd_turn t;
+
+	turn_table_n(&t, 3, 10000, 1, 1);
+	t.set.increment_ms = 2000;
+	CHECK(turn_due(&t, T0 + 10000) == TURN_DUE_FLAG, "seat 0's clock ran out");
+	turn_moved(&t, T0 + 10500); /* the rules' timeout passed (board_turn_pass) */
+	CHECK(t.left_ms[0] == 2000 && turn_seat_to_move(&t) == 1 && t.since_ms == T0 + 10500,
+	      "seat 0 passed at 0 (+2 s increment), seat 1 to move: left %lld", (long long)t.left_ms[0]);
+	turn_moved(&t, T0 + 11000);
+	turn_moved(&t, T0 + 11500);
+	CHECK(turn_seat_to_move(&t) == 0 && turn_deadline(&t) == T0 + 11500 + 2000, "seat 0's next turn lasts the increment");
+	CHECK(turn_due(&t, T0 + 13499) == TURN_DUE_NOTHING && turn_due(&t, T0 + 13500) == TURN_DUE_FLAG, "then flags again");
+}
+
+/* Draw offers: each seat in must offer since the last move; a move clears them; refused to
+ * spectators, twice, before and after the match; the agreed draw ends the match drawn. */
+static void test_turn_draw(void)
+{
+	struct bd_turn t;
+	struct bd_err err;
+
+	turn_table(&t, 0, 0, 3);
+	CHECK(turn_offer(&t, -1, T0, &err) < 0 && strcmp(err.code, "spectator") == 0, "spectator: %s", err.text);
+	CHECK(turn_offer(&t, 1, T0, &err) == 0 && t.offers == 2 && t.state == BD_TURN_ON, "seat 1 offers (not to move)");
+	CHECK(turn_offer(&t, 1, T0, &err) < 0 && strcmp(err.code, "again") == 0, "twice: again");
+	turn_moved(&t, T0 + 10);
+	CHECK(t.offers == 0, "seat 0's move cleared the offer");
+	CHECK(turn_offer(&t, 0, T0 + 20, &err) == 0, "seat 0 offers");
+	turn_round_end(&t, (const enum bd_result[]){BD_RESULT_WIN, BD_RESULT_LOSE}, BD_WHY_PLAY, T0 + 30);
+	CHECK(t.offers == 0 && t.round == 2, "a new round clears offers");
+	CHECK(turn_offer(&t, 0, T0 + 40, &err) == 0 && turn_offer(&t, 1, T0 + 50, &err) == 1, "both offered: agreed");
+	CHECK(t.state == BD_TURN_OVER && t.why == BD_WHY_AGREED && t.result[0] == BD_RESULT_DRAW &&
+		      t.result[1] == BD_RESULT_DRAW && t.offers == 0, "the match is drawn, why agreed");
+	CHECK(strcmp(turn_why_name(BD_WHY_AGREED), "agreed") == 0, "why's name");
+	CHECK(turn_offer(&t, 0, T0 + 60, &err) < 0 && strcmp(err.code, "over") == 0, "no offer once over");
+	struct bd_turn_settings set = t.set;
+	turn_init(&t, &set);
+	CHECK(turn_offer(&t, 0, T0, &err) < 0 && strcmp(err.code, "state") == 0, "no offer before a match");
+}
+
+/* Three seats: a resign puts the seat out (it loses), its turns are skipped, the match goes
+ * on; a draw needs only the seats in; the last seat in wins. */
+static void test_turn_out3(void)
+{
+	struct bd_turn t;
+	struct bd_err err;
+
+	turn_table_n(&t, 3, 0, 1, 0);
+	turn_moved(&t, T0 + 10);
+	CHECK(turn_seat_to_move(&t) == 1, "seat 1 to move");
+	CHECK(turn_resign(&t, 1, T0 + 20, &err) == 1 && t.state == BD_TURN_ON && t.out == 2, "seat 1 out, match on");
+	CHECK(turn_seat_to_move(&t) == 2 && t.since_ms == T0 + 20, "its turn passed to seat 2");
+	CHECK(turn_resign(&t, 1, T0 + 25, &err) < 0 && strcmp(err.code, "out") == 0, "out already");
+	CHECK(turn_offer(&t, 1, T0 + 25, &err) < 0 && strcmp(err.code, "out") == 0, "an out seat offers nothing");
+	turn_moved(&t, T0 + 30);
+	CHECK(turn_seat_to_move(&t) == 0, "seat 2 moved: seat 0 (seat 1 skipped)");
+	turn_moved(&t, T0 + 40);
+	CHECK(turn_seat_to_move(&t) == 2 && turn_check(&t) == NULL, "seat 0 moved: seat 2 again");
+	CHECK(turn_offer(&t, 0, T0 + 50, &err) == 0 && turn_offer(&t, 2, T0 + 60, &err) == 1, "the two in agree");
+	CHECK(t.result[0] == BD_RESULT_DRAW && t.result[2] == BD_RESULT_DRAW && t.result[1] == BD_RESULT_LOSE,
+	      "drawn for seats 0 and 2, seat 1 lost");
+	turn_table_n(&t, 3, 0, 1, 0);
+	CHECK(turn_resign(&t, 2, T0, &err) == 1 && turn_seat_to_move(&t) == 0, "seat 2 out (not to move): seat 0 still");
+	CHECK(turn_resign(&t, 0, T0 + 10, &err) == 0 && t.state == BD_TURN_OVER, "seat 0 too: one left, over");
+	CHECK(t.result[1] == BD_RESULT_WIN && t.result[0] == BD_RESULT_LOSE && t.result[2] == BD_RESULT_LOSE &&
+		      t.why == BD_WHY_RESIGN, "the last seat in wins");
+	turn_rematch(&t, 0, T0, &err);
+	turn_rematch(&t, 1, T0, &err);
+	CHECK(turn_rematch(&t, 2, T0, &err) == 1 && t.out == 0 && t.state == BD_TURN_ON, "a rematch has every seat in");
+}
+
+/* Four seats over rounds: an out seat loses each round and the match whatever its points, the
+ * round's first side skips it, a claim puts the late seat out. */
+static void test_turn_out4(void)
+{
+	static const enum bd_result w0[4] = {BD_RESULT_WIN, BD_RESULT_LOSE, BD_RESULT_LOSE, BD_RESULT_LOSE},
+				      w3[4] = {BD_RESULT_LOSE, BD_RESULT_LOSE, BD_RESULT_LOSE, BD_RESULT_WIN};
+	const int64_t lim = TURN_LIMIT_DEFAULT_MS;
+	struct bd_turn t;
+	struct bd_err err;
+
+	turn_table_n(&t, 4, 0, 3, 1);
+	CHECK(turn_round_end(&t, w0, BD_WHY_PLAY, T0) == 0 && t.points[0] == 2, "seat 0 won round 1");
+	CHECK(turn_resign(&t, 0, T0 + 10, &err) == 1 && turn_seat_to_move(&t) == 1, "seat 0 out; seat 1 to move");
+	CHECK(turn_claim(&t, 2, T0 + 10 + lim, &err) == 1 && t.out == 3 && turn_seat_to_move(&t) == 2,
+	      "seat 2 claimed from late seat 1: out, seat 2 to move");
+	CHECK(turn_round_end(&t, w0, BD_WHY_PLAY, T0 + lim + 20) == 0 && t.round == 3, "round 2 ended (decided? no)");
+	CHECK(t.round_result[0] == BD_RESULT_LOSE && t.points[0] == 2, "an out seat loses the round, no points");
+	CHECK(turn_seat_to_move(&t) == 2, "round 3: side 0 and 1 out, side 2 opens");
+	turn_open(&t, 0);
+	CHECK(turn_seat_to_move(&t) == 2, "an opener's side that is out: the next one in");
+	CHECK(turn_round_end(&t, w3, BD_WHY_PLAY, T0 + lim + 30) == 1, "the last round");
+	CHECK(t.result[3] == BD_RESULT_WIN && t.result[0] == BD_RESULT_LOSE && t.result[2] == BD_RESULT_LOSE,
+	      "seat 3 (2 points) wins; seat 0 (2 points, out) loses");
 }
 
 /* Register this file's tests. */
@@ -326,4 +483,9 @@ void suite_turn(void)
 	CU_add_test(s, "pause", test_turn_pause);
 	CU_add_test(s, "pause_ended", test_turn_pause_ended);
 	CU_add_test(s, "check", test_turn_check);
+	CU_add_test(s, "opener", test_turn_opener);
+	CU_add_test(s, "pass", test_turn_pass);
+	CU_add_test(s, "draw", test_turn_draw);
+	CU_add_test(s, "out3", test_turn_out3);
+	CU_add_test(s, "out4", test_turn_out4);
 }
