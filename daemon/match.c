@@ -185,7 +185,8 @@ int match_round_end(struct board *b, const uint8_t result[BD_PLAYERS_MAX], int64
 	return 1;
 }
 
-/* The match ended at once (resign, claim, forfeit): show it and end the core's game. */
+/* The match ended at once (resign, claim, forfeit, a draw agreed): show it and end the
+ * core's game. */
 static void match_forfeited(struct board *b, int64_t now)
 {
 	uint8_t result[BD_PLAYERS_MAX];
@@ -195,8 +196,9 @@ static void match_forfeited(struct board *b, int64_t now)
 	board_end(b, BOARD_END_MATCH, result, now);
 }
 
-/* seat lost the match (event type said how), rc as turn_resign's: 1, the match goes on
- * without it (three or more seats: it is out, the turn may have passed); 0, it is over. */
+/* seat lost the match (event type by player said how), rc as turn_resign's: 0, it is over;
+ * 1, the match goes on without it (three or more seats: it is out, the rules give back what
+ * it held, the turn may have passed). A forfeit's seat is released as it is cleared. */
 static void match_lost(struct board *b, unsigned type, unsigned player, unsigned seat, int rc, int64_t now)
 {
 	match_emit(b, type, player, 0);
@@ -204,6 +206,8 @@ static void match_lost(struct board *b, unsigned type, unsigned player, unsigned
 		match_forfeited(b, now);
 		return;
 	}
+	if (type != BD_EV_FORFEIT)
+		b->rules->release(b, seat);
 	match_emit(b, BD_EV_OUT, seat, 0);
 	match_turn_told(b, now);
 }
@@ -244,15 +248,11 @@ int match_request(struct board *b, unsigned player, enum bd_req_type type, int64
 	case BD_REQ_RESIGN:
 		if ((rc = turn_resign(t, (int)player, now, err)) < 0)
 			return -1;
-		if (rc == 1)
-			b->rules->release(b, player);
 		match_lost(b, BD_EV_RESIGN, player, player, rc, now);
 		return 0;
 	default:
 		if ((rc = turn_claim(t, (int)player, now, err)) < 0)
 			return -1;
-		if (rc == 1)
-			b->rules->release(b, (unsigned)late);
 		match_lost(b, BD_EV_CLAIM, player, (unsigned)late, rc, now);
 		return 0;
 	}

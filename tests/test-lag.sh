@@ -4,7 +4,8 @@
 # in a process group of its own so bd-fault can pause it).
 # - A player that stops reading until the daemon must have dropped events past
 #   --max-backlog, then reads: one resync event, no gap in seqs, its seat kept (its pick is
-#   accepted), and `players` and `cards` equal the board. Then board-bot, stopped until its
+#   accepted), its private line follows the resync at once (boardd-testhooks gives a player
+#   named whisper one), and `players` and `cards` equal the board. Then board-bot, stopped until its
 #   worker falls behind: it re-reads the board and plays on in its seat, then quits.
 # - Requests written at once are all answered, whole and in order: `boards` x4 on a daemon
 #   of 40 boards, and a spectator's `players` x8 on a board of 200 seats, both with the
@@ -29,9 +30,9 @@ start_flood() {
 stop_flood() { kill -KILL "-$FLOOD"; wait "$FLOOD" 2>/dev/null; FLOOD=""; }
 
 flood_opts="--board main:8 --min-players 1 --max-rate 0 --first-pick-ms 2 --mismatch-ms 1 --restart-ms 10"
-start_daemon $flood_opts
+start_daemon_as "$BIN/boardd-testhooks" $flood_opts
 start_flood
-"$FAULT" lag --flood "$FLOOD" --backlog 262144 || { stop_flood; fail "the lagging player was not resynchronised"; }
+"$FAULT" lag --flood "$FLOOD" --backlog 262144 --name whisper || { stop_flood; fail "the lagging player was not resynchronised"; }
 grep -q 'fell behind: .* events dropped from' "$WORK/daemon.log" || fail "no fall-behind in the daemon log"
 note "daemon: $(grep -m1 'fell behind' "$WORK/daemon.log" | sed 's/^boardd\[[0-9]*\]: //')"
 # board-bot stopped (SIGSTOP) until its worker falls behind, then continued.

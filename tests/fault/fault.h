@@ -74,8 +74,9 @@ void board_locks(struct bd_locks *l);
 
 /* --- lag.c -------------------------------------------------------------------------- */
 /* Read c until nothing comes for a second; die on an ERR, a closed connection or a gap in
- * event seqs (a resync's count must join it to the event before). The number of resyncs. */
-unsigned lag_readout(struct bd_client *c, const char *who);
+ * event seqs (a resync's count must join it to the event before). The number of resyncs;
+ * private_after (unless NULL) counts WHISPER lines that came right after a resync. */
+unsigned lag_readout(struct bd_client *c, const char *who, unsigned *private_after);
 /* who (on c) picks a face-down card of snap; die unless it is accepted. */
 void lag_pick(struct bd_client *c, const struct bd_pub *snap, const char *who);
 
@@ -83,6 +84,7 @@ void lag_pick(struct bd_client *c, const struct bd_pub *snap, const char *who);
 int cmd_chaos(void);
 int cmd_park(void);
 int cmd_whisper(void);
+int cmd_whisper_back(void);
 int cmd_stop(void);
 int cmd_stuck(void);
 int cmd_lag(void);

@@ -11,7 +11,10 @@
  * stall: with the flood running, one player reads nothing and another reads slowly (4 KiB
  * every 100 ms) for --seconds; the daemon (--stall-ms shorter than that) must close the
  * first and not the second, which then reads out and gets its `OK pong`.
- * Options: --flood PGID (required), --backlog BYTES (262144), --seconds N (6, stall). */
+ * A lagging player named whisper (--name; boardd-testhooks gives it a private line) must get
+ * its private line right after its resync.
+ * Options: --flood PGID (required), --backlog BYTES (262144), --seconds N (6, stall),
+ * --name NAME (lagger, lag). */
 #include "fault.h"
 
 #include <errno.h>
@@ -82,16 +85,19 @@ static void lag_settle(void)
 	}
 }
 
-unsigned lag_readout(struct bd_client *c, const char *who)
+unsigned lag_readout(struct bd_client *c, const char *who, unsigned *private_after)
 {
 	struct bd_msg m;
 	uint64_t last = 0;
 	unsigned resyncs = 0, events = 0;
-	int rc;
+	int rc, after_resync = 0;
 
 	while ((rc = bd_client_read(c, &m, QUIET_MS)) == 1) {
 		if (m.kind == BD_MSG_ERR)
 			die("%s got ERR %s %s", who, m.word, m.text);
+		if (private_after != NULL && after_resync && m.kind == BD_MSG_DATA && strcmp(m.word, "WHISPER") == 0)
+			(*private_after)++; /* the seat's private line, right after its resync */
+		after_resync = 0;
 		if (m.kind != BD_MSG_EVENT)
 			continue;
 		events++;
@@ -102,6 +108,7 @@ unsigned lag_readout(struct bd_client *c, const char *who)
 			die("%s: event %lu after %lu leaves a gap: %s", who, (unsigned long)m.seq, (unsigned long)last, m.line);
 		if (strcmp(m.word, "resync") == 0) {
 			resyncs++;
+			after_resync = 1;
 			say("%s: %s (events %lu to %lu were dropped)", who, m.line, (unsigned long)(m.seq - (uint64_t)n + 1),
 			    (unsigned long)m.seq);
 		}
@@ -197,21 +204,25 @@ int cmd_lag(void)
 	struct bd_client c;
 	pid_t flood = (pid_t)opt_num("flood", 0);
 	long backlog = opt_num("backlog", 262144);
+	const char *name = opt_str("name", "lagger");
+	unsigned lines = 0;
 
 	opts_done();
 	if (flood <= 1)
 		die("--flood PGID is required");
-	player_enter(&c, "lagger", BD_ROLE_PLAYER);
+	player_enter(&c, name, BD_ROLE_PLAYER);
 	lag_wait_bound(&c, __atomic_load_n(&pub_map()->event_seq, __ATOMIC_ACQUIRE), backlog);
 	lag_flood(flood, SIGSTOP);
 	lag_settle();
-	unsigned resyncs = lag_readout(&c, "lagging player");
+	unsigned resyncs = lag_readout(&c, "lagging player", &lines);
 	pub_snapshot(&snap);
 	lag_compare(&c, &snap);
 	lag_pick(&c, &snap, "lagging player");
 	lag_flood(flood, SIGCONT);
 	if (resyncs != 1)
 		die("the lagging player got %u resync events, not one", resyncs);
+	if (strcmp(name, "whisper") == 0 && lines != 1) /* boardd-testhooks gives it a private line */
+		die("the lagging player's private line came %u times right after its resync, not once", lines);
 	bd_client_close(&c);
 	say("lag: ok");
 	return 0;

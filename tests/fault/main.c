@@ -8,6 +8,7 @@ static const struct { const char *name; int (*run)(void); const char *help; } co
 	{"chaos", cmd_chaos, "kill -9 clients and workers at chosen moments of live games, then check"},
 	{"park", cmd_park, "kill -9 a worker parked holding locks (boardd-testhooks), time the repair"},
 	{"whisper", cmd_whisper, "an event and a line for one seat reach it alone (boardd-testhooks)"},
+	{"whisper-back", cmd_whisper_back, "the same after a rejoin with the token, on a tic-tac-toe table"},
 	{"stop", cmd_stop, "SIGSTOP a worker inside a lock's unrecorded moments: no repair, no 2 holders"},
 	{"stuck", cmd_stuck, "a client that stops reading: others' latency, and its resync past the backlog"},
 	{"lag", cmd_lag, "a player stops reading during another's flood: one resync, seat and board kept"},

@@ -130,7 +130,7 @@ int cmd_stuck(void)
 	stuck_report("while a player does not read", &stuck);
 	say("after %.1f s and %u events, at least %ld bytes of events were not sent to the stuck player "
 	    "(bound %ld)", (double)(now_us() - t0) / 1e6, stuck.n, stuck_unsent(&s), backlog);
-	if (lag_readout(&s.stuck, "stuck player") != 1)
+	if (lag_readout(&s.stuck, "stuck player", NULL) != 1)
 		die("the stuck player did not get exactly one resync event");
 	pub_snapshot(&snap);
 	lag_pick(&s.stuck, &snap, "stuck player");
