@@ -152,7 +152,7 @@ xdotool windowactivate --sync "$DWIN" 2>/dev/null || xdotool windowraise "$DWIN"
 sleep 1 # let the raised window draw: the screenshot is for people, nothing is asserted on it
 import -window root "$WORK/dark.png" && cp "$WORK/dark.png" "$OUT/test-gtk-tictactoe-dark.png"
 kill -TERM "$DKPID"
-wait "$DKPID" || fail "the dark spectator exited $?"
+wait "$DKPID" || fail "the dark spectator exited $?: $(tail -n 30 "$WORK/dark.log")"
 DKPID=""
 
 note "Rematch: asked by both, the next match has the sides swapped"

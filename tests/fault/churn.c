@@ -7,7 +7,7 @@
  * are taken; the second must not exceed the first by more than the slack below.
  *
  *   bd-fault churn --pid DAEMON [--tables 10000] [--first 500] [--pairs 4] [--game tictactoe]
- *                  [--slack-maps 2]
+ *                  [--slack-maps 2] [--slack-rss-kb 512]
  */
 #include "fault.h"
 
@@ -24,11 +24,11 @@
 /* What may grow from the first measurement to the last: descriptors not at all; mappings
  * by 2 (malloc may map a large block of its own at any time; --slack-maps for a sanitizer
  * build, whose runtime maps memory of its own as a run goes on); the supervisor's resident
- * memory by 512 KiB: its heap follows the most tables alive at once (they are retired at
+ * memory by 512 KiB (--slack-rss-kb for a sanitizer build, whose allocator keeps freed
+ * blocks in quarantine: +664 KiB seen on a loaded machine): its heap follows the most tables alive at once (they are retired at
  * housekeeping, every 250 ms), which creeps up over a run (+52 to +200 KiB seen between
  * 500 and 10,000 tables). A table's worth of anything left behind, or 56 bytes a table,
  * is more: 9,500 tables lie between the two measurements. */
-#define CHURN_SLACK_RSS_KB 512
 
 struct churn_state {
 	long shm, fds, rss_kb, maps;  /* the supervisor's, and the prefix's count in /dev/shm */
@@ -258,7 +258,7 @@ int cmd_churn(void)
 	pid_t pid = (pid_t)opt_num("pid", 0), pids[64];
 	unsigned tables = (unsigned)opt_num("tables", 10000), first = (unsigned)opt_num("first", 500);
 	unsigned pairs = (unsigned)opt_num("pairs", 4);
-	long slack_maps = opt_num("slack-maps", 2);
+	long slack_maps = opt_num("slack-maps", 2), slack_rss = opt_num("slack-rss-kb", 512);
 	const char *game = opt_str("game", "tictactoe");
 	int up[2], down[2], status;
 	struct churn_state a, b;
@@ -296,13 +296,13 @@ int cmd_churn(void)
 	    tables, pairs, s1 + s2, first, s1, tables - first, s2, (tables - first) / s2);
 	churn_flat("the supervisor's open descriptors", a.fds, b.fds, 0);
 	churn_flat("the supervisor's mappings", a.maps, b.maps, slack_maps);
-	churn_flat("the supervisor's VmRSS (KiB)", a.rss_kb, b.rss_kb, CHURN_SLACK_RSS_KB);
+	churn_flat("the supervisor's VmRSS (KiB)", a.rss_kb, b.rss_kb, slack_rss);
 	if (a.workers != b.workers)
 		die("%u workers after the first tables, %u after the last", a.workers, b.workers);
 	churn_flat("the workers' open descriptors", a.wfds, b.wfds, 0);
 	churn_flat("the workers' mappings", a.wmaps, b.wmaps, slack_maps);
-	say("flat: descriptors %+ld, mappings %+ld (slack %ld), VmRSS %+ld KiB (slack %d); workers: descriptors "
+	say("flat: descriptors %+ld, mappings %+ld (slack %ld), VmRSS %+ld KiB (slack %ld); workers: descriptors "
 	    "%+ld, mappings %+ld; /dev/shm back to %ld", b.fds - a.fds, b.maps - a.maps, slack_maps,
-	    b.rss_kb - a.rss_kb, CHURN_SLACK_RSS_KB, b.wfds - a.wfds, b.wmaps - a.wmaps, base);
+	    b.rss_kb - a.rss_kb, slack_rss, b.wfds - a.wfds, b.wmaps - a.wmaps, base);
 	return 0;
 }
