@@ -4,6 +4,7 @@
 #ifndef CTL_CTL_H
 #define CTL_CTL_H
 
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -46,6 +47,11 @@ int games_run(const struct ctl *c);
 int lobby_list(const struct ctl *c, struct json *j);
 /* rules.c: a game's rules on positions in its notation; reads no board. */
 int rules_run(const struct ctl *c);
+/* rules.c: print "boardctl: rules[ GAME]: message" on stderr (and the pointer to --help for
+ * CTL_USAGE); returns status. */
+int rules_vfail(int status, const char *game, const char *fmt, va_list ap);
+/* rules-qwirkle.c: `rules qwirkle ACTION ARG...` (moves and apply with scores, no perft). */
+int rules_qwirkle(const char *action, char **arg, int n);
 
 /* dump.c: one frame of the dump (text or JSON) of snapshot p, for dump and watch. */
 void dump_frame(FILE *f, const struct ctl *c, const struct bd_pub *p);

@@ -12,6 +12,14 @@ static const struct game_notation *const rules_games[] = {
 	&ttt_notation,
 };
 #define RULES_NGAMES (sizeof rules_games / sizeof rules_games[0])
+/* Games whose rules command is their own (hidden tiles, scored moves of many words). */
+static const struct {
+	const char *game;
+	int (*run)(const char *action, char **arg, int n);
+} rules_own[] = {
+	{"qwirkle", rules_qwirkle},
+};
+#define RULES_NOWN (sizeof rules_own / sizeof rules_own[0])
 #define RULES_DEPTH_MAX 64  /* perft depths shown, at most, in any game */
 #define RULES_WORDS_MAX 256 /* words of moves apply takes */
 
@@ -23,10 +31,16 @@ static int rules_fail(int status, const struct game_notation *g, const char *fmt
 {
 	va_list ap;
 
-	fprintf(stderr, "boardctl: rules%s%s: ", g ? " " : "", g ? g->game : "");
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	rules_vfail(status, g ? g->game : NULL, fmt, ap);
 	va_end(ap);
+	return status;
+}
+
+int rules_vfail(int status, const char *game, const char *fmt, va_list ap)
+{
+	fprintf(stderr, "boardctl: rules%s%s: ", game ? " " : "", game ? game : "");
+	vfprintf(stderr, fmt, ap);
 	fputs(status == CTL_USAGE ? "\nTry 'boardctl --help'.\n" : "\n", stderr);
 	return status;
 }
@@ -37,6 +51,8 @@ static const char *rules_names(char *buf, size_t len)
 	buf[0] = '\0';
 	for (size_t i = 0; i < RULES_NGAMES; i++)
 		snprintf(buf + strlen(buf), len - strlen(buf), "%s%s", i ? ", " : "", rules_games[i]->game);
+	for (size_t i = 0; i < RULES_NOWN; i++)
+		snprintf(buf + strlen(buf), len - strlen(buf), ", %s", rules_own[i].game);
 	return buf;
 }
 
@@ -184,6 +200,9 @@ int rules_run(const struct ctl *c)
 
 	if (c->nargs < 1)
 		return rules_fail(CTL_USAGE, NULL, "a GAME is needed (%s)", rules_names(names, sizeof names));
+	for (size_t i = 0; i < RULES_NOWN; i++)
+		if (strcmp(rules_own[i].game, c->args[0]) == 0)
+			return rules_own[i].run(c->nargs > 1 ? c->args[1] : NULL, c->args + 2, c->nargs > 2 ? c->nargs - 2 : 0);
 	for (size_t i = 0; i < RULES_NGAMES; i++)
 		if (strcmp(rules_games[i]->game, c->args[0]) == 0)
 			g = rules_games[i];
