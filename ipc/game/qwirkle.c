@@ -538,7 +538,7 @@ struct qw_gen {
 	struct qw_pos w;
 	uint8_t left[QW_KINDS];      /* the hand's tiles not in the lay, by kind */
 	uint8_t kinds[QW_HAND];      /* the hand's kinds, each once */
-	unsigned nkinds, need;       /* need: the first lay's tiles (0 after it) */
+	unsigned nkinds, nhand, need; /* need: the first lay's tiles (0 after it) */
 	int dir;
 	struct qw_move m;
 	qw_move_fn *fn;
@@ -548,8 +548,8 @@ struct qw_gen {
 };
 
 /* Give the lay being tried if it is whole: a single tile once (in a row), the first lay
- * over 0,0 with its tiles, a later one touching the table. */
-static void qw_gen_give(struct qw_gen *g)
+ * over 0,0 with its tiles, a later one touching the table (touched). */
+static void qw_gen_give(struct qw_gen *g, int touched)
 {
 	int origin = 0;
 
@@ -557,17 +557,52 @@ static void qw_gen_give(struct qw_gen *g)
 		return;
 	for (unsigned i = 0; i < g->m.n; i++)
 		origin |= g->m.p[i].x == 0 && g->m.p[i].y == 0;
-	if (g->w.n == 0 ? !origin || g->m.n != g->need : !qw_lay_touches(&g->w, NULL, &g->m))
+	if (g->w.n == 0 ? !origin || g->m.n != g->need : !touched)
 		return;
 	g->found++;
 	g->stop = g->fn(g->arg, &g->m, qw_lay_points(&g->w, NULL, &g->m, g->dir));
 }
 
-/* Try each kind of the hand left at x, y (empty), then the next empty cell along dir. */
-static void qw_gen_step(struct qw_gen *g, int x, int y)
+/* Nonzero if an empty cell x, y is next to a tile of the table (not of the lay). */
+static int qw_gen_anchor(const struct qw_gen *g, int x, int y)
+{
+	static const int d[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+
+	for (unsigned k = 0; k < 4; k++) {
+		uint8_t v = qw_value(&g->w, x + d[k][0], y + d[k][1]);
+		if (v != 0 && !(v & QW_PLACED))
+			return 1;
+	}
+	return 0;
+}
+
+/* Nonzero if a lay going on from the empty cell x, y along dir with tiles more tiles can
+ * still touch the table: one of the next tiles empty cells is next to it. */
+static int qw_gen_reach(const struct qw_gen *g, int x, int y, unsigned tiles)
 {
 	int dx = g->dir == 0, dy = g->dir == 1;
 
+	for (unsigned k = 0; k < tiles; k++, x += dx, y += dy) {
+		for (int skip = 0; qw_value(&g->w, x, y) != 0; skip++, x += dx, y += dy)
+			if (skip == QW_LINE_MAX)
+				return 0;
+		if (qw_gen_anchor(g, x, y))
+			return 1;
+	}
+	return 0;
+}
+
+/* Try each kind of the hand left at x, y (empty), then the next empty cell along dir;
+ * touched: the lay so far is next to the table. */
+static void qw_gen_step(struct qw_gen *g, int x, int y, int touched)
+{
+	int dx = g->dir == 0, dy = g->dir == 1, nx = x + dx, ny = y + dy, skip = 0;
+
+	touched |= qw_gen_anchor(g, x, y);
+	while (qw_value(&g->w, nx, ny) != 0 && skip++ < QW_LINE_MAX) {
+		nx += dx;
+		ny += dy;
+	}
 	for (unsigned k = 0; k < g->nkinds && !g->stop; k++) {
 		uint8_t t = g->kinds[k];
 		if (g->left[t] == 0)
@@ -576,31 +611,16 @@ static void qw_gen_step(struct qw_gen *g, int x, int y)
 		g->m.p[g->m.n++] = (struct qw_place){(int8_t)x, (int8_t)y, t};
 		g->left[t]--;
 		if (qw_run_error(&g->w, NULL, x, y, dx, dy) == NULL && qw_run_error(&g->w, NULL, x, y, dy, dx) == NULL) {
-			qw_gen_give(g);
-			int nx = x + dx, ny = y + dy, skip = 0;
-			while (qw_value(&g->w, nx, ny) != 0 && skip++ < QW_LINE_MAX) {
-				nx += dx;
-				ny += dy;
-			}
-			if (!g->stop && g->m.n < QW_HAND && skip < QW_LINE_MAX)
-				qw_gen_step(g, nx, ny);
+			qw_gen_give(g, touched);
+			unsigned more = g->nhand - g->m.n;
+			if (!g->stop && more > 0 && skip < QW_LINE_MAX &&
+			    (touched || g->w.n == 0 || qw_gen_reach(g, nx, ny, more)))
+				qw_gen_step(g, nx, ny, touched);
 		}
 		g->left[t]++;
 		g->m.n--;
 		qw_try(&g->w, x, y, QW_NO_TILE);
 	}
-}
-
-/* Nonzero if a lay starting at x, y (empty) along dir may touch the table: one of the six
- * cells from there is empty next to a tile. */
-static int qw_gen_near(const struct qw_gen *g, int x, int y)
-{
-	for (int k = 0; k < QW_LINE_MAX; k++, x += g->dir == 0, y += g->dir == 1)
-		if (qw_value(&g->w, x, y) == 0 &&
-		    (qw_value(&g->w, x + 1, y) || qw_value(&g->w, x - 1, y) || qw_value(&g->w, x, y + 1) ||
-		     qw_value(&g->w, x, y - 1)))
-			return 1;
-	return 0;
 }
 
 unsigned qw_moves(const struct qw_pos *p, const struct qw_hand *hand, qw_move_fn *fn, void *arg)
@@ -610,7 +630,8 @@ unsigned qw_moves(const struct qw_pos *p, const struct qw_hand *hand, qw_move_fn
 	g.w = *p;
 	memset(g.left, 0, sizeof g.left);
 	g.nkinds = 0;
-	for (unsigned i = 0; i < hand->n; i++)
+	g.nhand = hand->n > QW_HAND ? QW_HAND : hand->n;
+	for (unsigned i = 0; i < g.nhand; i++)
 		if (hand->tile[i] < QW_KINDS && g.left[hand->tile[i]]++ == 0)
 			g.kinds[g.nkinds++] = hand->tile[i];
 	g.need = p->n == 0 ? qw_hand_best(hand) : 0;
@@ -622,13 +643,16 @@ unsigned qw_moves(const struct qw_pos *p, const struct qw_hand *hand, qw_move_fn
 	for (g.dir = 0; g.dir < 2 && !g.stop; g.dir++) {
 		if (p->n == 0) {
 			for (int k = 0; k < QW_LINE_MAX && !g.stop; k++)
-				qw_gen_step(&g, g.dir == 0 ? -k : 0, g.dir == 1 ? -k : 0);
+				qw_gen_step(&g, g.dir == 0 ? -k : 0, g.dir == 1 ? -k : 0, 0);
 			continue;
 		}
-		for (int y = p->ymin - QW_LINE_MAX; y <= p->ymax + QW_LINE_MAX && !g.stop; y++)
-			for (int x = p->xmin - QW_LINE_MAX; x <= p->xmax + QW_LINE_MAX && !g.stop; x++)
-				if (qw_value(&g.w, x, y) == 0 && qw_gen_near(&g, x, y))
-					qw_gen_step(&g, x, y);
+		/* a lay along a row touching the table is in a row next to it or on it, its first
+		 * tile at most 5 cells before a cell next to it; the same for a column */
+		int back = g.dir == 0 ? QW_LINE_MAX : 1, up = g.dir == 1 ? QW_LINE_MAX : 1;
+		for (int y = p->ymin - up; y <= p->ymax + 1 && !g.stop; y++)
+			for (int x = p->xmin - back; x <= p->xmax + 1 && !g.stop; x++)
+				if (qw_value(&g.w, x, y) == 0 && qw_gen_reach(&g, x, y, g.nhand))
+					qw_gen_step(&g, x, y, 0);
 	}
 	return g.found;
 }
