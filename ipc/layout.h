@@ -34,7 +34,7 @@
 #define BD_PRIV_AREA_MAX 131072 /* the largest private area of any game (per-seat state too) */
 
 /* Game kinds: one per game, its codec in ipc/game/ (game.c's table). */
-enum bd_game_kind { BD_GAME_MEMORY = 1, BD_GAME_TICTACTOE = 2 };
+enum bd_game_kind { BD_GAME_MEMORY = 1, BD_GAME_TICTACTOE = 2, BD_GAME_QUANTIK = 4 };
 
 /* Board-wide game state. */
 enum bd_game_state {

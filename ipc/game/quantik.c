@@ -362,24 +362,24 @@ void qk_move_format(unsigned move, char out[QK_MOVE_LEN + 1])
 	out[n] = '\0';
 }
 
-void qk_line_name(unsigned line, char out[QK_LINE_NAME])
+void qk_how_name(unsigned how, char out[QK_HOW_NAME])
 {
-	static const char *const kind[3] = {"row", "col", "zone"};
+	static const char *const kind[3] = {"row", "col", "zone"}, *const other[] = {"stuck", "time", "illegal", "claim"};
 
-	if (line >= QK_LINES)
-		memcpy(out, "stuck", sizeof "stuck");
+	if (how < QK_LINES)
+		snprintf(out, QK_HOW_NAME, "%s%u", kind[how / 4], how % 4);
 	else
-		snprintf(out, QK_LINE_NAME, "%s%u", kind[line / 4], line % 4);
+		snprintf(out, QK_HOW_NAME, "%s", how < QK_HOWS ? other[how - QK_LINES] : "?");
 }
 
-int qk_line_parse(const char *name, unsigned *line)
+int qk_how_parse(const char *name, unsigned *how)
 {
-	char text[QK_LINE_NAME];
+	char text[QK_HOW_NAME];
 
-	for (unsigned l = 0; l <= QK_LINES; l++) {
-		qk_line_name(l, text);
+	for (unsigned h = 0; h < QK_HOWS; h++) {
+		qk_how_name(h, text);
 		if (strcmp(text, name) == 0) {
-			*line = l;
+			*how = h;
 			return 0;
 		}
 	}
@@ -528,7 +528,7 @@ static int qk_note_result(const char *position, char how[GAME_MOVE_MAX])
 
 	how[0] = '\0';
 	if (r >= 0)
-		qk_line_name(line, how);
+		qk_how_name(line, how);
 	return r;
 }
 
@@ -543,4 +543,192 @@ const struct game_notation qk_notation = {
 	.game = "quantik", .start = "..../..../..../....", .sides = {"first", "second"}, .move_words = 1,
 	.depth_max = QK_PERFT_MAX, .check = qk_pos_error, .to_move = qk_note_to_move,
 	.moves = qk_note_moves, .play = qk_note_play, .result = qk_note_result, .perft = qk_note_perft,
+};
+
+/* --- The codec (quantik.h, game.h) ------------------------------------------------------- */
+/* By type - QK_EV_PLACE; the letters are in quantik.h. */
+static const char *const qk_event_words[] = {"place", "won"};
+static const char *const qk_event_specs[] = {"pSQ", "nSH"};
+static const char *const qk_colours[2] = {"white", "black"};
+
+void qk_round_pos(const struct qk_round *r, struct qk_pos *p)
+{
+	qk_pos_from_cells(p, r->cell);
+}
+
+const char *qk_round_check(const struct qk_round *r, int free)
+{
+	char text[QK_POS_LEN + 1], cells[QK_CELLS];
+	struct qk_pos p;
+	const char *why;
+
+	memcpy(cells, r->cell, QK_CELLS);
+	for (unsigned c = 0; c < QK_CELLS; c++)
+		if (strchr("ABCDabcd.", cells[c]) == NULL || cells[c] == '\0')
+			return "a cell is not A-D, a-d or .";
+	qk_pos_from_cells(&p, cells);
+	qk_pos_format(&p, text);
+	if ((why = free ? qk_pos_error_free(text) : qk_pos_error(text)) != NULL)
+		return why;
+	if (r->first > 1 || (r->how != QK_HOW_NONE && (r->how >= QK_HOWS || r->winner > 1)))
+		return "a round's first mover, end or winner is out of range";
+	if (r->last != QK_NO_CELL && (r->last >= QK_CELLS || r->cell[r->last] == '.'))
+		return "the last move is not on a played cell";
+	if (r->how < QK_LINES && !(qk_wins(&p) >> r->how & 1))
+		return "a round won by a line that is not complete";
+	if (!free && r->how == QK_HOW_NONE && qk_result(&p, NULL) >= 0)
+		return "a finished position in a round still on";
+	return NULL;
+}
+
+/* Why Quantik cannot be played on a board of shape s, NULL if it can. */
+static const char *qk_shape_check(const struct bd_game_shape *s)
+{
+	if (s->dim != QK_SIDE)
+		return "board dimension out of range";
+	if (s->region_side < 1 || s->region_side > s->dim)
+		return "region size out of range";
+	return NULL;
+}
+
+/* The public area's size: the same for every table. */
+static size_t qk_pub_size(const struct bd_game_shape *s)
+{
+	(void)s;
+	return sizeof(struct qk_pub);
+}
+
+/* The private area's size: the shape. */
+static size_t qk_priv_size(const struct bd_game_shape *s)
+{
+	(void)s;
+	return sizeof(struct qk_priv);
+}
+
+/* One lock region: a move looks at the whole board. */
+static unsigned qk_nregions(const struct bd_game_shape *s)
+{
+	(void)s;
+	return 1;
+}
+
+/* The one region covers everything after the shape. */
+static unsigned qk_region_spans(const struct bd_game_shape *s, unsigned r, struct bd_span *spans)
+{
+	(void)s;
+	(void)r;
+	spans[0].off = offsetof(struct qk_pub, now);
+	spans[0].len = sizeof(struct qk_pub) - offsetof(struct qk_pub, now);
+	return 1;
+}
+
+/* The head is the shape alone, which shape_check has seen. */
+static const char *qk_head_check(const void *area)
+{
+	(void)area;
+	return NULL;
+}
+
+/* Both rounds sound for the table's kind (validating or not). */
+static const char *qk_area_check(const void *area)
+{
+	const struct qk_pub *q = area;
+	const char *why;
+
+	if (q->free > 1)
+		return "free is neither 0 nor 1";
+	if ((why = qk_round_check(&q->now, q->free)) != NULL)
+		return why;
+	return qk_round_check(&q->before, q->free);
+}
+
+/* Write the field of letter S, Q or H of ev. */
+static void qk_field_put(struct bd_line *o, const struct bd_event *ev, char letter, unsigned nth, unsigned dim)
+{
+	const struct qk_ev *e = qk_ev(ev);
+	char text[QK_HOW_NAME];
+
+	(void)nth;
+	(void)dim;
+	switch (letter) {
+	case 'S':
+		bd_line_str(o, qk_colours[e->side & 1]);
+		return;
+	case 'Q':
+		qk_move_format(e->move < QK_MOVES_MAX ? e->move : 0, text);
+		bd_line_str(o, text);
+		return;
+	case 'H':
+		qk_how_name(e->how, text);
+		bd_line_str(o, text);
+		return;
+	}
+}
+
+/* Read the field of letter S, Q or H into ev: 0, or -1 if malformed. */
+static int qk_field_parse(struct bd_event *ev, char letter, unsigned nth, const char *const *tok, unsigned dim)
+{
+	struct qk_ev *e = qk_ev_w(ev);
+	unsigned v;
+
+	(void)nth;
+	(void)dim;
+	switch (letter) {
+	case 'S':
+		for (v = 0; v < 2; v++)
+			if (strcmp(tok[0], qk_colours[v]) == 0) {
+				e->side = (uint8_t)v;
+				return 0;
+			}
+		return -1;
+	case 'Q':
+		if (qk_move_parse(tok[0], &v) < 0)
+			return -1;
+		e->move = (uint8_t)v;
+		return 0;
+	case 'H':
+		if (qk_how_parse(tok[0], &v) < 0)
+			return -1;
+		e->how = (uint8_t)v;
+		return 0;
+	}
+	return -1;
+}
+
+int qk_move_read(unsigned ntok, const char *const *tok, unsigned *move, int *claim, struct bd_err *err)
+{
+	const char *why = ntok == 1 || ntok == 2 ? qk_move_error(tok[0]) : qk_malformed;
+
+	if (why == NULL && ntok == 2 && strcmp(tok[1], "win") != 0)
+		why = qk_malformed;
+	if (why == qk_off)
+		return bd_err_set(err, "range", "the cell must be on the board (0 to 15)");
+	if (why != NULL)
+		return bd_err_set(err, "syntax", bd_game_quantik.move_usage);
+	*claim = ntok == 2;
+	return qk_move_parse(tok[0], move);
+}
+
+const struct bd_game bd_game_quantik = {
+	.name = "quantik",
+	.kind = BD_GAME_QUANTIK,
+	.move_usage = "usage: move SHAPECELL [win] (a shape A-D and a cell 0-15: move A5)",
+	.side_names = {"white", "black"},
+	.dim_default = QK_SIDE,
+	.dim_rule = "4",
+	.shape_check = qk_shape_check,
+	.pub_size = qk_pub_size,
+	.priv_size = qk_priv_size,
+	.nregions = qk_nregions,
+	.pub_head = offsetof(struct qk_pub, now),
+	.region_spans = qk_region_spans,
+	.head_check = qk_head_check,
+	.area_check = qk_area_check,
+	.event_words = qk_event_words,
+	.event_specs = qk_event_specs,
+	.nevents = sizeof qk_event_words / sizeof qk_event_words[0],
+	.wide = "",
+	.field_put = qk_field_put,
+	.field_parse = qk_field_parse,
+	.listing = NULL,
 };

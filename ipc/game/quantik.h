@@ -14,7 +14,9 @@
  * "A.../..b./..../...." (19 characters); the side to move follows from the counts. A cell
  * is 0-15, row by row from the top left; a move is its shape's letter and its cell: "A5",
  * "D15". Lines: rows 0-3 from the top (line 0-3), columns 0-3 from the left (4-7), zones
- * 0-3 top left, top right, bottom left, bottom right (8-11), named "row0", "col2", "zone3". */
+ * 0-3 top left, top right, bottom left, bottom right (8-11), named "row0", "col2", "zone3".
+ * At a table the sides are colours, white (side 0) and black; white moves first in round
+ * 1, black in round 2, and upper case is the round's first mover's. */
 #ifndef BD_GAME_QUANTIK_H
 #define BD_GAME_QUANTIK_H
 
@@ -29,7 +31,6 @@
 #define QK_MOVES_MAX 64 /* legal moves, at most: four shapes on the empty board */
 #define QK_POS_LEN 19   /* characters of a position, without its NUL */
 #define QK_MOVE_LEN 3   /* "D15" */
-#define QK_LINE_NAME 6  /* "zone3" and its NUL */
 #define QK_ALL 0xffffu  /* every cell */
 #define QK_SYMS 128     /* transforms of the board that keep rows, columns and zones */
 
@@ -100,14 +101,18 @@ unsigned qk_wins(const struct qk_pos *p);
 /* Nonzero if move (for the side to move) completes a line of four different shapes. */
 int qk_move_wins(const struct qk_pos *p, unsigned move);
 
-#define QK_HOW_STUCK QK_LINES /* the loser had no legal placement */
+/* How a round ended: by a line (0-11), or QK_HOW_STUCK (the loser had no legal placement);
+ * at a table also QK_HOW_TIME (the loser's move clock ran out), QK_HOW_ILLEGAL (the loser
+ * made an illegal move), QK_HOW_CLAIM (a table without validation: the winner claimed it). */
+enum { QK_HOW_STUCK = QK_LINES, QK_HOW_TIME, QK_HOW_ILLEGAL, QK_HOW_CLAIM, QK_HOWS, QK_HOW_NONE = 0xff };
+#define QK_HOW_NAME 8 /* "illegal" and its NUL */
 /* -1 if the round is on; else the winning side (0 or 1), with *how (may be NULL) the first
  * winning line (0-11), or QK_HOW_STUCK when the side to move cannot place a piece. */
 int qk_result(const struct qk_pos *p, unsigned *how);
-/* The name of line 0-11 ("row0", "col1", "zone3") or of QK_HOW_STUCK ("stuck"). */
-void qk_line_name(unsigned line, char out[QK_LINE_NAME]);
-/* The line (0-11, or QK_HOW_STUCK) a name names: 0, or -1. */
-int qk_line_parse(const char *name, unsigned *line);
+/* The name of how ("row0", "col1", "zone3", "stuck", "time", "illegal", "claim"). */
+void qk_how_name(unsigned how, char out[QK_HOW_NAME]);
+/* How a name names (0 .. QK_HOWS - 1): 0, or -1. */
+int qk_how_parse(const char *name, unsigned *how);
 
 /* Symmetries: transform t (0 .. QK_SYMS - 1; 0 is the identity) moves a cell to
  * qk_sym_cell(t, cell): rows permuted within and between their zone pairs (8 ways),
@@ -130,5 +135,80 @@ void qk_perft(const struct qk_pos *p, unsigned depth, struct game_perft rows[]);
 
 /* Quantik for boardctl rules (sides "first", "second": upper and lower case). */
 extern const struct game_notation qk_notation;
+
+/* --- The codec (game.c's table) ------------------------------------------------------ */
+#define QK_NO_CELL 0xff
+
+/* One round as the public area shows it. */
+struct qk_round {
+	char cell[QK_CELLS]; /* the position's cells row by row: '.', 'A'-'D' the first mover's, 'a'-'d' */
+	uint8_t first;       /* the colour that moved first (0 white, 1 black): its pieces are upper case */
+	uint8_t last;        /* the cell of the last move, QK_NO_CELL before the first */
+	uint8_t how;         /* how it ended (QK_HOW_*), QK_HOW_NONE while it is on */
+	uint8_t winner;      /* the colour that won it, once it ended */
+};
+static_assert(sizeof(struct qk_round) == 20, "qk_round is 20 bytes");
+
+/* Quantik's public area: the shape (dim 4; one lock region whatever region side the table
+ * has), then the round on (or the last one, once the match is over) and the round before
+ * it (round 1 during round 2, or the previous match's last; how QK_HOW_NONE if none), all
+ * under region_seq[0]. free is 1 at a table that does not validate moves (validate=0): its
+ * positions may break the same-shape rule and go on after a line. */
+struct qk_pub {
+	uint32_t dim;          /* shape: 4 */
+	uint32_t region_side;  /* shape: as the table has it */
+	struct qk_round now, before;
+	uint8_t free;
+	uint8_t reserved[7];
+};
+static_assert(sizeof(struct qk_pub) == 56, "qk_pub is 56 bytes");
+
+/* Its private area: the shape alone (Quantik hides nothing). */
+struct qk_priv {
+	uint32_t dim, region_side;
+};
+
+/* Its events (fields in order; letters of its own: S a colour, white or black; Q a move,
+ * "A5"; H how a round ended, "row0" ... "claim"). */
+enum {
+	QK_EV_PLACE = BD_EV_GAME_FIRST(BD_GAME_QUANTIK), /* "place": player, colour, move */
+	QK_EV_WON, /* "won": round number (n), colour, how: that colour won the round */
+};
+
+/* The payload of its events (struct bd_event's game bytes). */
+struct qk_ev {
+	uint8_t move;  /* place: QK_MOVE(shape, cell) */
+	uint8_t side;  /* the mover's (place) or the winner's (won) colour */
+	uint8_t how;   /* won: QK_HOW_* */
+};
+
+extern const struct bd_game bd_game_quantik;
+
+/* The Quantik area of a public segment or snapshot; NULL if its table is another game's. */
+static inline const struct qk_pub *qk_pub_area(const struct bd_pub *pub)
+{
+	return pub->game_kind == BD_GAME_QUANTIK ? (const struct qk_pub *)(const void *)pub->area : NULL;
+}
+
+/* Its payload of an event, to read and to write. */
+static inline const struct qk_ev *qk_ev(const struct bd_event *ev)
+{
+	return (const struct qk_ev *)(const void *)ev->game;
+}
+
+static inline struct qk_ev *qk_ev_w(struct bd_event *ev)
+{
+	return (struct qk_ev *)(void *)ev->game;
+}
+
+/* The position of a round of the area (the cells are sound once area_check passed). */
+void qk_round_pos(const struct qk_round *r, struct qk_pos *p);
+/* Why a round of an area is unsound (free: a table without validation), or NULL. */
+const char *qk_round_check(const struct qk_round *r, int free);
+
+/* A move request's words (`move A5` or `move A5 win`: the mover claims the move wins):
+ * 0 with *move and *claim, or -1 with *err ("syntax" with the usage; "range": a cell past
+ * 15). */
+int qk_move_read(unsigned ntok, const char *const *tok, unsigned *move, int *claim, struct bd_err *err);
 
 #endif

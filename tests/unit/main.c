@@ -1,5 +1,5 @@
 /* main.c: test-unit, boardd's CUnit unit tests (codec, names, snapshots, locks, colours, the bot's choice,
- * guarded reads, turns and clocks, tic-tac-toe's rules, Qwirkle's rules, the games' codec table and the core's addressed
+ * guarded reads, turns and clocks, tic-tac-toe's, Quantik's and Qwirkle's rules, the games' codec table and the core's addressed
  * events, the lobby's lines as clients parse them, the daemon's supervisor-worker messages). */
 #include <stddef.h>
 
@@ -9,6 +9,6 @@
 int main(int argc, char **argv)
 {
 	static test_suite_fn *const suites[] = {suite_proto, suite_shm, suite_lock, suite_colour, suite_choose,
-						suite_guard, suite_turn, suite_tictactoe, suite_qwirkle, suite_game, suite_lobby, suite_ctl, NULL};
+						suite_guard, suite_turn, suite_tictactoe, suite_quantik, suite_qwirkle, suite_game, suite_lobby, suite_ctl, NULL};
 	return test_run(argc, argv, "test-unit", suites);
 }

@@ -10,6 +10,7 @@ void suite_choose(void); /* test_choose.c: board-bot's choice around the cooldow
 void suite_guard(void);  /* test_guard.c */
 void suite_turn(void);   /* test_turn.c: daemon/turn.c with a fake clock */
 void suite_tictactoe(void); /* test_tictactoe.c: tic-tac-toe's rules, notation and perft */
+void suite_quantik(void); /* test_quantik.c: Quantik's rules, notation, perft and symmetries */
 void suite_qwirkle(void); /* test_qwirkle.c: Qwirkle's rules, scoring, notation and move generator */
 void suite_lobby(void);  /* test_lobby.c: the client library's lobby lines and events */
 void suite_game(void);   /* test_game.c: the codec table, addressed events, private lines */
