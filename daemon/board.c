@@ -307,7 +307,7 @@ static int board_find_token(const struct board *b, uint64_t token)
 /* State lock held: an empty seat, or -1 (a turn table has only its game's seats). */
 static int board_find_empty(const struct board *b)
 {
-	for (unsigned i = 0; i < (b->rules->seats > 0 ? b->rules->seats : BD_PLAYERS_MAX); i++)
+	for (unsigned i = 0; i < (b->set.seats > 0 ? b->set.seats : BD_PLAYERS_MAX); i++)
 		if (b->pub->players[i].state == BD_PLAYER_EMPTY)
 			return (int)i;
 	return -1;
@@ -427,7 +427,7 @@ static size_t board_test_lines(const struct board *b, unsigned seat, char *buf, 
 #define board_test_lines(b, seat, buf, len) ((size_t)0)
 #endif
 
-int board_seat(struct board *b, const char *name, const struct quota_peer *peer, uint64_t token,
+int board_seat(struct board *b, const char *name, const struct quota_peer *peer, uint64_t token, unsigned want,
 	       struct bd_err *err)
 {
 	struct bd_lockset ls;
@@ -459,6 +459,8 @@ int board_seat(struct board *b, const char *name, const struct quota_peer *peer,
 		return bd_err_set(err, "full", "every seat of this board is taken");
 	}
 	board_fill_seat(b, (unsigned)i, name, peer->uid, peer->pid, token == 0, login);
+	if (token == 0 && b->set.seats > 0 && want <= b->set.seats)
+		b->priv->turn.want[i] = (uint8_t)want; /* before the match can start (as `side`) */
 	if (token != 0 && b->rules->seats > 0) {
 		match_back(b, (unsigned)i); /* a turn table's away seat is back: its match goes on */
 	} else {
@@ -609,7 +611,7 @@ int64_t board_next_deadline(const struct board *b, int player)
 	next = board_sooner(next, __atomic_load_n(&b->pub->deadline_ms, __ATOMIC_RELAXED));
 	if (b->rules->seats > 0)
 		next = board_sooner(next, match_next_deadline(b));
-	for (unsigned i = 0; player >= 0 && i < b->rules->seats; i++)
+	for (unsigned i = 0; player >= 0 && i < b->set.seats; i++)
 		next = board_sooner(next, board_away_until(b, i)); /* its players end it: board_tick */
 	return next;
 }
@@ -647,7 +649,7 @@ void board_tick(struct board *b, int player, int64_t now)
 	board_tick_within(b, player, now, -1);
 	/* A turn table's away seat expired: the first of its players' workers (or the
 	 * supervisor's housekeeping) to get the locks ends its match; the others find it done. */
-	for (unsigned i = 0; player >= 0 && i < b->rules->seats; i++) {
+	for (unsigned i = 0; player >= 0 && i < b->set.seats; i++) {
 		int64_t until = board_away_until(b, i);
 		if (until > 0 && until <= now)
 			board_leave(b, i, -1, 0, now);
@@ -676,6 +678,7 @@ static void board_init_fresh(struct board *b)
 	pub->nregions = b->rules->codec->nregions(&b->shape);
 	pub->turn = BD_NO_PLAYER;
 	pub->min_players = b->set.min_players;
+	memcpy(pub->options, b->set.opt, sizeof pub->options);
 	pub->daemon_pid = getpid();
 	snprintf(pub->name, sizeof pub->name, "%s", b->set.name);
 	memcpy(pub->area, &b->shape, sizeof b->shape);
@@ -714,6 +717,8 @@ static const char *board_check_found(const struct board *b)
 	if (why == NULL && (b->pub->size != b->pub_size || b->priv->size != b->priv_size ||
 			    memcmp(b->priv->area, found, sizeof *found) != 0))
 		why = "its segments' sizes differ from this table's";
+	if (why == NULL && memcmp(b->pub->options, b->set.opt, sizeof b->set.opt) != 0)
+		why = "its game options differ from the configured ones";
 	if (why == NULL)
 		why = b->rules->check(b);
 	if (why == NULL && b->rules->seats > 0)
@@ -864,8 +869,15 @@ static int board_prepare(struct board *b, const char *prefix, const struct board
 		log_msg(LOG_ERR, "board %s: cannot host game kind %u: %s", s->name, s->game_kind, why);
 		return -1;
 	}
-	if (b->rules->seats > 0)
-		b->set.min_players = b->rules->seats; /* a turn game is on when every seat is taken */
+	/* A turn game's seats: its rules', or as many as the table was made for (seats=N). */
+	b->set.seats = b->rules->seats == 0 ? 0 : b->set.seats > 0 ? b->set.seats : b->rules->seats;
+	unsigned most = b->rules->seats_max > b->rules->seats ? b->rules->seats_max : b->rules->seats;
+	if (b->set.seats < b->rules->seats || b->set.seats > most || b->set.seats > BD_TURN_SEATS_MAX) {
+		log_msg(LOG_ERR, "board %s: %u seats: its game has %u to %u", s->name, b->set.seats, b->rules->seats, most);
+		return -1;
+	}
+	if (b->set.seats > 0)
+		b->set.min_players = b->set.seats; /* a turn game is on when every seat is taken */
 	b->pub_size = offsetof(struct bd_pub, area) + b->rules->codec->pub_size(&b->shape);
 	b->priv_size = offsetof(struct bd_priv, area) + b->rules->codec->priv_size(&b->shape);
 	return 0;

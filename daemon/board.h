@@ -50,8 +50,9 @@ void board_close(struct board *b, int remove);
 
 /* --- Seats and plays (each takes its own locks) ------------------------------------- */
 /* Seat a player for peer (at most its uid's seat limit), or take back the seat of token.
+ * want: a new seat's side wish at a turn table (side + 1; 0: any), as `side` would ask.
  * Player id, or -1 with *err. */
-int board_seat(struct board *b, const char *name, const struct quota_peer *peer, uint64_t token,
+int board_seat(struct board *b, const char *name, const struct quota_peer *peer, uint64_t token, unsigned want,
 	       struct bd_err *err);
 /* The login of uid as seats show it (its name, else its number; printable) into out. It may
  * read /etc/passwd: never under a lock. */

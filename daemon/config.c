@@ -34,11 +34,12 @@ static const struct key {
 	const char *want;      /* for messages: "must be <want>" (strings only) */
 	const char *arg, *help;
 } keys[C_COUNT] = {
-	[C_BOARD] = {"board", K_BOARD, 0, 0, 0, NULL, "NAME[:GAME][:DIM]",
+	[C_BOARD] = {"board", K_BOARD, 0, 0, 0, NULL, "NAME[:GAME][:DIM][,KEY=VALUE]...",
 		     "a board (repeatable, replaces the file's boards;\n"
 		     "                               default main:4); GAME memory (default, DIM even, 2..32)\n"
 		     "                               or tictactoe; a turn table's own move-limit-ms,\n"
-		     "                               clock-ms or increment-ms as ,KEY=MS (t:tictactoe,clock-ms=60000)"},
+		     "                               clock-ms or increment-ms as ,KEY=MS (t:tictactoe,clock-ms=60000);\n"
+		     "                               its game's options (`games` lists them) and seats=N as ,KEY=VALUE"},
 	[C_SOCKET] = {"socket", K_SOCKET, 0, 0, 0, "a path of 1 to 107 bytes", "PATH",
 		      "listening socket (default $BOARDD_SOCKET, else\n"
 		      "                               $XDG_RUNTIME_DIR/boardd/boardd.sock, or /run/boardd/boardd.sock as root)"},
@@ -173,9 +174,31 @@ static int config_board_game(struct board_settings *b, const char *rest, char *e
 /* The settings a turn table may have of its own (`NAME:GAME,KEY=MS,...`), in board_turn's order. */
 static const unsigned config_turn_keys[3] = {C_MOVE_LIMIT, C_CLOCK, C_INCREMENT};
 
-/* The ",KEY=MS,..." after a board (NULL: none) into turn[]; only for a turn game's table.
- * 0, or -1 with err. */
-static int config_board_turn(const struct board_settings *b, const char *opts, long long turn[3], char *err,
+/* Option KEY=VALUE (opt, split at eq) of a board's game: seats= or one of its codec's, into
+ * b's seats or opt[] (lobby_option checks it as play's). 0, or -1 with err. */
+static int config_board_option(struct board_settings *b, const char *opt, const char *value, char *err,
+			       size_t errlen)
+{
+	const struct rules *r = rules_find(b->game_kind);
+	const struct bd_game *g = bd_game_of_kind(b->game_kind);
+	int64_t all[LOBBY_OPTS] = {[LOBBY_SEATS] = b->seats};
+	struct bd_err e;
+
+	memcpy(all + LOBBY_GAME_OPT, b->opt, sizeof b->opt);
+	e.text = r == NULL ? "this daemon has no rules for its game" : "the dimension is NAME:GAME:DIM";
+	if (r == NULL || strcmp(opt, "dim") == 0 || lobby_option(g, r, all, opt, value, &e) < 0) {
+		snprintf(err, errlen, "table %s: %s=%s: %s", b->name, opt, value, e.text);
+		return -1;
+	}
+	b->seats = (unsigned)all[LOBBY_SEATS];
+	memcpy(b->opt, all + LOBBY_GAME_OPT, sizeof b->opt);
+	return 0;
+}
+
+/* The ",KEY=VALUE,..." after a board (NULL: none): a turn table's move-limit-ms, clock-ms
+ * or increment-ms into turn[], the game's options into b (defaults filled in). 0, or -1
+ * with err. */
+static int config_board_turn(struct board_settings *b, const char *opts, long long turn[3], char *err,
 			     size_t errlen)
 {
 	const struct rules *r = rules_find(b->game_kind);
@@ -183,6 +206,8 @@ static int config_board_turn(const struct board_settings *b, const char *opts, l
 
 	for (unsigned i = 0; i < 3; i++)
 		turn[i] = -1;
+	bd_game_option_defaults(bd_game_of_kind(b->game_kind), b->opt);
+	b->seats = r != NULL ? r->seats : 0;
 	while (opts != NULL) {
 		const char *next = strchr(++opts, ',');
 		snprintf(opt, sizeof opt, "%.*s", next != NULL ? (int)(next - opts) : (int)strlen(opts), opts);
@@ -192,10 +217,16 @@ static int config_board_turn(const struct board_settings *b, const char *opts, l
 			*eq = '\0';
 		while (i < 3 && strcmp(opt, keys[config_turn_keys[i]].name) != 0)
 			i++;
-		if (i == 3 || eq == NULL) {
-			snprintf(err, errlen, "table %s: '%s' is not move-limit-ms=MS, clock-ms=MS or increment-ms=MS",
-				 b->name, opt);
+		if (eq == NULL) {
+			snprintf(err, errlen, "table %s: '%s' is not KEY=VALUE (move-limit-ms=MS, clock-ms=MS, "
+				 "increment-ms=MS, or an option of its game: see boardd --help)", b->name, opt);
 			return -1;
+		}
+		if (i == 3) {
+			if (config_board_option(b, opt, eq + 1, err, errlen) < 0)
+				return -1;
+			opts = next;
+			continue;
 		}
 		if (r == NULL || r->seats == 0) {
 			snprintf(err, errlen, "table %s: %s is for turn-based games, not %s", b->name, opt,
@@ -410,6 +441,8 @@ void config_finish(struct config *c)
 		common.game_kind = b->game_kind;
 		common.dim = b->dim;
 		memcpy(common.name, b->name, sizeof common.name);
+		common.seats = b->seats;
+		memcpy(common.opt, b->opt, sizeof common.opt);
 		*b = common;
 		b->move_limit_ms = own[0] >= 0 ? own[0] : common.move_limit_ms;
 		b->clock_ms = own[1] >= 0 ? own[1] : common.clock_ms;
@@ -445,7 +478,12 @@ void config_print(const struct config *c, FILE *f)
 		for (unsigned k = 0; k < 3; k++)
 			if (c->board_turn[i][k] >= 0)
 				fprintf(f, ",%s=%lld", keys[config_turn_keys[k]].name, c->board_turn[i][k]);
-		fputc('\n', f);
+		const struct rules *r = rules_find(c->boards[i].game_kind);
+		char opts[BD_LINE_MAX] = "";
+		if (r != NULL && r->seats_max > r->seats)
+			fprintf(f, ",seats=%u", c->boards[i].seats);
+		bd_game_options_words(g, c->boards[i].opt, ',', opts, sizeof opts);
+		fprintf(f, "%s%s\n", opts[0] ? "," : "", opts);
 	}
 	fprintf(f, "socket = %s\nshm-prefix = %s\n", c->socket_path, c->prefix);
 	for (unsigned k = 0; k < C_COUNT; k++)

@@ -27,12 +27,15 @@
 #define LOBBY_SEAT_TRIES 1000            /* reads of a seat being written before list leaves it out */
 #define LOBBY_NAME_WRAP 1000000          /* lobby table numbers count up to this, then from 1 again */
 
-/* Every option of play, in lobby_play.opt's order: for turn games or for the others. */
+/* The core's options of play, first in lobby_play.opt (a game's own follow, from
+ * LOBBY_GAME_OPT): for games without turns (0), turn games (1), or games whose tables may have
+ * more seats than their rules' least (2). */
 static const struct lobby_option {
 	const char *name;
 	int turn;
-} options[LOBBY_OPTS] = {
-	{"dim", 0}, {"clock-ms", 1}, {"increment-ms", 1}, {"move-limit-ms", 1},
+} options[LOBBY_GAME_OPT] = {
+	[LOBBY_DIM] = {"dim", 0}, [LOBBY_CLOCK] = {"clock-ms", 1}, [LOBBY_INCREMENT] = {"increment-ms", 1},
+	[LOBBY_LIMIT] = {"move-limit-ms", 1}, [LOBBY_SEATS] = {"seats", 2},
 };
 
 /* The exact size of each message type; 0 for none. */
@@ -106,41 +109,107 @@ int lobby_recv(int ctl, union lobby_msg *m, int *fd)
 
 /* --- Worker side ------------------------------------------------------------------------ */
 
-/* How many players a match of the game gathers: a turn game's seats, else two. */
+/* How many players a match of the game gathers at least: a turn game's seats, else two. */
 static unsigned lobby_seats(const struct rules *r)
 {
 	return r->seats > 0 ? r->seats : 2;
 }
 
-/* Option i's default for a game. */
-static int64_t lobby_default(const struct lobby_opts *o, const struct bd_game *g, unsigned i)
+/* Option i's default for game g (rules r). */
+static int64_t lobby_default(const struct lobby_opts *o, const struct bd_game *g, const struct rules *r, unsigned i)
 {
 	switch (i) {
-	case 0: return g->dim_default;
-	case 1: return o->common.clock_ms;
-	case 2: return o->common.increment_ms;
-	default: return o->common.move_limit_ms;
+	case LOBBY_DIM: return g->dim_default;
+	case LOBBY_CLOCK: return o->common.clock_ms;
+	case LOBBY_INCREMENT: return o->common.increment_ms;
+	case LOBBY_LIMIT: return o->common.move_limit_ms;
+	case LOBBY_SEATS: return lobby_seats(r);
+	default: return i - LOBBY_GAME_OPT < g->noptions ? g->options[i - LOBBY_GAME_OPT].def : 0;
 	}
 }
 
-/* Nonzero if option i is one a game takes. */
-static int lobby_takes(const struct bd_game *g, unsigned i)
+/* Nonzero if option i is one game g (rules r) takes. */
+static int lobby_takes(const struct bd_game *g, const struct rules *r, unsigned i)
 {
-	return options[i].turn == (rules_find(g->kind)->seats > 0);
+	if (i >= LOBBY_GAME_OPT)
+		return i - LOBBY_GAME_OPT < g->noptions;
+	if (options[i].turn == 2)
+		return r->seats_max > r->seats;
+	return options[i].turn == (r->seats > 0);
 }
 
-/* Why value v of option i is out of range for game g, NULL if it is fine. */
-static const char *lobby_check(const struct bd_game *g, unsigned i, long v)
+/* Option i's name. */
+static const char *lobby_opt_name(const struct bd_game *g, unsigned i)
 {
+	return i < LOBBY_GAME_OPT ? options[i].name : g->options[i - LOBBY_GAME_OPT].name;
+}
+
+/* Value text of option i of game g (rules r) into *v: NULL, or why not. */
+static const char *lobby_check(const struct bd_game *g, const struct rules *r, unsigned i, const char *text,
+			       int64_t *v)
+{
+	static char why[160]; /* one request at a time: the message lives until the next */
 	long long lo, hi;
 
-	if (i == 0) {
-		struct bd_game_shape shape = {.dim = (uint32_t)v, .region_side = 1};
+	if (i >= LOBBY_GAME_OPT)
+		return bd_game_option_read(&g->options[i - LOBBY_GAME_OPT], text, v, why, sizeof why);
+	if ((*v = bd_parse_uint(text)) < 0)
+		return "a value is out of the option's range (see games and boardd --help)";
+	if (i == LOBBY_DIM) {
+		struct bd_game_shape shape = {.dim = (uint32_t)*v, .region_side = 1};
 		return g->shape_check(&shape) != NULL ? "dim is not a size this game's board can have" : NULL;
 	}
-	if (config_range(options[i].name, &lo, &hi) < 0 || v < lo || v > hi)
-		return "a value is out of the option's range (see boardd --help)";
+	if (i == LOBBY_SEATS) {
+		snprintf(why, sizeof why, "seats takes a number of players from %u to %u", r->seats, r->seats_max);
+		return *v < r->seats || *v > r->seats_max ? why : NULL;
+	}
+	if (config_range(options[i].name, &lo, &hi) < 0 || *v < lo || *v > hi)
+		return "a value is out of the option's range (see games and boardd --help)";
 	return NULL;
+}
+
+int lobby_option(const struct bd_game *g, const struct rules *r, int64_t opt[LOBBY_OPTS], const char *key,
+		 const char *value, struct bd_err *err)
+{
+	unsigned i = 0;
+
+	while (i < LOBBY_OPTS && !(lobby_takes(g, r, i) && strcmp(lobby_opt_name(g, i), key) == 0))
+		i++;
+	if (i == LOBBY_OPTS)
+		return bd_err_set(err, "option", "this game takes no such option (see games)");
+	const char *why = lobby_check(g, r, i, value, &opt[i]);
+	return why != NULL ? bd_err_set(err, "option", why) : 0;
+}
+
+/* The side wish side=NAME of game g (rules r): side + 1, 0 for any; -1 if no such side. */
+static int lobby_side(const struct bd_game *g, const struct rules *r, const char *name)
+{
+	for (unsigned s = 0; s < r->seats && s < sizeof g->side_names / sizeof g->side_names[0] &&
+			     g->side_names[s] != NULL; s++)
+		if (strcmp(g->side_names[s], name) == 0)
+			return (int)s + 1;
+	return strcmp(name, "any") == 0 ? 0 : -1;
+}
+
+int lobby_play_options(const struct lobby_opts *o, const struct bd_game *g, const struct rules *r,
+		       const struct bd_req *req, struct lobby_play *p, struct bd_err *err)
+{
+	memset(p, 0, sizeof *p);
+	p->h.type = LOBBY_PLAY;
+	p->game_kind = g->kind;
+	for (unsigned i = 0; i < LOBBY_OPTS; i++)
+		p->opt[i] = lobby_takes(g, r, i) || i == LOBBY_SEATS ? lobby_default(o, g, r, i) : 0;
+	for (unsigned k = 0; k < req->nopt; k++) {
+		int want = strcmp(req->opt[k].key, "side") == 0 ? lobby_side(g, r, req->opt[k].value) : 0;
+		if (want < 0 || (want > 0 && r->seats == 0))
+			return bd_err_set(err, "side", "side= takes one of the game's sides (see PROTOCOL.md), or any");
+		if (strcmp(req->opt[k].key, "side") == 0)
+			p->want = (uint32_t)want;
+		else if (lobby_option(g, r, p->opt, req->opt[k].key, req->opt[k].value, err) < 0)
+			return -1;
+	}
+	snprintf(p->opponent, sizeof p->opponent, "%s", req->opponent);
+	return 0;
 }
 
 int lobby_play_fill(const struct lobby_opts *o, const struct bd_req *req, struct lobby_play *p,
@@ -148,39 +217,29 @@ int lobby_play_fill(const struct lobby_opts *o, const struct bd_req *req, struct
 {
 	const struct bd_game *g = bd_game_named(req->game);
 
-	memset(p, 0, sizeof *p);
 	if (g == NULL || rules_find(g->kind) == NULL)
 		return bd_err_set(err, "game", "this daemon hosts no such game (see games)");
-	p->h.type = LOBBY_PLAY;
-	p->game_kind = g->kind;
-	for (unsigned i = 0; i < LOBBY_OPTS; i++)
-		p->opt[i] = lobby_takes(g, i) ? lobby_default(o, g, i) : 0;
-	for (unsigned k = 0; k < req->nopt; k++) {
-		unsigned i = 0;
-		while (i < LOBBY_OPTS && !(strcmp(options[i].name, req->opt[k].key) == 0 && lobby_takes(g, i)))
-			i++;
-		if (i == LOBBY_OPTS)
-			return bd_err_set(err, "option", "this game takes no such option (see games)");
-		const char *why = lobby_check(g, i, req->opt[k].value);
-		if (why != NULL)
-			return bd_err_set(err, "option", why);
-		p->opt[i] = req->opt[k].value;
-	}
-	snprintf(p->opponent, sizeof p->opponent, "%s", req->opponent);
-	return 0;
+	return lobby_play_options(o, g, rules_find(g->kind), req, p, err);
 }
 
-/* Options (those the game takes) as k=v,k=v into buf; "-" if none. */
-static void lobby_opts_text(const struct bd_game *g, const int64_t opt[LOBBY_OPTS], const char *opponent, char *buf,
-			    size_t len, char sep)
+/* Options (those game g, rules r, takes) as k=v, each after sep but the first, with the
+ * opponent if named, into buf; "-" if none. */
+static void lobby_opts_text(const struct bd_game *g, const struct rules *r, const int64_t opt[LOBBY_OPTS],
+			    const char *opponent, char *buf, size_t len, char sep)
 {
 	size_t n = 0;
+	char value[BD_OPT_VALUE_MAX + 1];
 
 	buf[0] = '\0';
-	for (unsigned i = 0; i < LOBBY_OPTS && n < len; i++)
-		if (lobby_takes(g, i))
-			n += (size_t)snprintf(buf + n, len - n, "%s%s=%lld", n ? (char[]){sep, 0} : "", options[i].name,
-					      (long long)opt[i]);
+	for (unsigned i = 0; i < LOBBY_OPTS && n < len; i++) {
+		if (!lobby_takes(g, r, i))
+			continue;
+		if (i >= LOBBY_GAME_OPT)
+			bd_game_option_text(&g->options[i - LOBBY_GAME_OPT], opt[i], value, sizeof value);
+		else
+			snprintf(value, sizeof value, "%lld", (long long)opt[i]);
+		n += (size_t)snprintf(buf + n, len - n, "%s%s=%s", n ? (char[]){sep, 0} : "", lobby_opt_name(g, i), value);
+	}
 	if (opponent != NULL && opponent[0] && n < len)
 		n += (size_t)snprintf(buf + n, len - n, "%sopponent=%s", n ? (char[]){sep, 0} : "", opponent);
 	if (n == 0)
@@ -199,8 +258,8 @@ void lobby_games(const struct lobby_opts *o, void (*put)(void *arg, const char *
 		if (r == NULL)
 			continue;
 		for (unsigned i = 0; i < LOBBY_OPTS; i++)
-			def[i] = lobby_default(o, g, i);
-		lobby_opts_text(g, def, NULL, opts, sizeof opts, ' ');
+			def[i] = lobby_default(o, g, r, i);
+		lobby_opts_text(g, r, def, NULL, opts, sizeof opts, ' ');
 		snprintf(line, sizeof line, "GAME %s %u%s%s\n", g->name, lobby_seats(r), opts[0] == '-' ? "" : " ",
 			 opts[0] == '-' ? "" : opts);
 		put(arg, line);
@@ -253,6 +312,7 @@ struct table {
 	uid_t uid[BD_TURN_SEATS_MAX];
 	int ctl[BD_TURN_SEATS_MAX];
 	uint8_t sat[BD_TURN_SEATS_MAX];   /* its worker took its seat (LOBBY_AT LOBBY_JOIN) */
+	uint8_t want[BD_TURN_SEATS_MAX];  /* its side wish (side=), sent with its grant */
 	int64_t reserve_until;
 };
 
@@ -406,15 +466,64 @@ void lobby_timer(struct lobby *l)
 	lobby_arm(l);
 }
 
-/* Nonzero if waiters a and b may play each other (docs/PROTOCOL.md, "Lobby"). */
-static int lobby_compatible(const struct lobby_play *a, const struct lobby_play *b)
+/* Play number i of a queue of plays every stride bytes. */
+static const struct lobby_play *lobby_nth_play(const void *queue, size_t stride, unsigned i)
 {
-	char fa[BD_NAME_MAX + 1], fb[BD_NAME_MAX + 1];
+	return (const struct lobby_play *)((const char *)queue + (size_t)i * stride);
+}
 
-	return a->game_kind == b->game_kind && memcmp(a->opt, b->opt, sizeof a->opt) == 0 &&
-	       (a->opponent[0] == '\0' || strcmp(a->opponent, b->name) == 0) &&
-	       (b->opponent[0] == '\0' || strcmp(b->opponent, a->name) == 0) &&
-	       strcmp(bd_name_fold(fa, sizeof fa, a->name), bd_name_fold(fb, sizeof fb, b->name)) != 0;
+/* Nonzero if waiter q may join the group of w and the picked waiters of queue (docs/
+ * PROTOCOL.md, "Lobby"): same game and options, names that do not fold equal, and q's
+ * opponent, if it named one, in the group. */
+static int lobby_fits(const struct lobby_play *q, const struct lobby_play *w, const void *queue, size_t stride,
+		      const unsigned *pick, unsigned npick)
+{
+	char fq[BD_NAME_MAX + 1], fm[BD_NAME_MAX + 1];
+	int named = q->opponent[0] == '\0';
+
+	bd_name_fold(fq, sizeof fq, q->name);
+	for (unsigned k = 0; k <= npick; k++) {
+		const struct lobby_play *m = k < npick ? lobby_nth_play(queue, stride, pick[k]) : w;
+		if (m->game_kind != q->game_kind || memcmp(m->opt, q->opt, sizeof q->opt) != 0 ||
+		    strcmp(bd_name_fold(fm, sizeof fm, m->name), fq) == 0)
+			return 0;
+		named |= strcmp(q->opponent, m->name) == 0;
+	}
+	return named;
+}
+
+unsigned lobby_gather(const struct lobby_play *w, const void *queue, size_t stride, unsigned n,
+		      int (*may)(const void *arg, unsigned i), const void *arg, unsigned pick[BD_TURN_SEATS_MAX])
+{
+	unsigned want = w->opt[LOBBY_SEATS] >= 2 && w->opt[LOBBY_SEATS] <= BD_TURN_SEATS_MAX ?
+			(unsigned)w->opt[LOBBY_SEATS] - 1 : 1, k = 0;
+
+	/* w's named opponent first (it must be among them), then the oldest that fit. */
+	for (int named = w->opponent[0] != '\0'; named >= 0; named--) {
+		for (unsigned i = 0; i < n && k < want; i++) {
+			const struct lobby_play *q = lobby_nth_play(queue, stride, i);
+			int picked = 0;
+			for (unsigned j = 0; j < k; j++)
+				picked |= pick[j] == i;
+			if (picked || (named && strcmp(q->name, w->opponent) != 0) ||
+			    !lobby_fits(q, w, queue, stride, pick, k) || !may(arg, i))
+				continue;
+			pick[k++] = i;
+			if (named)
+				break;
+		}
+		if (named && k == 0)
+			return 0;
+	}
+	if (k < want)
+		return 0;
+	for (unsigned i = 1; i < k; i++) /* ascending: the table's seats in the order they came */
+		for (unsigned j = i; j > 0 && pick[j - 1] > pick[j]; j--) {
+			unsigned t = pick[j];
+			pick[j] = pick[j - 1];
+			pick[j - 1] = t;
+		}
+	return k;
 }
 
 /* The lobby table called name, NULL if none. */
@@ -442,15 +551,18 @@ static void lobby_table_name(struct lobby *l, const char *game, char *out, size_
 static struct board_settings lobby_settings(const struct lobby *l, const struct lobby_play *p, const char *name)
 {
 	const struct bd_game *g = bd_game_of_kind(p->game_kind);
+	const struct rules *r = rules_find(p->game_kind);
 	struct board_settings s = l->o->common;
 
 	snprintf(s.name, sizeof s.name, "%s", name);
 	s.game_kind = p->game_kind;
-	s.dim = lobby_takes(g, 0) ? (unsigned)p->opt[0] : g->dim_default;
-	s.min_players = lobby_seats(rules_find(p->game_kind));
-	s.clock_ms = p->opt[1];
-	s.increment_ms = p->opt[2];
-	s.move_limit_ms = lobby_takes(g, 3) ? p->opt[3] : s.move_limit_ms;
+	s.dim = lobby_takes(g, r, LOBBY_DIM) ? (unsigned)p->opt[LOBBY_DIM] : g->dim_default;
+	s.min_players = (unsigned)p->opt[LOBBY_SEATS];
+	s.seats = r->seats > 0 ? (unsigned)p->opt[LOBBY_SEATS] : 0;
+	s.clock_ms = p->opt[LOBBY_CLOCK];
+	s.increment_ms = p->opt[LOBBY_INCREMENT];
+	s.move_limit_ms = lobby_takes(g, r, LOBBY_LIMIT) ? p->opt[LOBBY_LIMIT] : s.move_limit_ms;
+	memcpy(s.opt, p->opt + LOBBY_GAME_OPT, sizeof s.opt);
 	return s;
 }
 
@@ -470,8 +582,8 @@ static struct table *lobby_open(struct lobby *l, const struct board_settings *s,
 	return t;
 }
 
-/* Make a table for matched waiters a and b (b not queued). NULL if it cannot be made. */
-static struct table *lobby_make(struct lobby *l, const struct waiter *a, const struct waiter *b)
+/* Make a table for the n matched waiters w[] (in their seats' order). NULL if it cannot be made. */
+static struct table *lobby_make(struct lobby *l, const struct waiter *const *w, unsigned n)
 {
 	char name[BD_BOARD_NAME_MAX + 1];
 	struct table *t;
@@ -479,19 +591,19 @@ static struct table *lobby_make(struct lobby *l, const struct waiter *a, const s
 
 	if (l->ntables >= l->o->max_tables)
 		return NULL;
-	lobby_table_name(l, lobby_game_name(a->play.game_kind), name, sizeof name);
-	struct board_settings s = lobby_settings(l, &a->play, name);
+	lobby_table_name(l, lobby_game_name(w[0]->play.game_kind), name, sizeof name);
+	struct board_settings s = lobby_settings(l, &w[0]->play, name);
 	if ((t = lobby_open(l, &s, &resumed)) == NULL)
 		return NULL;
 	board_commit(&t->b);
-	const struct waiter *w[2] = {a, b};
-	for (unsigned k = 0; k < 2; k++) {
+	for (unsigned k = 0; k < n; k++) {
 		t->matched[k] = w[k]->pid;
 		t->uid[k] = w[k]->uid;
 		t->ctl[k] = w[k]->ctl;
+		t->want[k] = (uint8_t)w[k]->play.want;
+		log_msg(LOG_INFO, "lobby: table %s made for %s", name, w[k]->play.name);
 	}
 	t->reserve_until = bd_now_ms() + l->o->wait_ms;
-	log_msg(LOG_INFO, "lobby: table %s made for %s and %s", name, a->play.name, b->play.name);
 	return t;
 }
 
@@ -572,25 +684,40 @@ static int lobby_may_sit(const struct lobby *l, const struct waiter *w)
 	return quota_check(QUOTA_TABLES, &q, lobby_tables_of(l, w->uid), &err) == 0;
 }
 
-/* Match waiter w (not queued) with the oldest compatible waiter; 1 if it was. */
+/* lobby_gather's may: the queue's waiter i may sit at one more table. */
+static int lobby_may(const void *arg, unsigned i)
+{
+	const struct lobby *l = arg;
+
+	return lobby_may_sit(l, &l->queue[i]);
+}
+
+/* Match waiter w (not queued) with the oldest compatible waiters, as many as its game's
+ * seats want; 1 if it was. */
 static int lobby_match(struct lobby *l, const struct waiter *w)
 {
 	const char *game = lobby_game_name(w->play.game_kind);
+	unsigned pick[BD_TURN_SEATS_MAX];
+	struct waiter got[BD_TURN_SEATS_MAX];
+	const struct waiter *seat[BD_TURN_SEATS_MAX];
+	unsigned n = lobby_gather(&w->play, &l->queue[0].play, sizeof *l->queue, l->nqueue, lobby_may, l, pick);
 
-	for (unsigned i = 0; i < l->nqueue; i++) {
-		if (!lobby_compatible(&l->queue[i].play, &w->play) || !lobby_may_sit(l, &l->queue[i]))
-			continue;
-		struct waiter a = l->queue[i];
-		lobby_dequeue(l, i);
-		struct table *t = lobby_make(l, &a, w);
-		const char *name = t != NULL ? t->b.set.name : "-";
-		if (t == NULL)
-			log_msg(LOG_WARNING, "lobby: no table for %s and %s", a.play.name, w->play.name);
-		lobby_event(a.ctl, t != NULL ? BD_LOBBY_MATCHED : BD_LOBBY_ABORTED, game, name, 0, "no-table");
-		lobby_event(w->ctl, t != NULL ? BD_LOBBY_MATCHED : BD_LOBBY_ABORTED, game, name, 0, "no-table");
-		return 1;
+	if (n == 0)
+		return 0;
+	for (unsigned k = n; k-- > 0;) { /* from the last: the indexes before stay right */
+		got[k] = l->queue[pick[k]];
+		lobby_dequeue(l, pick[k]);
 	}
-	return 0;
+	for (unsigned k = 0; k < n; k++)
+		seat[k] = &got[k];
+	seat[n] = w;
+	struct table *t = lobby_make(l, seat, n + 1);
+	if (t == NULL)
+		log_msg(LOG_WARNING, "lobby: no table for %s and %u others", w->play.name, n);
+	for (unsigned k = 0; k <= n; k++)
+		lobby_event(seat[k]->ctl, t != NULL ? BD_LOBBY_MATCHED : BD_LOBBY_ABORTED, game,
+			    t != NULL ? t->b.set.name : "-", 0, "no-table");
+	return 1;
 }
 
 /* play: queue the worker, tell it the count, match it if someone compatible waits. */
@@ -685,6 +812,7 @@ static int lobby_join(struct lobby *l, const struct lobby_peer *p, const struct 
 	if (m->op == LOBBY_JOIN && !m->token && (k < 0 || t->sat[k]))
 		return lobby_reply(p->ctl, m->h.id, "reserved", "this table's seats are for its matched players; watch it");
 	g.set = t->b.set;
+	g.want = m->op == LOBBY_JOIN && !m->token && k >= 0 ? t->want[k] : 0;
 	memcpy(g.inst, t->b.inst, sizeof g.inst);
 	if (lobby_send(p->ctl, &g, t->b.wake_fd) < 0) {
 		log_msg(LOG_WARNING, "lobby: cannot send table %s to worker %d: %s", name, (int)p->pid, strerror(errno));
@@ -753,8 +881,11 @@ static int lobby_item(const struct lobby *l, unsigned item, char *buf, size_t le
 	buf[0] = '\0';
 	if (b != NULL && item % LIST_STRIDE == 0) {
 		const struct bd_game *g = bd_game_of_kind(b->set.game_kind);
-		int64_t opt[LOBBY_OPTS] = {b->set.dim, b->set.clock_ms, b->set.increment_ms, b->set.move_limit_ms};
-		lobby_opts_text(g, opt, NULL, opts, sizeof opts, ',');
+		int64_t opt[LOBBY_OPTS] = {[LOBBY_DIM] = b->set.dim, [LOBBY_CLOCK] = b->set.clock_ms,
+					   [LOBBY_INCREMENT] = b->set.increment_ms, [LOBBY_LIMIT] = b->set.move_limit_ms,
+					   [LOBBY_SEATS] = b->set.seats};
+		memcpy(opt + LOBBY_GAME_OPT, b->set.opt, sizeof b->set.opt);
+		lobby_opts_text(g, b->rules, opt, NULL, opts, sizeof opts, ',');
 		snprintf(buf, len, "TABLE %s %s %s %u %u %s\n", b->set.name, g->name,
 			 bd_game_state_name(__atomic_load_n(&b->pub->game_state, __ATOMIC_RELAXED)), lobby_taken(b),
 			 lobby_watchers(l, b), opts);
@@ -771,7 +902,7 @@ static int lobby_item(const struct lobby *l, unsigned item, char *buf, size_t le
 		const struct waiter *w = &l->queue[item - ntab * LIST_STRIDE];
 		const struct bd_game *g = bd_game_of_kind(w->play.game_kind);
 		int64_t left = w->since_ms + l->o->wait_ms - bd_now_ms();
-		lobby_opts_text(g, w->play.opt, w->play.opponent, opts, sizeof opts, ',');
+		lobby_opts_text(g, rules_find(g->kind), w->play.opt, w->play.opponent, opts, sizeof opts, ',');
 		snprintf(buf, len, "WAITING %s %s %s %lld %s\n", g->name, w->play.name,
 			 w->play.login[0] ? w->play.login : "?", (long long)(left > 0 ? (left + 999) / 1000 : 0), opts);
 		r->waiting++;
@@ -951,7 +1082,8 @@ static void lobby_found_one(const struct bd_found *f, void *arg)
 }
 
 /* The settings of a lobby table called name from a segment of it an earlier run left (its
- * game, its board's side, a turn table's clock and limits). 0, or -1 if none is readable. */
+ * game, its board's side, a turn table's clock, limits and seats, its game's options). 0, or
+ * -1 if none is readable. */
 static int lobby_found_settings(const struct lobby *l, const char *name, struct board_settings *s)
 {
 	struct objects_seen seen;
@@ -969,8 +1101,11 @@ static int lobby_found_settings(const struct lobby *l, const char *name, struct 
 			 bd_game_of_kind(pub->game_kind) != NULL && rules_find(pub->game_kind) != NULL;
 		if (ok) {
 			struct lobby_play p = {.game_kind = pub->game_kind,
-					       .opt = {bd_game_shape_of(pub->area)->dim, priv->turn.set.main_ms,
-						       priv->turn.set.increment_ms, priv->turn.set.limit_ms}};
+					       .opt = {[LOBBY_DIM] = bd_game_shape_of(pub->area)->dim,
+						       [LOBBY_CLOCK] = priv->turn.set.main_ms,
+						       [LOBBY_INCREMENT] = priv->turn.set.increment_ms,
+						       [LOBBY_LIMIT] = priv->turn.set.limit_ms, [LOBBY_SEATS] = pub->min_players}};
+			memcpy(p.opt + LOBBY_GAME_OPT, pub->options, sizeof pub->options);
 			*s = lobby_settings(l, &p, name);
 		}
 		bd_pub_unmap(pub);

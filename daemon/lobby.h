@@ -13,7 +13,9 @@
 
 #include "board.h"
 
-#define LOBBY_OPTS 4        /* every option any game takes in play (lobby.c's table) */
+/* play's options in lobby_play.opt: the core's (lobby.c's table), then the game's own. */
+enum { LOBBY_DIM, LOBBY_CLOCK, LOBBY_INCREMENT, LOBBY_LIMIT, LOBBY_SEATS, LOBBY_GAME_OPT };
+#define LOBBY_OPTS (LOBBY_GAME_OPT + BD_GAME_OPTS_MAX)
 #define LOBBY_TEXT_MAX 3584 /* bytes of list lines in one LOBBY_LINES message */
 
 /* Settings of the lobby (config.c). */
@@ -46,11 +48,12 @@ struct lobby_hdr {
 	uint32_t id;
 };
 
-/* play: the game and every option (given or default: options[] in lobby.c's order). */
+/* play: the game and every option (given or default, in LOBBY_OPTS order; seats always:
+ * the players a match gathers), the side wished for (not matched on). */
 struct lobby_play {
 	struct lobby_hdr h;
 	uint32_t game_kind;
-	uint32_t pad;
+	uint32_t want;  /* side=: the side + 1, 0 for any */
 	int64_t opt[LOBBY_OPTS];
 	char name[BD_NAME_MAX + 1];
 	char login[BD_LOGIN_MAX + 1];
@@ -114,7 +117,8 @@ struct lobby_grant {
 	struct lobby_hdr h;
 	struct board_settings set;
 	char inst[BD_INST_LEN + 1];
-	char pad[7];
+	char pad[3];
+	uint32_t want;  /* a matched player's side wish for its seat's first match (side + 1), 0: any */
 };
 
 /* One message of any type, as received. */
@@ -145,6 +149,14 @@ int lobby_recv(int ctl, union lobby_msg *m, int *fd);
  * game's, the missing ones their defaults. 0, or -1 with *err. */
 int lobby_play_fill(const struct lobby_opts *o, const struct bd_req *req, struct lobby_play *p,
 		    struct bd_err *err);
+/* The same for game g with rules r (lobby_play_fill's work, any codec's option table). */
+int lobby_play_options(const struct lobby_opts *o, const struct bd_game *g, const struct rules *r,
+		       const struct bd_req *req, struct lobby_play *p, struct bd_err *err);
+/* Option key of game g (rules r: seats= if it has seats_max) set to value (a number, or a
+ * word of the codec's) in opt[] (LOBBY_OPTS order), checked: 0, or -1 with *err (its text
+ * valid until the next call). config.c's board options go through here too. */
+int lobby_option(const struct bd_game *g, const struct rules *r, int64_t opt[LOBBY_OPTS], const char *key,
+		 const char *value, struct bd_err *err);
 /* The games lines (GAME ...) and the OK line, each to put. */
 void lobby_games(const struct lobby_opts *o, void (*put)(void *arg, const char *line), void *arg);
 /* The BOARD line of a board (boards), with its newline, into buf. */
@@ -153,6 +165,14 @@ void lobby_board_line(const struct board *b, char *buf, size_t len);
 int lobby_name_reserved(const char *name);
 
 /* --- Supervisor side ---------------------------------------------------------------- */
+/* The waiters a match of play w (not queued) gathers from queue[0..n) (struct lobby_play at
+ * every stride bytes, oldest first): those of the same game and options with names that do
+ * not fold equal, the oldest first, each named opponent among them (w's first), and only
+ * those may(arg, i) lets sit. Their indexes, ascending, in pick[]: w's seats - 1 of them,
+ * or 0 if too few wait. */
+unsigned lobby_gather(const struct lobby_play *w, const void *queue, size_t stride, unsigned n,
+		      int (*may)(const void *arg, unsigned i), const void *arg, unsigned pick[BD_TURN_SEATS_MAX]);
+
 struct lobby;
 /* A connection as the lobby sees it. */
 struct lobby_peer {

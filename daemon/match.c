@@ -25,7 +25,7 @@ static void match_settings(struct board *b)
 
 void match_init(struct board *b)
 {
-	struct bd_turn_settings s = {.nseats = b->rules->seats, .rounds = 1, .keep_sides = b->rules->opener != NULL};
+	struct bd_turn_settings s = {.nseats = b->set.seats, .rounds = 1, .keep_sides = b->rules->opener != NULL};
 
 	turn_init(match_turns(b), &s);
 	match_settings(b);
@@ -33,7 +33,7 @@ void match_init(struct board *b)
 
 const char *match_check(const struct board *b)
 {
-	return b->priv->turn.set.nseats != b->rules->seats ? "its seats differ from its game's" :
+	return b->priv->turn.set.nseats != b->set.seats ? "its seats differ from the table's" :
 	       turn_check(&b->priv->turn);
 }
 
@@ -236,7 +236,7 @@ int match_request(struct board *b, unsigned player, enum bd_req_type type, int64
 		return -1;
 	switch (type) {
 	case BD_REQ_REMATCH:
-		if (b->pub->nplaying < b->rules->seats)
+		if (b->pub->nplaying < b->set.seats)
 			return bd_err_set(err, "state", "every seat must be here for a rematch");
 		match_settings(b);
 		if ((rc = turn_rematch(t, (int)player, now, err)) < 0)

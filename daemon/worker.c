@@ -620,9 +620,9 @@ static void worker_listen(struct worker *w, int op, const struct board *keep)
 }
 
 /* Map the lobby table called name into w->table, as the supervisor grants it for op
- * (LOBBY_JOIN: with a token if token), its wake eventfd in the epoll set. 0, or -1 with an
- * ERR queued. */
-static int worker_attach(struct worker *w, const char *name, uint32_t op, int token)
+ * (LOBBY_JOIN: with a token if token), its wake eventfd in the epoll set; *want gets the
+ * side wish of a matched player's play. 0, or -1 with an ERR queued. */
+static int worker_attach(struct worker *w, const char *name, uint32_t op, int token, unsigned *want)
 {
 	struct lobby_table q = {.h.type = LOBBY_TABLE, .op = op, .token = (uint32_t)token};
 	union lobby_msg m;
@@ -637,6 +637,7 @@ static int worker_attach(struct worker *w, const char *name, uint32_t op, int to
 		return worker_lobby_err(w, &m.reply);
 	}
 	m.grant.set.name[BD_BOARD_NAME_MAX] = m.grant.inst[BD_INST_LEN] = '\0';
+	*want = m.grant.want;
 	struct epoll_event wake = {.events = EPOLLIN | EPOLLET, .data.fd = fd};
 	int ok = fd >= 0 && strcmp(m.grant.set.name, name) == 0 && bd_inst_ok(m.grant.inst);
 	if (!ok && fd >= 0)
@@ -660,10 +661,11 @@ static int worker_join(struct worker *w, const struct bd_req *req)
 	struct bd_err err;
 	struct board *b = worker_find_board(w, req->board);
 	int watch = req->type == BD_REQ_WATCH || w->role == BD_ROLE_SPECTATOR;
+	unsigned want = 0;
 
 	if (w->board != NULL)
 		return worker_err(w, "again", "already joined a board");
-	if (b == NULL && worker_attach(w, req->board, watch ? LOBBY_WATCH : LOBBY_JOIN, req->token != 0) < 0)
+	if (b == NULL && worker_attach(w, req->board, watch ? LOBBY_WATCH : LOBBY_JOIN, req->token != 0, &want) < 0)
 		return -1;
 	if (b == NULL)
 		b = &w->table;
@@ -676,7 +678,7 @@ static int worker_join(struct worker *w, const struct bd_req *req)
 		worker_at(w, LOBBY_WATCH, b); /* the supervisor counts spectators */
 		return 0;
 	}
-	int id = board_seat(b, w->name, &w->peer, req->token, &err);
+	int id = board_seat(b, w->name, &w->peer, req->token, want, &err);
 	if (id < 0) {
 		w->board = NULL;
 		if (b == &w->table) {

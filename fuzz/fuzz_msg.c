@@ -42,7 +42,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	memcpy(line, data + 1, size - 1);
 	line[size - 1] = '\0';
 	if (bd_msg_parse(line, &m) == 0) {
-		if (m.word == NULL || m.ntok < 0 || m.ntok > BD_TOKENS_MAX)
+		if (m.word == NULL || m.ntok < 0 || m.ntok > BD_WORDS_MAX)
 			abort();
 		if (bd_msg_event(&m, dim, &ev) == 0)
 			event_check(&ev, dim);

@@ -464,9 +464,9 @@ static int lobby_opts(struct bd_options *o, const char *word)
 	}
 }
 
-/* bd_msg_parse keeps BD_TOKENS_MAX words after the first: a GAME line with more options
+/* bd_msg_parse keeps BD_WORDS_MAX words after the first: a GAME line with more options
  * than a list holds is cut there, still with one too many, so it is refused, never half read. */
-static_assert(BD_LIST_OPTS_MAX + 2 < BD_TOKENS_MAX, "a GAME line cut short has too many options");
+static_assert(BD_LIST_OPTS_MAX + 2 < BD_WORDS_MAX, "a GAME line cut short has too many options");
 
 int bd_games_line(struct bd_games *g, const struct bd_msg *m)
 {

@@ -86,7 +86,6 @@ int bd_client_enter(struct bd_client *c, const char *name, enum bd_role role, co
  * was checked (a table's as a board name, a player's as bd_player_name_ok, a login as
  * printable without spaces): safe to print and to send back. */
 #define BD_LIST_OPTS_MAX (BD_OPTS_MAX + 1) /* options of a game, table or waiting player (opponent too) */
-#define BD_OPT_VALUE_MAX BD_NAME_MAX /* opponent=NAME is the longest value */
 
 struct bd_option {
 	char key[BD_OPT_KEY_MAX + 1];

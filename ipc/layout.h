@@ -32,6 +32,7 @@
 #define BD_INST_LEN 16        /* hex digits of a board's instance (see shm.h) */
 #define BD_PUB_AREA_MAX 65536 /* the largest public area of any game */
 #define BD_PRIV_AREA_MAX 131072 /* the largest private area of any game (per-seat state too) */
+#define BD_GAME_OPTS_MAX 8    /* options a game declares, at most (game.h) */
 
 /* Game kinds: one per game, its codec in ipc/game/ (game.c's table). */
 enum bd_game_kind { BD_GAME_MEMORY = 1, BD_GAME_TICTACTOE = 2, BD_GAME_QUANTIK = 4 };
@@ -94,6 +95,7 @@ struct bd_pub {
 	int64_t turn_deadline_ms; /* CLOCK_MONOTONIC ms the turn runs out, 0 if none */
 	int64_t deadline_ms;    /* CLOCK_MONOTONIC ms of the next restart when OVER, else 0 */
 	uint64_t event_seq;     /* seq of the newest event */
+	int64_t options[BD_GAME_OPTS_MAX]; /* the table's game options, in its codec's order (game.h) */
 	char name[BD_BOARD_NAME_MAX + 8];
 	uint32_t region_seq[BD_REGIONS_MAX];
 	struct bd_pub_player players[BD_PLAYERS_MAX];
@@ -101,7 +103,7 @@ struct bd_pub {
 };
 static_assert(offsetof(struct bd_pub, turn_deadline_ms) % 8 == 0, "aligned deadlines");
 static_assert(offsetof(struct bd_pub, area) % 8 == 0, "aligned area");
-static_assert(offsetof(struct bd_pub, area) == 127088, "public layout changed: bump BD_LAYOUT_VERSION");
+static_assert(offsetof(struct bd_pub, area) == 127152, "public layout changed: bump BD_LAYOUT_VERSION");
 
 /* The core's part of a seat that nobody else may see. */
 struct bd_priv_player {

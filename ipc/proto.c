@@ -207,9 +207,10 @@ static int req_play(struct bd_req *req, const char **arg, int nargs, struct bd_e
 			strcpy(req->opponent, eq + 1);
 			continue;
 		}
-		if (req->nopt == BD_OPTS_MAX || (req->opt[req->nopt].value = bd_parse_uint(eq + 1)) < 0)
-			return bd_err_set(err, "option", "an option's value is a whole number of at most 9 digits");
-		strcpy(req->opt[req->nopt++].key, key);
+		if (req->nopt == BD_OPTS_MAX || !word_ok(eq + 1, BD_OPT_VALUE_MAX, 1))
+			return bd_err_set(err, "option", "an option's value is a number or a word of a-z 0-9 -");
+		strcpy(req->opt[req->nopt].key, key);
+		strcpy(req->opt[req->nopt++].value, eq + 1);
 	}
 	return 0;
 }
@@ -260,7 +261,7 @@ static int req_args_parse(struct bd_req *req, const char **arg, int nargs, struc
 int bd_req_parse(const char *line, size_t len, struct bd_req *req, struct bd_err *err)
 {
 	char buf[BD_LINE_MAX + 1];
-	const char *tok[BD_TOKENS_MAX];
+	const char *tok[BD_WORDS_MAX];
 
 	memset(req, 0, sizeof *req);
 	if (len >= BD_LINE_MAX)
@@ -275,7 +276,7 @@ int bd_req_parse(const char *line, size_t len, struct bd_req *req, struct bd_err
 	buf[len] = '\0';
 	if (len > 0 && buf[len - 1] == '\r')
 		buf[len - 1] = '\0';
-	int n = split(buf, tok, BD_TOKENS_MAX);
+	int n = split(buf, tok, BD_WORDS_MAX);
 	if (n < 0)
 		return bd_err_set(err, "syntax", "too many words");
 	if (n == 0)
@@ -291,7 +292,7 @@ int bd_req_parse(const char *line, size_t len, struct bd_req *req, struct bd_err
 				      type == BD_REQ_PICK ? "usage: pick X Y" :
 				      type == BD_REQ_MOVE ? "usage: move WORD... (the game's move; see PROTOCOL.md)" :
 				      type == BD_REQ_SIDE ? "usage: side SIDE|any (the side you want in your next match)" :
-				      type == BD_REQ_PLAY ? "usage: play GAME [KEY=VALUE...] [opponent=NAME]" :
+				      type == BD_REQ_PLAY ? "usage: play GAME [KEY=VALUE...] [side=SIDE] [opponent=NAME]" :
 				      type == BD_REQ_WATCH ? "usage: watch TABLE" :
 				      "this request takes no arguments");
 	return req_args_parse(req, tok + 1, n - 1, err);
@@ -452,7 +453,7 @@ int bd_msg_parse(const char *line, struct bd_msg *m)
 	memcpy(m->buf, line, n);
 	m->buf[n] = '\0';
 	memcpy(m->line, m->buf, n + 1);
-	const char *tok[BD_TOKENS_MAX + 3];
+	const char *tok[BD_WORDS_MAX + 3];
 	char *errtext = NULL;
 	if (strncmp(m->buf, "ERR ", 4) == 0) {
 		/* The text after the code is free prose: keep it whole. */
@@ -462,7 +463,7 @@ int bd_msg_parse(const char *line, struct bd_msg *m)
 			errtext = sp + 1;
 		}
 	}
-	int nt = split(m->buf, tok, BD_TOKENS_MAX + 3);
+	int nt = split(m->buf, tok, BD_WORDS_MAX + 3);
 	if (nt < 1)
 		return -1;
 	int first = 2;
@@ -486,7 +487,7 @@ int bd_msg_parse(const char *line, struct bd_msg *m)
 	} else
 		return -1;
 	m->word = m->kind == BD_MSG_EVENT ? tok[2] : m->kind == BD_MSG_GREETING || m->kind == BD_MSG_DATA ? tok[0] : tok[1];
-	for (int i = first; i < nt && m->ntok < BD_TOKENS_MAX; i++)
+	for (int i = first; i < nt && m->ntok < BD_WORDS_MAX; i++)
 		m->tok[m->ntok++] = tok[i];
 	return 0;
 }

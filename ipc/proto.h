@@ -10,7 +10,8 @@
 
 #define BD_PROTO_VERSION 2
 #define BD_LINE_MAX 512 /* bytes of one line, newline included */
-#define BD_TOKENS_MAX 12
+#define BD_TOKENS_MAX 12 /* words of a move (and of a game event) */
+#define BD_WORDS_MAX 24  /* words of one line (play's options, a GAME line), the first but one */
 
 enum bd_req_type {
 	BD_REQ_HELLO, BD_REQ_BOARDS, BD_REQ_JOIN, BD_REQ_PLAYERS, BD_REQ_CARDS,
@@ -28,12 +29,14 @@ enum bd_role { BD_ROLE_PLAYER, BD_ROLE_BOT, BD_ROLE_SPECTATOR };
 
 #define BD_GAME_NAME_MAX 15 /* bytes of a game's name (play, games) */
 #define BD_OPT_KEY_MAX 23   /* bytes of an option's name (play KEY=VALUE) */
-#define BD_OPTS_MAX 8       /* options of one play */
+#define BD_OPTS_MAX 16      /* options of one play (the core's, the game's, side=) */
+#define BD_OPT_VALUE_MAX BD_NAME_MAX /* bytes of an option's value (opponent=NAME is the longest) */
 
-/* One KEY=VALUE of play: its name and number, checked by the lobby against the game's. */
+/* One KEY=VALUE of play: its name and value (a number or a word), checked by the lobby
+ * against the game's. */
 struct bd_opt {
 	char key[BD_OPT_KEY_MAX + 1];
-	long value;
+	char value[BD_OPT_VALUE_MAX + 1];
 };
 
 struct bd_req {
@@ -118,7 +121,7 @@ struct bd_msg {
 	const char *word;  /* OK: the request word; ERR: the code; EVENT: the event; DATA: BOARD... */
 	uint64_t seq;      /* EVENT only */
 	int ntok;          /* tokens after word */
-	const char *tok[BD_TOKENS_MAX];
+	const char *tok[BD_WORDS_MAX];
 	const char *text;  /* ERR: the human-readable rest of the line */
 	char buf[BD_LINE_MAX + 1];  /* the line split in place: the tokens point here */
 	char line[BD_LINE_MAX + 1]; /* the line whole, as received without its newline */

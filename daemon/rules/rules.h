@@ -33,6 +33,8 @@ struct board_settings {
 	int64_t move_limit_ms; /* turn tables without a clock: after this a move may be claimed */
 	int64_t clock_ms;      /* turn tables: each seat's clock for a round; 0: no clock */
 	int64_t increment_ms;  /* turn tables with a clock: added after each move */
+	int64_t opt[BD_GAME_OPTS_MAX]; /* the game's options (its codec's, in order), defaults filled in */
+	unsigned seats;        /* a turn game's seats at this table (struct rules' seats..seats_max) */
 };
 
 /* A table, as the rules see it: only through the functions below. */
@@ -86,6 +88,9 @@ struct rules {
 	unsigned seats;
 	/* A turn game that has no draw by agreement: the core refuses `draw` (ERR nodraw). */
 	int no_draw_offer;
+	/* A turn game that may be played by more: its tables take the option seats=N (seats..
+	 * seats_max, default seats; board_settings' seats). 0: always seats. */
+	unsigned seats_max;
 	/* Every lock held: lay out a new game (the core resets scores and deadlines after). */
 	void (*deal)(struct board *b);
 	/* Optional, a turn game: every lock held, right after deal at the start of each round,

@@ -1,6 +1,9 @@
 /* game.c: the table of games' codecs: one line per game. */
 #include "game.h"
 
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "memory.h"
@@ -77,4 +80,68 @@ const char *bd_game_priv_check(const struct bd_priv *priv)
 	if (priv->area_size != g->priv_size(s) || priv->size != offsetof(struct bd_priv, area) + priv->area_size)
 		return "private layout differs from this program's";
 	return NULL;
+}
+
+int bd_game_option_find(const struct bd_game *g, const char *name)
+{
+	for (unsigned i = 0; i < g->noptions; i++)
+		if (strcmp(g->options[i].name, name) == 0)
+			return (int)i;
+	return -1;
+}
+
+const char *bd_game_option_read(const struct bd_game_option *o, const char *text, int64_t *v, char *why,
+				size_t len)
+{
+	char *end;
+	size_t n = 0;
+
+	for (int64_t w = o->min; o->words != NULL && w <= o->max; w++)
+		if (strcmp(o->words[w - o->min], text) == 0) {
+			*v = w;
+			return NULL;
+		}
+	errno = 0;
+	long long x = strtoll(text, &end, 10);
+	if (o->words == NULL && errno == 0 && end != text && *end == '\0' && (*text >= '0' && *text <= '9') &&
+	    x >= o->min && x <= o->max) {
+		*v = x;
+		return NULL;
+	}
+	if (o->words == NULL) {
+		snprintf(why, len, "%s takes a whole number from %lld to %lld", o->name, (long long)o->min,
+			 (long long)o->max);
+		return why;
+	}
+	n = (size_t)snprintf(why, len, "%s takes", o->name);
+	for (int64_t w = o->min; w <= o->max && n < len; w++)
+		n += (size_t)snprintf(why + n, len - n, "%s %s", w == o->min ? "" : w == o->max ? " or" : ",",
+				      o->words[w - o->min]);
+	return why;
+}
+
+void bd_game_option_text(const struct bd_game_option *o, int64_t v, char *buf, size_t len)
+{
+	if (o->words != NULL && v >= o->min && v <= o->max)
+		snprintf(buf, len, "%s", o->words[v - o->min]);
+	else
+		snprintf(buf, len, "%lld", (long long)v);
+}
+
+void bd_game_option_defaults(const struct bd_game *g, int64_t opt[BD_GAME_OPTS_MAX])
+{
+	for (unsigned i = 0; i < BD_GAME_OPTS_MAX; i++)
+		opt[i] = i < g->noptions ? g->options[i].def : 0;
+}
+
+void bd_game_options_words(const struct bd_game *g, const int64_t opt[BD_GAME_OPTS_MAX], char sep, char *buf,
+			   size_t len)
+{
+	char value[BD_NAME_MAX + 1];
+	size_t n = strlen(buf);
+
+	for (unsigned i = 0; i < g->noptions && n < len; i++) {
+		bd_game_option_text(&g->options[i], opt[i], value, sizeof value);
+		n += (size_t)snprintf(buf + n, len - n, "%s%s=%s", n ? (char[]){sep, 0} : "", g->options[i].name, value);
+	}
 }

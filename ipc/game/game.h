@@ -26,6 +26,17 @@ struct bd_span {
 
 #define BD_SPANS_MAX 64 /* spans of one region, at most */
 
+/* A game option (docs/ADDING-A-GAME.md): a whole number in [min, max], def if not given,
+ * set by `board = NAME:GAME,name=value` and `play GAME name=value`; the table's values are
+ * in board_settings' opt[] and the public header's options[], in the codec's order. An
+ * option with words reads and prints as words[v - min]. */
+struct bd_game_option {
+	const char *name;        /* a-z 0-9 -, not a core option's name (dim, clock-ms, seats, ...) */
+	int64_t def, min, max;
+	const char *const *words; /* NULL, or the names of values min..max */
+	const char *help;         /* one line, for people */
+};
+
 /* Receives one line (with its newline) of a listing. */
 typedef void bd_lines_fn(void *arg, const char *line);
 
@@ -60,7 +71,25 @@ struct bd_game {
 	/* The listing of a snapshot's game state (Memory: the `cards` request's lines, then its
 	 * OK line); NULL if the game has none. */
 	void (*listing)(const struct bd_pub *snap, bd_lines_fn *put, void *arg);
+	/* Its options (NULL and 0 if none), at most BD_GAME_OPTS_MAX. */
+	const struct bd_game_option *options;
+	unsigned noptions;
 };
+
+/* The index of game g's option called name, -1 if it has none. */
+int bd_game_option_find(const struct bd_game *g, const char *name);
+/* Option o's value written as text (a number in range, or one of its words) into *v: NULL,
+ * or why not (a message naming the option and what it takes). */
+const char *bd_game_option_read(const struct bd_game_option *o, const char *text, int64_t *v, char *why,
+				size_t len);
+/* Option o's value v as text (its word, if it has words) into buf. */
+void bd_game_option_text(const struct bd_game_option *o, int64_t v, char *buf, size_t len);
+/* Every option of g at its default, in the codec's order; the rest of opt[] 0. */
+void bd_game_option_defaults(const struct bd_game *g, int64_t opt[BD_GAME_OPTS_MAX]);
+/* Game g's options opt[] as name=value words appended to the string in buf (len bytes),
+ * each after sep but the first of an empty buf. */
+void bd_game_options_words(const struct bd_game *g, const int64_t opt[BD_GAME_OPTS_MAX], char sep, char *buf,
+			   size_t len);
 
 /* The codec of a kind, of a name, of an event type: NULL if none. */
 const struct bd_game *bd_game_of_kind(uint32_t kind);

@@ -130,7 +130,7 @@ static void test_board_addressed(void)
 
 	snprintf(prefix, sizeof prefix, "bdgame%d", (int)getpid());
 	REQUIRE(board_open(&b, prefix, &s, &resumed) == 0 && !resumed, "a new board");
-	int ana = board_seat(&b, "ana", &peer, 0, &err), bob = board_seat(&b, "bob", &peer, 0, &err);
+	int ana = board_seat(&b, "ana", &peer, 0, 0, &err), bob = board_seat(&b, "bob", &peer, 0, 0, &err);
 	CHECK(ana >= 0 && bob >= 0 && ana != bob, "two seats: %d %d", ana, bob);
 	CHECK(board_private_lines(&b, (unsigned)ana, buf, sizeof buf) == 0, "Memory has no private lines");
 	hand = *b.rules;
