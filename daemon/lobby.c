@@ -181,11 +181,12 @@ int lobby_option(const struct bd_game *g, const struct rules *r, int64_t opt[LOB
 	return why != NULL ? bd_err_set(err, "option", why) : 0;
 }
 
-/* The side wish side=NAME of game g (rules r): side + 1, 0 for any; -1 if no such side. */
-static int lobby_side(const struct bd_game *g, const struct rules *r, const char *name)
+/* The side wish side=NAME at a table of game g with seats seats: side + 1, 0 for any; -1 if
+ * no such side. */
+static int lobby_side(const struct bd_game *g, unsigned seats, const char *name)
 {
-	for (unsigned s = 0; s < r->seats && s < sizeof g->side_names / sizeof g->side_names[0] &&
-			     g->side_names[s] != NULL; s++)
+	for (unsigned s = 0; s < seats && s < sizeof g->side_names / sizeof g->side_names[0] && g->side_names[s] != NULL;
+	     s++)
 		if (strcmp(g->side_names[s], name) == 0)
 			return (int)s + 1;
 	return strcmp(name, "any") == 0 ? 0 : -1;
@@ -194,20 +195,22 @@ static int lobby_side(const struct bd_game *g, const struct rules *r, const char
 int lobby_play_options(const struct lobby_opts *o, const struct bd_game *g, const struct rules *r,
 		       const struct bd_req *req, struct lobby_play *p, struct bd_err *err)
 {
+	const char *side = "any";
+
 	memset(p, 0, sizeof *p);
 	p->h.type = LOBBY_PLAY;
 	p->game_kind = g->kind;
 	for (unsigned i = 0; i < LOBBY_OPTS; i++)
 		p->opt[i] = lobby_takes(g, r, i) || i == LOBBY_SEATS ? lobby_default(o, g, r, i) : 0;
-	for (unsigned k = 0; k < req->nopt; k++) {
-		int want = strcmp(req->opt[k].key, "side") == 0 ? lobby_side(g, r, req->opt[k].value) : 0;
-		if (want < 0 || (want > 0 && r->seats == 0))
-			return bd_err_set(err, "side", "side= takes one of the game's sides (see PROTOCOL.md), or any");
+	for (unsigned k = 0; k < req->nopt; k++)
 		if (strcmp(req->opt[k].key, "side") == 0)
-			p->want = (uint32_t)want;
+			side = req->opt[k].value;
 		else if (lobby_option(g, r, p->opt, req->opt[k].key, req->opt[k].value, err) < 0)
 			return -1;
-	}
+	int want = lobby_side(g, r->seats > 0 ? (unsigned)p->opt[LOBBY_SEATS] : 0, side);
+	if (want < 0)
+		return bd_err_set(err, "side", "side= takes one of the game's sides (see PROTOCOL.md), or any");
+	p->want = (uint32_t)want;
 	snprintf(p->opponent, sizeof p->opponent, "%s", req->opponent);
 	return 0;
 }

@@ -207,8 +207,8 @@ static int req_play(struct bd_req *req, const char **arg, int nargs, struct bd_e
 			strcpy(req->opponent, eq + 1);
 			continue;
 		}
-		if (req->nopt == BD_OPTS_MAX || !word_ok(eq + 1, BD_OPT_VALUE_MAX, 1))
-			return bd_err_set(err, "option", "an option's value is a number or a word of a-z 0-9 -");
+		if (req->nopt == BD_OPTS_MAX || !bd_name_ok(eq + 1, BD_OPT_VALUE_MAX))
+			return bd_err_set(err, "option", "an option's value is a number or a word of A-Z a-z 0-9 _ -");
 		strcpy(req->opt[req->nopt].key, key);
 		strcpy(req->opt[req->nopt++].value, eq + 1);
 	}

@@ -15,6 +15,7 @@ void suite_qwirkle(void); /* test_qwirkle.c: Qwirkle's rules, scoring, notation 
 void suite_lobby(void);  /* test_lobby.c: the client library's lobby lines and events */
 void suite_game(void);   /* test_game.c: the codec table, addressed events, private lines */
 void suite_ctl(void);    /* test_ctl.c: the daemon's supervisor-worker messages */
+void suite_options(void); /* test_options.c: game options, play's options and side, gathering N seats */
 
 /* test_shm.c: a sound 4x4 board in plain memory (one card up, a locked pair, one player). */
 struct bd_pub;

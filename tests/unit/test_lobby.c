@@ -50,7 +50,9 @@ static void test_games_malformed(void)
 		"GAME memory 2 dim", "GAME memory 2 =4", "GAME memory 2 dim=", "GAME memory 2 dim=4,5",
 		"GAME memory 2 a-key-longer-than-twenty-four=1",
 		"GAME memory 2 k=a-value-longer-than-thirty-two-bytes-x",
-		"GAME memory 2 a=1 b=1 c=1 d=1 e=1 f=1 g=1 h=1 i=1 j=1 k=1", /* bd_msg_parse keeps 10 of them */
+		"GAME memory 2 a=1 b=1 c=1 d=1 e=1 f=1 g=1 h=1 i=1 j=1 k=1 l=1 m=1 n=1 o=1 p=1 q=1 r=1", /* 18: one too many */
+		"GAME memory 2 a=1 b=1 c=1 d=1 e=1 f=1 g=1 h=1 i=1 j=1 k=1 l=1 m=1 n=1 o=1 p=1 q=1 r=1 s=1 t=1 u=1 v=1 "
+		"w=1 x=1", /* bd_msg_parse keeps 22 of them */
 		"TABLE memory 2 dim=4", "GAMES memory 2",
 	};
 	struct bd_games g = {0};
