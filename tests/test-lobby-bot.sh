@@ -54,9 +54,9 @@ bot_usage_error --wait-rounds 2
 bot_usage_error --play tictactoe --option move-limit-ms
 bot_usage_error --play tictactoe --option opponent=alice
 bot_usage_error --play tictactoe --opponent 'two words'
-# shellcheck disable=SC2046 # nine --option words
-bot_usage_error --play tictactoe $(for k in a b c d e f g h i; do printf ' --option %s=1' "$k"; done)
-grep -q 'at most 8' "$WORK/usage.err" || fail "nine options: $(cat "$WORK/usage.err")"
+# shellcheck disable=SC2046 # seventeen --option words: one too many
+bot_usage_error --play tictactoe $(for k in a b c d e f g h i j k l m n o p q; do printf ' --option %s=1' "$k"; done)
+grep -q 'at most 16' "$WORK/usage.err" || fail "seventeen options: $(cat "$WORK/usage.err")"
 
 note "alone, --wait-rounds 2: two countdowns run out, it asked again after the first, status 3"
 start_daemon --lobby-wait-ms 1000

@@ -39,18 +39,32 @@ static int64_t dump_restart_in(const struct bd_pub *p)
 	return left > 0 ? left : 0;
 }
 
+/* The table's game options (header's options[], as its codec names them) as " options
+ * k=v ..." into buf; empty if its game has none. */
+static void dump_options(const struct bd_pub *p, char *buf, size_t len)
+{
+	const struct bd_game *g = bd_game_of_kind(p->game_kind);
+	char words[BD_LINE_MAX] = "";
+
+	if (g != NULL)
+		bd_game_options_words(g, p->options, ' ', words, sizeof words);
+	snprintf(buf, len, "%s%s", words[0] ? ", options " : "", words);
+}
+
 /* The lines above the grid: board, game, daemon. */
 static void dump_header(FILE *f, const struct ctl *c, const struct ctl_view *v, const struct bd_pub *p)
 {
 	int64_t restart = dump_restart_in(p);
 	int alive = bd_pid_is_boardd(p->daemon_pid);
-	char name[sizeof p->name];
+	char name[sizeof p->name], opts[BD_LINE_MAX];
 
 	fprintf(f, "board %s (prefix %s): ", bd_printable(name, sizeof name, p->name), c->prefix);
 	v->shape(f, p);
 	fprintf(f, "\ngame %u %s: ", p->game_number, bd_game_state_name(p->game_state));
 	v->progress(f, p);
 	fprintf(f, ", players %u (min %u), event %llu", p->nplaying, p->min_players, (unsigned long long)p->event_seq);
+	dump_options(p, opts, sizeof opts);
+	fputs(opts, f);
 	if (restart >= 0)
 		fprintf(f, ", restart in %.1f s", (double)restart / 1000);
 	fprintf(f, "\ndaemon pid %d %s\n", (int)p->daemon_pid,
@@ -134,6 +148,26 @@ static void dump_players_json(struct json *j, const struct ctl_view *v, const st
 	json_close(j);
 }
 
+/* The table's game options as a JSON object (a word option's value a string), if its game
+ * has any. */
+static void dump_options_json(struct json *j, const struct bd_pub *p)
+{
+	const struct bd_game *g = bd_game_of_kind(p->game_kind);
+	char word[BD_NAME_MAX + 1];
+
+	if (g == NULL || g->noptions == 0)
+		return;
+	json_object(j, "options");
+	for (unsigned i = 0; i < g->noptions; i++) {
+		bd_game_option_text(&g->options[i], p->options[i], word, sizeof word);
+		if (g->options[i].words != NULL)
+			json_str(j, g->options[i].name, word);
+		else
+			json_int(j, g->options[i].name, p->options[i]);
+	}
+	json_close(j);
+}
+
 /* The whole dump as one JSON document. */
 static void dump_json(FILE *f, const struct ctl *c, const struct ctl_view *v, const struct bd_pub *p)
 {
@@ -148,6 +182,7 @@ static void dump_json(FILE *f, const struct ctl *c, const struct ctl_view *v, co
 	json_uint(&j, "game", p->game_number);
 	json_str(&j, "state", bd_game_state_name(p->game_state));
 	json_uint(&j, "min_players", p->min_players);
+	dump_options_json(&j, p);
 	json_uint(&j, "playing", p->nplaying);
 	v->json_progress(&j, p);
 	json_uint(&j, "event_seq", p->event_seq);

@@ -42,6 +42,24 @@ static void test_games_valid(void)
 	CU_ASSERT_PTR_NULL(g.game);
 }
 
+/* A game's own options: words and numbers, after the core's; a TABLE line's too. */
+static void test_game_options(void)
+{
+	struct bd_games g = {0};
+	struct bd_lobby l = {0};
+
+	CU_ASSERT_EQUAL_FATAL(bd_games_line(&g, msg("GAME quantik 2 clock-ms=0 increment-ms=0 move-limit-ms=600000 "
+						    "illegal=lose validate=1 show-board=0 debug=0 seats=2")), 0);
+	CU_ASSERT_EQUAL(g.game[0].opts.n, 8);
+	CU_ASSERT_STRING_EQUAL(bd_option_get(&g.game[0].opts, "illegal"), "lose");
+	CU_ASSERT_STRING_EQUAL(bd_option_get(&g.game[0].opts, "seats"), "2");
+	bd_games_free(&g);
+	CU_ASSERT_EQUAL_FATAL(bd_lobby_line(&l, msg("TABLE quantik-1 quantik on 2 0 clock-ms=0,illegal=retry,validate=1")), 0);
+	CU_ASSERT_EQUAL(l.table[0].opts.n, 3);
+	CU_ASSERT_STRING_EQUAL(bd_option_get(&l.table[0].opts, "illegal"), "retry");
+	bd_lobby_free(&l);
+}
+
 /* Malformed GAME lines are refused and add nothing. */
 static void test_games_malformed(void)
 {
@@ -169,6 +187,7 @@ void suite_lobby(void)
 	CU_pSuite s = CU_add_suite("lobby", NULL, NULL);
 	CU_add_test(s, "games valid", test_games_valid);
 	CU_add_test(s, "games malformed", test_games_malformed);
+	CU_add_test(s, "game options", test_game_options);
 	CU_add_test(s, "list valid", test_list_valid);
 	CU_add_test(s, "list malformed", test_list_malformed);
 	CU_add_test(s, "options", test_opts);

@@ -202,6 +202,31 @@ static void test_config(void)
 	CU_ASSERT_EQUAL(c.nboards, 1);
 }
 
+/* Every hosted game's option table and seats are sound: at most BD_GAME_OPTS_MAX options,
+ * each default in its range, a word for every value of a word option, no name of the core's
+ * (nor twice); seats_max, if any, above seats and within BD_TURN_SEATS_MAX. */
+static void test_codecs(void)
+{
+	static const char *const core[] = {"dim", "clock-ms", "increment-ms", "move-limit-ms", "seats", "side", "opponent"};
+
+	for (unsigned k = 0; bd_game_at(k) != NULL; k++) {
+		const struct bd_game *g = bd_game_at(k);
+		const struct rules *r = rules_find(g->kind);
+		CU_ASSERT(g->noptions <= BD_GAME_OPTS_MAX && (g->noptions == 0 || g->options != NULL));
+		for (unsigned i = 0; i < g->noptions; i++) {
+			const struct bd_game_option *o = &g->options[i];
+			CU_ASSERT(o->min <= o->def && o->def <= o->max && o->help != NULL);
+			CU_ASSERT_EQUAL(bd_game_option_find(g, o->name), (int)i);
+			for (int64_t v = o->min; o->words != NULL && v <= o->max; v++)
+				CU_ASSERT_PTR_NOT_NULL(o->words[v - o->min]);
+			for (size_t c = 0; c < sizeof core / sizeof core[0]; c++)
+				CU_ASSERT_STRING_NOT_EQUAL(o->name, core[c]);
+		}
+		if (r != NULL && r->seats_max != 0)
+			CU_ASSERT(r->seats_max > r->seats && r->seats_max <= BD_TURN_SEATS_MAX);
+	}
+}
+
 void suite_options(void)
 {
 	CU_pSuite s = CU_add_suite("options", NULL, NULL);
@@ -211,4 +236,5 @@ void suite_options(void)
 	CU_add_test(s, "gather two", test_gather_two);
 	CU_add_test(s, "gather seats", test_gather_seats);
 	CU_add_test(s, "config", test_config);
+	CU_add_test(s, "hosted games' options", test_codecs);
 }
