@@ -174,8 +174,8 @@ static int config_board_game(struct board_settings *b, const char *rest, char *e
 /* The settings a turn table may have of its own (`NAME:GAME,KEY=MS,...`), in board_turn's order. */
 static const unsigned config_turn_keys[3] = {C_MOVE_LIMIT, C_CLOCK, C_INCREMENT};
 
-/* Option KEY=VALUE (opt, split at eq) of a board's game: seats= or one of its codec's, into
- * b's seats or opt[] (lobby_option checks it as play's). 0, or -1 with err. */
+/* Option opt=value of a board's game: seats= or one of its codec's, into b's seats or opt[]
+ * (lobby_option checks it as play's). 0, or -1 with err. */
 static int config_board_option(struct board_settings *b, const char *opt, const char *value, char *err,
 			       size_t errlen)
 {
@@ -184,10 +184,14 @@ static int config_board_option(struct board_settings *b, const char *opt, const 
 	int64_t all[LOBBY_OPTS] = {[LOBBY_SEATS] = b->seats};
 	struct bd_err e;
 
+	if (r == NULL || (bd_game_option_find(g, opt) < 0 && !(strcmp(opt, "seats") == 0 && r->seats_max > r->seats))) {
+		snprintf(err, errlen, "table %s: '%s' is not move-limit-ms=MS, clock-ms=MS or increment-ms=MS%s", b->name,
+			 opt, g->noptions > 0 || (r != NULL && r->seats_max > r->seats) ? ", nor an option of its game (see games)" : "");
+		return -1;
+	}
 	memcpy(all + LOBBY_GAME_OPT, b->opt, sizeof b->opt);
-	e.text = r == NULL ? "this daemon has no rules for its game" : "the dimension is NAME:GAME:DIM";
-	if (r == NULL || strcmp(opt, "dim") == 0 || lobby_option(g, r, all, opt, value, &e) < 0) {
-		snprintf(err, errlen, "table %s: %s=%s: %s", b->name, opt, value, e.text);
+	if (lobby_option(g, r, all, opt, value, &e) < 0) {
+		snprintf(err, errlen, "table %s: %s", b->name, e.text);
 		return -1;
 	}
 	b->seats = (unsigned)all[LOBBY_SEATS];
@@ -217,13 +221,8 @@ static int config_board_turn(struct board_settings *b, const char *opts, long lo
 			*eq = '\0';
 		while (i < 3 && strcmp(opt, keys[config_turn_keys[i]].name) != 0)
 			i++;
-		if (eq == NULL) {
-			snprintf(err, errlen, "table %s: '%s' is not KEY=VALUE (move-limit-ms=MS, clock-ms=MS, "
-				 "increment-ms=MS, or an option of its game: see boardd --help)", b->name, opt);
-			return -1;
-		}
-		if (i == 3) {
-			if (config_board_option(b, opt, eq + 1, err, errlen) < 0)
+		if (i == 3 || eq == NULL) {
+			if (config_board_option(b, opt, eq != NULL ? eq + 1 : "", err, errlen) < 0)
 				return -1;
 			opts = next;
 			continue;

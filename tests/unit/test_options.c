@@ -194,10 +194,10 @@ static void test_config(void)
 	CU_ASSERT_EQUAL(config_set(&c, "board", "t:tictactoe,clock-ms=60000", err, sizeof err), 0);
 	CU_ASSERT_EQUAL(c.boards[0].seats, 2);
 	CU_ASSERT_EQUAL(config_set(&c, "board", "u:tictactoe,seats=3", err, sizeof err), -1);
-	CU_ASSERT_STRING_EQUAL(err, "table u: seats=3: this game takes no such option (see games)");
+	CU_ASSERT_STRING_EQUAL(err, "table u: 'seats' is not move-limit-ms=MS, clock-ms=MS or increment-ms=MS");
 	CU_ASSERT_EQUAL(config_set(&c, "board", "u:tictactoe,illegal=lose", err, sizeof err), -1);
 	CU_ASSERT_EQUAL(config_set(&c, "board", "u:memory:4,dim=4", err, sizeof err), -1);
-	CU_ASSERT_STRING_EQUAL(err, "table u: dim=4: the dimension is NAME:GAME:DIM");
+	CU_ASSERT_STRING_EQUAL(err, "table u: 'dim' is not move-limit-ms=MS, clock-ms=MS or increment-ms=MS");
 	CU_ASSERT_EQUAL(config_set(&c, "board", "u:memory:4,validate", err, sizeof err), -1);
 	CU_ASSERT_EQUAL(c.nboards, 1);
 }
