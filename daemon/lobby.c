@@ -154,7 +154,7 @@ static const char *lobby_check(const struct bd_game *g, const struct rules *r, u
 	if (i >= LOBBY_GAME_OPT)
 		return bd_game_option_read(&g->options[i - LOBBY_GAME_OPT], text, v, why, sizeof why);
 	if ((*v = bd_parse_uint(text)) < 0)
-		return "a value is out of the option's range (see games and boardd --help)";
+		return "a value is out of the option's range (see boardd --help)";
 	if (i == LOBBY_DIM) {
 		struct bd_game_shape shape = {.dim = (uint32_t)*v, .region_side = 1};
 		return g->shape_check(&shape) != NULL ? "dim is not a size this game's board can have" : NULL;
@@ -164,7 +164,7 @@ static const char *lobby_check(const struct bd_game *g, const struct rules *r, u
 		return *v < r->seats || *v > r->seats_max ? why : NULL;
 	}
 	if (config_range(options[i].name, &lo, &hi) < 0 || *v < lo || *v > hi)
-		return "a value is out of the option's range (see games and boardd --help)";
+		return "a value is out of the option's range (see boardd --help)";
 	return NULL;
 }
 

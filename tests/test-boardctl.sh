@@ -139,7 +139,8 @@ import os, sys
 with open(sys.argv[1], 'r+b') as f: f.seek(4); f.write(os.urandom(os.path.getsize(sys.argv[1]) - 4))
 " "/dev/shm/$PREFIX.garbage.$I"
 cp "/dev/shm/$MAIN" "/dev/shm/$PREFIX.cards.$I"
-printf '\377%.0s' $(seq 1 64) | dd of="/dev/shm/$PREFIX.cards.$I" bs=1 seek=4208 conv=notrunc 2>/dev/null
+# seat 0 (offsetof(struct bd_pub, players), layout 4) made unsound
+printf '\377%.0s' $(seq 1 64) | dd of="/dev/shm/$PREFIX.cards.$I" bs=1 seek=4272 conv=notrunc 2>/dev/null
 : >"/dev/shm/$PREFIX.empty.$I"
 for b in trunc garbage cards empty; do
 	for cmd in dump watch players locks; do
