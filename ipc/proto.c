@@ -277,7 +277,8 @@ int bd_req_parse(const char *line, size_t len, struct bd_req *req, struct bd_err
 	if (len > 0 && buf[len - 1] == '\r')
 		buf[len - 1] = '\0';
 	int n = split(buf, tok, BD_WORDS_MAX);
-	if (n < 0)
+	/* Only play's options make a request longer than BD_TOKENS_MAX words. */
+	if (n < 0 || (n > BD_TOKENS_MAX && strcmp(tok[0], req_words[BD_REQ_PLAY]) != 0))
 		return bd_err_set(err, "syntax", "too many words");
 	if (n == 0)
 		return bd_err_set(err, "syntax", "empty line");

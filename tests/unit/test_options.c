@@ -86,6 +86,18 @@ static void test_play(void)
 	CU_ASSERT_EQUAL_FATAL(play("play optgame draw-plies=7 illegal=retry seats=4 side=green clock-ms=5000", &p, &err), 0);
 	CU_ASSERT(p.opt[LOBBY_GAME_OPT] == 1 && p.opt[LOBBY_GAME_OPT + 2] == 7 && p.opt[LOBBY_SEATS] == 4);
 	CU_ASSERT(p.opt[LOBBY_CLOCK] == 5000 && p.want == 3);
+	CU_ASSERT_EQUAL(play("play optgame illegal=lose validate=1 draw-plies=5 seats=3 clock-ms=0 increment-ms=0 "
+			     "move-limit-ms=1000 side=red opponent=ana", &p, &err), 0);
+	CU_ASSERT(p.opt[LOBBY_LIMIT] == 1000 && p.want == 1 && strcmp(p.opponent, "ana") == 0);
+	/* Only play may have more words than a move (a game's eight options, the core's, side=). */
+	struct bd_req req;
+	const char *many = "play optgame a=1 b=1 c=1 d=1 e=1 f=1 g=1 h=1 i=1 j=1 k=1 l=1 m=1 n=1 o=1 p=1";
+	CU_ASSERT_EQUAL(bd_req_parse(many, strlen(many), &req, &err), 0);
+	CU_ASSERT_EQUAL(req.nopt, 16);
+	CU_ASSERT_EQUAL(play("side a b c d e f g h i j k l", &p, &err), -1);
+	CU_ASSERT_STRING_EQUAL(err.text, "too many words");
+	CU_ASSERT_EQUAL(play("play optgame a=1 b=1 c=1 d=1 e=1 f=1 g=1 h=1 i=1 j=1 k=1 l=1 m=1 n=1 o=1 p=1 q=1", &p, &err), -1);
+	CU_ASSERT_STRING_EQUAL(err.code, "syntax");
 	CU_ASSERT_EQUAL(play("play optgame side=any", &p, &err), 0);
 	CU_ASSERT_EQUAL(p.want, 0);
 	static const struct {
