@@ -51,7 +51,7 @@ GTK_RES_DEPS := $(shell glib-compile-resources --sourcedir=clients/gtk --generat
 endif
 endif
 
-.PHONY: all tests deps deps-check run check clean install install-gtk fuzz soak bench
+.PHONY: all tests deps deps-check run check clean install install-gtk fuzz soak bench eval-qwirkle
 all: $(PROGRAMS)
 
 $(BUILD)/%.o: %.c
@@ -213,6 +213,11 @@ soak: all tests
 BENCH_SRC = $(wildcard bench/*.c)
 $(BUILD)/boardd-bench: $(BENCH_SRC:%.c=$(BUILD)/%.o) $(BUILD)/libbdipc.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS_BASE)
+
+# Qwirkle's secrecy over 1,000 whole games of 2, 3 and 4 seats through a real daemon: every
+# line every client gets names no tile but its own hand's and the table's (docs/PERFORMANCE.md).
+eval-qwirkle: $(BUILD)/boardd $(BUILD)/test-integration
+	BD_QWIRKLE_GAMES=1000 $(BUILD)/test-integration qwirkle rematches
 
 bench: $(BUILD)/boardd $(BUILD)/boardd-bench
 	$(BUILD)/boardd-bench --boardd $(BUILD)/boardd --out bench/out/results.json $(if $(filter-out 0,$(BENCH_QUICK)),--quick)

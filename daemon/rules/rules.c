@@ -4,6 +4,7 @@
 static const struct rules *const rules_table[] = {
 	&rules_memory,
 	&rules_tictactoe,
+	&rules_qwirkle,
 };
 
 const struct rules *rules_find(uint32_t kind)

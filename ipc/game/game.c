@@ -7,11 +7,13 @@
 #include <string.h>
 
 #include "memory.h"
+#include "qwirkle.h"
 #include "tictactoe.h"
 
 static const struct bd_game *const games[] = {
 	&bd_game_memory,
 	&bd_game_tictactoe,
+	&bd_game_qwirkle,
 };
 
 #define NGAMES (sizeof games / sizeof games[0])

@@ -1,5 +1,7 @@
 /* qwirkle.c: Qwirkle's rules and notation (qwirkle.h): pure functions. */
+#include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "qwirkle.h"
@@ -726,3 +728,213 @@ void qw_turn_format(const struct qw_turn *t, char out[QW_MOVE_TEXT_MAX])
 		qw_move_format(&t->lay, out);
 	}
 }
+
+/* --- The codec (qwirkle.h, game.h) ----------------------------------------------------- */
+/* By type - QW_EV_LAY; the letters are in qwirkle.h. */
+static const char *const qw_event_words[] = {"lay", "swap", "passed", "drew", "practice"};
+static const char *const qw_event_specs[] = {"pnT", "pn", "p", "pH", ""};
+
+/* Why Qwirkle cannot be played with shape s, NULL if it can. */
+static const char *qw_shape_check(const struct bd_game_shape *s)
+{
+	if (s->dim != QW_DIM)
+		return "board dimension out of range";
+	if (s->region_side < 1)
+		return "region size out of range";
+	return NULL;
+}
+
+/* The areas' sizes: the same for every table. */
+static size_t qw_pub_size(const struct bd_game_shape *s)
+{
+	(void)s;
+	return sizeof(struct qw_pub);
+}
+
+static size_t qw_priv_size(const struct bd_game_shape *s)
+{
+	(void)s;
+	return sizeof(struct qw_priv);
+}
+
+/* One lock region: a turn looks at the whole table. */
+static unsigned qw_nregions(const struct bd_game_shape *s)
+{
+	(void)s;
+	return 1;
+}
+
+/* The one region covers everything after the shape. */
+static unsigned qw_region_spans(const struct bd_game_shape *s, unsigned r, struct bd_span *spans)
+{
+	(void)s;
+	(void)r;
+	spans[0].off = offsetof(struct qw_pub, practice);
+	spans[0].len = sizeof(struct qw_pub) - offsetof(struct qw_pub, practice);
+	return 1;
+}
+
+/* The head is the shape alone, which shape_check has seen. */
+static const char *qw_head_check(const void *area)
+{
+	(void)area;
+	return NULL;
+}
+
+const char *qw_pub_table(const struct qw_pub *a, struct qw_pos *p)
+{
+	if (a->ntiles > QW_TILES)
+		return "more than 108 tiles on the table";
+	return qw_pos_load(p, a->tile, a->ntiles);
+}
+
+/* A sound table; 108 tiles in all (none on an area never dealt); hands of the seats dealt in. */
+static const char *qw_area_check(const void *area)
+{
+	const struct qw_pub *a = area;
+	struct qw_pos p;
+	unsigned total;
+	const char *why;
+
+	if ((why = qw_pub_table(a, &p)) != NULL)
+		return why;
+	if (a->practice > 1 || a->nseats == 1 || a->nseats > QW_SEATS_MAX || a->bag > QW_TILES)
+		return "practice, seats or bag out of range";
+	total = a->ntiles + a->bag;
+	for (unsigned i = 0; i < QW_SEATS_MAX; i++) {
+		if (a->hand[i] > QW_HAND || (i >= a->nseats && a->hand[i] != 0))
+			return "a hand out of range";
+		total += a->hand[i];
+	}
+	if (total != QW_TILES && (total != 0 || a->nseats > 0)) /* 0: never dealt */
+		return "the table, the bag and the hands do not hold 108 tiles";
+	if (a->last > QW_LAST_PASS || (a->last == QW_LAST_LAY && (a->last_n < 1 || a->last_n > QW_HAND ||
+								   a->last_n > a->ntiles)))
+		return "the last turn is unsound";
+	return NULL;
+}
+
+/* Write tiles (of placements if p, else of tiles) joined by '+'. */
+static void qw_put_joined(struct bd_line *o, const struct qw_ev *e, int places)
+{
+	for (unsigned i = 0; i < e->n && i < QW_HAND; i++) {
+		char text[QW_PLACE_MAX];
+		if (places)
+			qw_place_format(&e->p[i], text);
+		else
+			qw_tile_format(e->tile[i], text);
+		if (i > 0)
+			bd_line_str(o, "+");
+		bd_line_str(o, text);
+	}
+}
+
+/* Write the field of letter T or H of ev. */
+static void qw_field_put(struct bd_line *o, const struct bd_event *ev, char letter, unsigned nth, unsigned dim)
+{
+	(void)nth;
+	(void)dim;
+	qw_put_joined(o, qw_ev(ev), letter == 'T');
+}
+
+/* Read the field of letter T (placements) or H (tiles), joined by '+', into ev: 0, or -1. */
+static int qw_field_parse(struct bd_event *ev, char letter, unsigned nth, const char *const *tok, unsigned dim)
+{
+	struct qw_ev *e = qw_ev_w(ev);
+	char part[QW_PLACE_MAX];
+	const char *s = tok[0];
+
+	(void)nth;
+	(void)dim;
+	e->n = 0;
+	while (*s != '\0') {
+		size_t k = strcspn(s, "+");
+		if (k == 0 || k >= sizeof part || e->n == QW_HAND)
+			return -1;
+		memcpy(part, s, k);
+		part[k] = '\0';
+		if (letter == 'T' ? qw_place_parse(part, &e->p[e->n]) != NULL : qw_tile_parse(part, &e->tile[e->n]) < 0)
+			return -1;
+		e->n++;
+		s += k;
+		if (*s == '+' && *++s == '\0')
+			return -1;
+	}
+	return e->n > 0 ? 0 : -1;
+}
+
+int qw_hand_line(const struct qw_hand *h, uint64_t event, char *buf, size_t len)
+{
+	char text[QW_HAND_TEXT_MAX];
+
+	qw_hand_format(h, text);
+	return snprintf(buf, len, "HAND %llu %u%s%s\n", (unsigned long long)event, h->n, h->n > 0 ? " " : "",
+			h->n > 0 ? text : "");
+}
+
+/* An event number (1 to 19 digits) into *v: 0, or -1. */
+static int qw_seq_parse(const char *s, uint64_t *v)
+{
+	size_t n = strlen(s);
+
+	if (n == 0 || n > 19 || strspn(s, "0123456789") != n)
+		return -1;
+	*v = strtoull(s, NULL, 10);
+	return 0;
+}
+
+int qw_hand_line_parse(unsigned ntok, const char *const *tok, uint64_t *event, struct qw_hand *h)
+{
+	long n = ntok >= 2 ? bd_parse_uint(tok[1]) : -1;
+
+	if (n < 0 || n > QW_HAND || ntok != (unsigned)n + 2 || qw_seq_parse(tok[0], event) < 0)
+		return -1;
+	h->n = 0;
+	for (unsigned i = 2; i < ntok; i++)
+		if (qw_tile_parse(tok[i], &h->tile[h->n++]) < 0)
+			return -1;
+	return 0;
+}
+
+int qw_turn_read(unsigned ntok, const char *const *tok, struct qw_turn *t, struct bd_err *err)
+{
+	const char *why = qw_turn_parse(ntok, tok, t);
+
+	if (why == qw_off)
+		return bd_err_set(err, "range", "a cell's x and y are -108 to 108");
+	if (why != NULL)
+		return bd_err_set(err, "syntax", bd_game_qwirkle.move_usage);
+	return 0;
+}
+
+/* Its options (qwirkle.h's QW_OPT_ order). */
+static const char *const qw_practice_words[] = {"off", "on"};
+static const struct bd_game_option qw_options[] = {
+	{"practice", 0, 0, 1, qw_practice_words, "practice: a lay may take any tile from the bag (the hand kept)"},
+};
+
+const struct bd_game bd_game_qwirkle = {
+	.name = "qwirkle",
+	.kind = BD_GAME_QWIRKLE,
+	.move_usage = "usage: move TILE@X,Y ... (1 to 6, like b4@1,0), move swap TILE ..., or move pass",
+	.side_names = {"first", "second", "third", "fourth"},
+	.dim_default = QW_DIM,
+	.dim_rule = "1 (the table grows as tiles are laid)",
+	.shape_check = qw_shape_check,
+	.pub_size = qw_pub_size,
+	.priv_size = qw_priv_size,
+	.nregions = qw_nregions,
+	.pub_head = offsetof(struct qw_pub, practice),
+	.region_spans = qw_region_spans,
+	.head_check = qw_head_check,
+	.area_check = qw_area_check,
+	.event_words = qw_event_words,
+	.event_specs = qw_event_specs,
+	.nevents = sizeof qw_event_words / sizeof qw_event_words[0],
+	.wide = "",
+	.field_put = qw_field_put,
+	.field_parse = qw_field_parse,
+	.listing = NULL,
+	.options = qw_options,
+	.noptions = sizeof qw_options / sizeof qw_options[0],
+};

@@ -10,6 +10,8 @@
 
 #include <stdint.h>
 
+#include "game.h"
+
 #define QW_SHAPES 6
 #define QW_COLOURS 6
 #define QW_KINDS 36     /* shape * 6 + colour */
@@ -137,5 +139,105 @@ int qw_can_lay(const struct qw_pos *p, const struct qw_hand *hand);
 const char *qw_turn_parse(unsigned ntok, const char *const *tok, struct qw_turn *t);
 void qw_turn_format(const struct qw_turn *t, char out[QW_MOVE_TEXT_MAX]);
 void qw_move_format(const struct qw_move *m, char out[QW_MOVE_TEXT_MAX]);
+
+/* --- The codec (game.c's table) ------------------------------------------------------ */
+#define QW_SEATS_MAX 4
+#define QW_DIM 1 /* the table grows without bounds: no grid side; the area has none either */
+
+/* Its options, in the codec's order (board_settings' opt[], the public header's options[]). */
+enum { QW_OPT_PRACTICE = 0 };
+
+enum qw_last { QW_LAST_NONE = 0, QW_LAST_LAY = 1, QW_LAST_SWAP = 2, QW_LAST_PASS = 3 };
+
+/* Qwirkle's public area: the shape, then everyone's view of the game under region_seq[0]:
+ * the tiles on the table in the order laid (not a grid), how many tiles each hand and the
+ * bag hold (never which), each seat's points, the last turn. A sound area holds a sound
+ * table (qw_pos_load) and 108 tiles in all between table, bag and hands (none at all on
+ * an area never dealt). */
+struct qw_pub {
+	uint32_t dim;                      /* shape: QW_DIM */
+	uint32_t region_side;              /* shape: as the table has it */
+	uint32_t practice;                 /* 1: a practice game: a lay may use any tile of the bag */
+	uint32_t nseats;                   /* the seats dealt a hand (2-4), 0 until the match starts */
+	uint32_t ntiles;                   /* tiles on the table */
+	uint32_t bag;                      /* tiles in the bag */
+	uint32_t hand[QW_SEATS_MAX];       /* tiles in each seat's hand */
+	uint32_t score[QW_SEATS_MAX];      /* each seat's points in this game */
+	uint32_t passes;                   /* passes since the last lay or swap */
+	uint32_t last;                     /* enum qw_last: the last turn's kind */
+	uint32_t last_seat;                /* its seat */
+	uint32_t last_n;                   /* its tiles: the last ones of tile[] for a lay */
+	uint32_t last_score;               /* its points (a lay's, the end bonus included) */
+	uint32_t reserved;
+	struct qw_place tile[QW_TILES];    /* the table */
+	uint8_t pad[4];
+};
+static_assert(sizeof(struct qw_pub) == 408, "qw_pub is 408 bytes");
+
+/* A seat's hand in the private area. */
+struct qw_priv_hand {
+	uint8_t n;
+	uint8_t tile[QW_HAND];
+	uint8_t reserved;
+};
+
+/* Its private area (no client reads it): the bag and every hand. */
+struct qw_priv {
+	uint32_t dim, region_side;         /* shape */
+	uint32_t nbag;                     /* tiles in the bag: bag[0 .. nbag - 1] */
+	uint32_t out;                      /* bit per seat that left for good: its tiles went back */
+	uint8_t bag[QW_TILES];
+	struct qw_priv_hand hand[QW_SEATS_MAX];
+	uint8_t pad[4];
+};
+static_assert(sizeof(struct qw_priv) == 160, "qw_priv is 160 bytes");
+
+/* Its events (fields in order; letters of its own: T a lay's placements joined by '+',
+ * H tiles joined by '+'). drew goes to its seat alone. */
+enum {
+	QW_EV_LAY = BD_EV_GAME_FIRST(BD_GAME_QWIRKLE), /* "lay": player, points, placements */
+	QW_EV_SWAP,     /* "swap": player, how many tiles it gave back */
+	QW_EV_PASSED,   /* "passed": player (nothing to lay, the bag empty) */
+	QW_EV_DREW,     /* "drew": player, the tiles it drew (for that seat only) */
+	QW_EV_PRACTICE, /* "practice": this game is a practice game (at its deal) */
+};
+
+/* The payload of its events (struct bd_event's game bytes). */
+struct qw_ev {
+	uint8_t n;                     /* lay: placements; drew: tiles */
+	struct qw_place p[QW_HAND];    /* lay */
+	uint8_t tile[QW_HAND];         /* drew */
+};
+
+extern const struct bd_game bd_game_qwirkle;
+
+/* The Qwirkle area of a public segment or snapshot; NULL if its table is another game's. */
+static inline const struct qw_pub *qw_pub_area(const struct bd_pub *pub)
+{
+	return pub->game_kind == BD_GAME_QWIRKLE ? (const struct qw_pub *)(const void *)pub->area : NULL;
+}
+
+static inline const struct qw_ev *qw_ev(const struct bd_event *ev)
+{
+	return (const struct qw_ev *)(const void *)ev->game;
+}
+
+static inline struct qw_ev *qw_ev_w(struct bd_event *ev)
+{
+	return (struct qw_ev *)(void *)ev->game;
+}
+
+/* The table of a sound area into *p: NULL, or why its tiles are not a sound table. */
+const char *qw_pub_table(const struct qw_pub *a, struct qw_pos *p);
+
+/* A seat's hand as its private line, "HAND <event> <n> <tile>...\n": the hand as it is once
+ * the table's events up to number <event> happened (a later drew or lay changes it, an
+ * earlier one is in it already): bytes written (snprintf's). */
+int qw_hand_line(const struct qw_hand *h, uint64_t event, char *buf, size_t len);
+/* Read a HAND line's tokens after the word into *h and *event: 0, or -1 if malformed. */
+int qw_hand_line_parse(unsigned ntok, const char *const *tok, uint64_t *event, struct qw_hand *h);
+
+/* The turn of a move's words: 0, or -1 with *err ("syntax" with the usage, "range"). */
+int qw_turn_read(unsigned ntok, const char *const *tok, struct qw_turn *t, struct bd_err *err);
 
 #endif

@@ -31,6 +31,8 @@ struct h_client {
 	char name[BD_NAME_MAX + 1];
 	int id;                    /* player id after h_enter; -1 for a spectator */
 	uint64_t last_seq;         /* newest event taken, 0 before the first */
+	int data;                  /* h_event returns data lines too (a seat's private lines: HAND) */
+	int skips;                 /* its event numbers skip events for other seats (checked in the ring) */
 	char (*stash)[BD_LINE_MAX + 1]; /* events read while waiting for a reply */
 	size_t shead, slen, scap;
 };
@@ -79,8 +81,9 @@ int h_expect(const char *file, int line, struct h_client *cl, const char *code, 
 #define H_OK(cl, ...) h_expect(__FILE__, __LINE__, (cl), NULL, __VA_ARGS__)
 #define H_ERR(cl, code, ...) h_expect(__FILE__, __LINE__, (cl), (code), __VA_ARGS__)
 
-/* The next event (kept ones first): 1, or 0 on timeout or a closed connection; a timeout
- * of 0 takes only what has already arrived. Checks that event numbers have no gaps. */
+/* The next event (kept ones first), or data line if the client takes them: 1, or 0 on
+ * timeout or a closed connection; a timeout of 0 takes only what has already arrived.
+ * Checks that event numbers have no gaps. */
 int h_event(struct h_client *cl, struct bd_msg *m, int timeout_ms);
 /* Wait for an event with this word, skipping others (skip=1) or requiring it to be the very
  * next one (skip=0); fatal if it does not come. */

@@ -11,5 +11,6 @@ void suite_race(void);    /* test_race.c: the same card picked at the same momen
 void suite_secrecy(void); /* test_secrecy.c: face-down values never public; a full game */
 void suite_fairness(void); /* test_fairness.c: unique names, logins, the anti-hoarding cooldown */
 void suite_tictactoe(void); /* test_tictactoe.c: whole matches, bad input, resign, rematch, claim, restart */
+void suite_qwirkle(void);  /* test_qwirkle.c: whole games of 2-4 seats, secrecy, reconnect, restart */
 
 #endif

@@ -8,8 +8,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "daemon/board.h"
+#include "daemon/quota.h"
 #include "ipc/game/qwirkle.h"
+#include "ipc/proto.h"
 #include "suites.h"
 #include "tests/runner.h"
 
@@ -26,6 +30,12 @@ static void hand(struct qw_hand *h, const char *text)
 	const char *why = qw_hand_parse(text, h);
 
 	REQUIRE(why == NULL, "hand '%s': %s", text, why);
+}
+
+/* Nonzero if two hands hold the same tiles in any order. */
+static int same_hand(const struct qw_hand *a, const struct qw_hand *b)
+{
+	return a->n == b->n && qw_hand_has(a, b->tile, b->n);
 }
 
 /* Read a lay (placements separated by spaces) that must parse. */
@@ -524,6 +534,254 @@ static void test_qw_random_games(void)
 	CHECK(bonus_games > 0, "no game ended by an emptied hand");
 }
 
+/* Its events as protocol lines and back; malformed fields refused. */
+static void test_qw_codec_events(void)
+{
+	static const char *const bad[] = {
+		"EVENT 7 lay 0 5 b4@1,0+", "EVENT 7 lay 0 5 +b4@1,0", "EVENT 7 lay 0 5 b4@1,0++c4@2,0",
+		"EVENT 7 lay 0 5 a1@0,0+a2@1,0+a3@2,0+a4@3,0+a5@4,0+a6@5,0+b1@6,0", "EVENT 7 lay 0 5 b4",
+		"EVENT 7 drew 1 b9", "EVENT 7 drew 1 b4@0,0", "EVENT 7 drew 1", "EVENT 7 swap 1", "EVENT 7 passed",
+		"EVENT 7 practice 1",
+	};
+	static const struct { struct bd_event ev; struct qw_ev e; const char *line; } ok[] = {
+		{{.seq = 5, .type = QW_EV_LAY, .player = 1, .n = 7}, {2, {{-1, 2, 7}, {0, 2, 8}}, {0}},
+		 "EVENT 5 lay 1 7 b2@-1,2+b3@0,2\n"},
+		{{.seq = 6, .type = QW_EV_SWAP, .player = 0, .n = 3}, {0}, "EVENT 6 swap 0 3\n"},
+		{{.seq = 7, .type = QW_EV_PASSED, .player = 2}, {0}, "EVENT 7 passed 2\n"},
+		{{.seq = 8, .type = QW_EV_DREW, .player = 3}, {3, {{0}}, {0, 35, 12}}, "EVENT 8 drew 3 a1+f6+c1\n"},
+		{{.seq = 9, .type = QW_EV_PRACTICE}, {0}, "EVENT 9 practice\n"},
+	};
+	struct bd_msg m;
+	struct bd_event ev, back;
+	char line[BD_LINE_MAX];
+
+	for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+		ev = ok[i].ev;
+		ev.to = BD_NO_PLAYER;
+		*qw_ev_w(&ev) = ok[i].e;
+		bd_event_format(line, sizeof line, &ev, QW_DIM, "none", 0);
+		CHECK(strcmp(line, ok[i].line) == 0, "event %zu: %s", i, line);
+		line[strlen(line) - 1] = '\0';
+		memset(&back, 0, sizeof back);
+		REQUIRE(bd_msg_parse(line, &m) == 0 && bd_msg_event(&m, QW_DIM, &back) == 0, "%s parses", line);
+		CHECK(back.type == ev.type && back.player == ev.player && back.n == ev.n &&
+			      qw_ev(&back)->n == ok[i].e.n &&
+			      memcmp(qw_ev(&back)->p, ok[i].e.p, ok[i].e.n * sizeof ok[i].e.p[0] * (ev.type == QW_EV_LAY)) == 0 &&
+			      memcmp(qw_ev(&back)->tile, ok[i].e.tile, ok[i].e.n * (ev.type == QW_EV_DREW)) == 0,
+		      "'%s' read back", line);
+	}
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		snprintf(line, sizeof line, "%s", bad[i]);
+		CHECK(bd_msg_parse(line, &m) != 0 || bd_msg_event(&m, QW_DIM, &back) != 0, "'%s' read", bad[i]);
+	}
+}
+
+/* The HAND line, the move's words with their error codes, the public area's checks. */
+static void test_qw_codec_area(void)
+{
+	static const struct { unsigned n; const char *tok[3]; const char *code; } bad[] = {
+		{0, {NULL}, "syntax"}, {1, {"b4@0"}, "syntax"}, {1, {"b4@0,200"}, "range"}, {1, {"swap"}, "syntax"},
+		{2, {"pass", "now"}, "syntax"},
+	};
+	static struct qw_pub a;
+	const struct bd_game *g = &bd_game_qwirkle;
+	struct qw_hand h, back;
+	uint64_t seq;
+	struct qw_turn t;
+	struct bd_err err = {0};
+	char line[64];
+
+	hand(&h, "a1 f6 c3");
+	qw_hand_line(&h, 12345678901ull, line, sizeof line);
+	CHECK(strcmp(line, "HAND 12345678901 3 a1 f6 c3\n") == 0, "HAND line: %s", line);
+	CHECK(qw_hand_line_parse(5, (const char *const[]){"12345678901", "3", "a1", "f6", "c3"}, &seq, &back) == 0 &&
+		      same_hand(&h, &back) && seq == 12345678901ull,
+	      "HAND read back");
+	CHECK(qw_hand_line_parse(4, (const char *const[]){"7", "3", "a1", "f6"}, &seq, &back) < 0, "a tile short");
+	CHECK(qw_hand_line_parse(3, (const char *const[]){"7", "1", "z1"}, &seq, &back) < 0, "a bad tile");
+	CHECK(qw_hand_line_parse(3, (const char *const[]){"x", "1", "a1"}, &seq, &back) < 0, "a bad event number");
+	h.n = 0;
+	qw_hand_line(&h, 9, line, sizeof line);
+	CHECK(strcmp(line, "HAND 9 0\n") == 0 && qw_hand_line_parse(2, (const char *const[]){"9", "0"}, &seq, &back) == 0 &&
+		      back.n == 0,
+	      "an empty HAND: %s", line);
+	CHECK(qw_turn_read(2, (const char *const[]){"b4@0,0", "b5@1,0"}, &t, &err) == 0 && t.kind == QW_LAY && t.lay.n == 2,
+	      "a lay read");
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		err.code = NULL;
+		CHECK(qw_turn_read(bad[i].n, bad[i].tok, &t, &err) < 0 && err.code && strcmp(err.code, bad[i].code) == 0,
+		      "turn %zu: %s, not %s", i, err.code ? err.code : "accepted", bad[i].code);
+	}
+	struct bd_game_shape s = {QW_DIM, 1};
+	CHECK(g->shape_check(&s) == NULL && g->pub_size(&s) == sizeof a && g->nregions(&s) == 1, "one shape");
+	CHECK(g->shape_check(&(struct bd_game_shape){2, 1}) != NULL, "dim 2 refused");
+	CHECK(g->area_check(&a) == NULL, "an area never dealt");
+	a.bag = QW_TILES;
+	CHECK(g->area_check(&a) == NULL, "the bag full, no hand yet");
+	a.nseats = 2, a.bag = QW_TILES - 12, a.hand[0] = a.hand[1] = 6;
+	CHECK(g->area_check(&a) == NULL, "just dealt");
+	a.bag--;
+	CHECK(g->area_check(&a) != NULL, "a tile missing");
+	a.bag++, a.hand[2] = 1, a.bag--;
+	CHECK(g->area_check(&a) != NULL, "a hand for a seat not dealt");
+	a.hand[2] = 0, a.ntiles = 2, a.bag--;
+	a.tile[0] = (struct qw_place){0, 0, 0}, a.tile[1] = (struct qw_place){1, 0, 7};
+	CHECK(g->area_check(&a) != NULL, "a broken line (a1 b2)");
+	a.tile[1].tile = 1;
+	CHECK(g->area_check(&a) == NULL, "a1 a2 laid");
+	a.last = QW_LAST_LAY, a.last_n = 3;
+	CHECK(g->area_check(&a) != NULL, "a last lay of more tiles than the table");
+	a.last_n = 2, a.practice = 2;
+	CHECK(g->area_check(&a) != NULL, "practice 2");
+}
+
+/* --- Secrecy: the public area shows nothing of the hands and the bag --------------------- */
+/* A Qwirkle table of two seats in this process (daemon/board.c), seed seed, its match on. */
+static void table_open(struct board *b, const char *name, uint64_t seed)
+{
+	struct board_settings s = {.game_kind = BD_GAME_QWIRKLE, .dim = QW_DIM, .region_side = 1, .min_players = 2,
+				   .seats = 2, .restart_ms = 1000, .away_ms = 1000, .seed = seed,
+				   .move_limit_ms = 600000};
+	struct quota_peer peer = {.uid = getuid(), .pid = getpid(), .exempt = 1};
+	struct bd_err err;
+	static char prefix[32]; /* the board keeps a pointer to it */
+	int resumed;
+
+	snprintf(s.name, sizeof s.name, "%s", name);
+	bd_game_option_defaults(&bd_game_qwirkle, s.opt);
+	snprintf(prefix, sizeof prefix, "bdqw%d", (int)getpid());
+	REQUIRE(board_open(b, prefix, &s, &resumed) == 0 && !resumed, "a new board %s", name);
+	REQUIRE(board_seat(b, "ana", &peer, 0, 0, &err) == 0 && board_seat(b, "bob", &peer, 0, 0, &err) == 1,
+		"two seats: %s", err.text);
+	REQUIRE(qw_pub_area(b->pub)->nseats == 2, "the match started");
+}
+
+/* Make seat's hand hold tile, swapping it in from the bag for a tile the hand does not
+ * need (one not in keep); fatal if the bag has none. */
+static void rig(struct board *b, unsigned seat, uint8_t tile, const struct qw_hand *keep)
+{
+	struct qw_priv *v = (struct qw_priv *)(void *)b->priv->area;
+	struct qw_priv_hand *h = &v->hand[seat];
+	struct qw_hand now = {.n = h->n};
+	uint8_t *in;
+
+	memcpy(now.tile, h->tile, QW_HAND);
+	if (qw_hand_has(&now, &tile, 1))
+		return;
+	REQUIRE((in = memchr(v->bag, tile, v->nbag)) != NULL, "the bag holds no more of tile %u", tile);
+	for (unsigned i = 0; i < h->n; i++)
+		if (!qw_hand_has(keep, &h->tile[i], 1)) {
+			*in = h->tile[i];
+			h->tile[i] = tile;
+			return;
+		}
+	REQUIRE(0, "no room in the hand for tile %u", tile);
+}
+
+/* Play the turn of words (separated by spaces) by seat on b: it must be accepted. When the
+ * turn is a lay its tiles are first put in the hand (rig). */
+static void turn(struct board *b, unsigned seat, const char *words)
+{
+	char buf[128], *tok[8], *save;
+	unsigned n = 0;
+	struct qw_turn t;
+	struct bd_err err = {0};
+
+	snprintf(buf, sizeof buf, "%s", words);
+	for (char *w = strtok_r(buf, " ", &save); w != NULL && n < 8; w = strtok_r(NULL, " ", &save))
+		tok[n++] = w;
+	REQUIRE(qw_turn_parse(n, (const char *const *)tok, &t) == NULL, "%s", words);
+	struct qw_hand keep = {0};
+	for (unsigned i = 0; t.kind == QW_LAY && i < t.lay.n; i++)
+		keep.tile[keep.n++] = t.lay.p[i].tile;
+	for (unsigned i = 0; i < keep.n; i++)
+		rig(b, seat, keep.tile[i], &keep);
+	REQUIRE(b->pub->turn == seat, "seat %u to move, not %u", b->pub->turn, seat);
+	REQUIRE(board_move(b, seat, n, (const char *const *)tok, &err) == 0, "%s by seat %u: %s %s", words, seat,
+		err.code, err.text);
+}
+
+/* The words of a swap of seat's first k tiles (they differ from table to table). */
+static const char *swap_words(struct board *b, unsigned seat, unsigned k)
+{
+	static char out[QW_MOVE_TEXT_MAX];
+	const struct qw_priv *v = (const void *)b->priv->area;
+	struct qw_turn t = {.kind = QW_SWAP, .swap = {.n = k}};
+
+	memcpy(t.swap.tile, v->hand[seat].tile, k);
+	qw_turn_format(&t, out);
+	return out;
+}
+
+/* Two tables dealt differently (other seeds) that go through the same public turns (the
+ * lays' tiles put in the hands first, swaps of as many tiles): their public areas stay
+ * byte for byte the same while the hands and bags differ, and so do the events for
+ * everyone; only the events for one seat (drew) differ. */
+static void test_qw_public_identical(void)
+{
+	static struct board a, b;
+	const char *script[] = {"a1@0,0 a2@1,0 a3@2,0", NULL, "b1@0,1", "a4@3,0 a5@4,0", NULL, "c1@0,2 c2@1,2"};
+	uint64_t seed = 2;
+
+	table_open(&a, "qwa", 1);
+	for (;; seed++) { /* the same seat opens on both tables */
+		table_open(&b, "qwb", seed);
+		if (b.pub->turn == a.pub->turn)
+			break;
+		board_close(&b, 1);
+		REQUIRE(seed < 40, "no seed opens with the same seat");
+	}
+	unsigned first = a.pub->turn;
+	struct qw_priv *va = (void *)a.priv->area, *vb = (void *)b.priv->area;
+	/* the first lay is the hand's largest group: make it three */
+	for (unsigned s = 0; s < 2; s++) {
+		static const uint8_t lone[2][QW_HAND] = {{0, 1, 2, 1 * 6 + 3, 2 * 6 + 4, 3 * 6 + 5}, {0, 1, 2, 4 * 6 + 3, 5 * 6 + 4, 1 * 6 + 5}};
+		struct board *t = s ? &b : &a;
+		struct qw_priv *v = s ? vb : va;
+		struct qw_hand want = {.n = QW_HAND};
+		memcpy(want.tile, lone[s], QW_HAND);
+		for (unsigned i = 0; i < QW_HAND; i++)
+			rig(t, first, want.tile[i], &want);
+		CHECK(qw_hand_best(&want) == 3 && v->hand[first].n == QW_HAND, "a best group of 3");
+	}
+	for (unsigned k = 0; k < sizeof script / sizeof script[0]; k++) {
+		unsigned seat = k % 2 ? !first : first;
+		char swap_a[QW_MOVE_TEXT_MAX];
+		if (script[k] != NULL) {
+			turn(&a, seat, script[k]);
+			turn(&b, seat, script[k]);
+		} else {
+			snprintf(swap_a, sizeof swap_a, "%s", swap_words(&a, seat, 3));
+			turn(&a, seat, swap_a);
+			turn(&b, seat, swap_words(&b, seat, 3));
+		}
+		CHECK(memcmp(a.pub->area, b.pub->area, a.pub->area_size) == 0, "turn %u: the public areas differ", k);
+		CHECK(memcmp(va->hand, vb->hand, sizeof va->hand) != 0 && memcmp(va->bag, vb->bag, va->nbag) != 0,
+		      "turn %u: the hands and bags are the same: the test shows nothing", k);
+	}
+	CHECK(qw_pub_area(a.pub)->ntiles == 8 && a.pub->event_seq == b.pub->event_seq, "%u tiles, events %llu %llu",
+	      qw_pub_area(a.pub)->ntiles, (unsigned long long)a.pub->event_seq, (unsigned long long)b.pub->event_seq);
+	unsigned everyone = 0, own = 0;
+	for (uint64_t s = 1; s <= a.pub->event_seq; s++) {
+		const struct bd_event *ea = &a.priv->ring[s % BD_RING_SIZE], *eb = &b.priv->ring[s % BD_RING_SIZE];
+		REQUIRE(ea->seq == s && eb->seq == s && ea->type == eb->type && ea->to == eb->to, "event %llu",
+			(unsigned long long)s);
+		if (ea->to == BD_NO_PLAYER) {
+			everyone++;
+			CHECK(ea->player == eb->player && ea->n == eb->n && ea->m == eb->m &&
+				      memcmp(ea->game, eb->game, sizeof ea->game) == 0,
+			      "event %llu for everyone differs", (unsigned long long)s);
+		} else {
+			own++;
+			CHECK(ea->type == QW_EV_DREW && ea->to == ea->player, "event %llu for seat %u alone: type %u",
+			      (unsigned long long)s, ea->to, ea->type);
+		}
+	}
+	CHECK(everyone > 6 && own >= 6, "%u events for everyone, %u for one seat", everyone, own);
+	board_close(&a, 1);
+	board_close(&b, 1);
+}
+
 /* Register this file's tests. */
 void suite_qwirkle(void)
 {
@@ -535,4 +793,7 @@ void suite_qwirkle(void)
 	CU_add_test(s, "scoring", test_qw_scoring);
 	CU_add_test(s, "hand_rules", test_qw_hand_rules);
 	CU_add_test(s, "random_games", test_qw_random_games);
+	CU_add_test(s, "codec_events", test_qw_codec_events);
+	CU_add_test(s, "codec_area", test_qw_codec_area);
+	CU_add_test(s, "public_identical", test_qw_public_identical);
 }
