@@ -27,6 +27,7 @@ struct ctl {
 	int answers;        /* a daemon answered on the socket */
 	const char *board;  /* the BOARD argument, "main" when none */
 	int json;           /* --json */
+	int hands;          /* --hands: dump and watch show the secret hands (private segment) */
 	int colour;         /* ANSI colours in text output (a terminal, NO_COLOR unset) */
 	unsigned count;     /* events: how many */
 	char **args;        /* rules: its arguments after the command word */
@@ -72,7 +73,10 @@ struct ctl_view {
 	const char *const *sides;        /* the sides' names, NULL if its seats have none: then
 					  * the players table has no side nor result */
 };
-extern const struct ctl_view ctl_view_memory, ctl_view_tictactoe;
+extern const struct ctl_view ctl_view_memory, ctl_view_tictactoe, ctl_view_qwirkle;
+/* dump.c: nonzero unless --hands was asked and the private segment cannot be read (the
+ * reason printed). */
+int dump_hands_allowed(const struct ctl *c);
 /* dump.c: the seat playing side (BD_NO_PLAYER if none) of snapshot p. */
 unsigned dump_side_seat(const struct bd_pub *p, unsigned side);
 

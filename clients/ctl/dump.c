@@ -11,6 +11,7 @@
 static const struct ctl_view *const views[] = {
 	&ctl_view_memory,
 	&ctl_view_tictactoe,
+	&ctl_view_qwirkle,
 };
 
 /* The view of snapshot p's game, NULL if this boardctl has none. */
@@ -223,11 +224,21 @@ void dump_frame(FILE *f, const struct ctl *c, const struct bd_pub *p)
 	}
 }
 
+int dump_hands_allowed(const struct ctl *c)
+{
+	static struct bd_pub snap;
+	struct bd_found f;
+	const struct bd_priv *priv = c->hands ? ctl_private(c, &snap, &f) : NULL;
+
+	bd_priv_unmap(priv);
+	return !c->hands || priv != NULL;
+}
+
 int dump_run(const struct ctl *c)
 {
 	static struct bd_pub snap;
 
-	if (ctl_snapshot(c, &snap) != CTL_OK)
+	if (!dump_hands_allowed(c) || ctl_snapshot(c, &snap) != CTL_OK)
 		return CTL_ERROR;
 	dump_frame(stdout, c, &snap);
 	return dump_view(&snap) != NULL ? CTL_OK : CTL_ERROR;

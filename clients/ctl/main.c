@@ -62,6 +62,8 @@ static void usage(FILE *f)
 		"                    (default: the socket file's owner); others' are flagged FOREIGN\n"
 		"  --json            one JSON document per command (per frame for watch, one per line)\n"
 		"  -n, --count N     events: how many (default 20)\n"
+		"  --hands           dump, watch: the secret hands and bag too (Qwirkle; needs the\n"
+		"                    private segment: the daemon's user or root)\n"
 		"  -h, --help        show this help and exit\n"
 		"  --version         show the version and exit\n\n"
 		"Exit status: 0 ok, 1 error (no such board, damaged segment, no permission, no daemon\n"
@@ -96,11 +98,11 @@ static int colour_wanted(void)
 
 int main(int argc, char **argv)
 {
-	enum { O_SOCKET = 256, O_PREFIX, O_JSON, O_VERSION, O_OWNER };
+	enum { O_SOCKET = 256, O_PREFIX, O_JSON, O_VERSION, O_OWNER, O_HANDS };
 	static const struct option longopts[] = {
 		{"socket", required_argument, NULL, O_SOCKET}, {"shm-prefix", required_argument, NULL, O_PREFIX},
 		{"json", no_argument, NULL, O_JSON},           {"count", required_argument, NULL, 'n'},
-		{"owner", required_argument, NULL, O_OWNER},
+		{"owner", required_argument, NULL, O_OWNER},    {"hands", no_argument, NULL, O_HANDS},
 		{"help", no_argument, NULL, 'h'},              {"version", no_argument, NULL, O_VERSION},
 		{NULL, 0, NULL, 0},
 	};
@@ -116,6 +118,7 @@ int main(int argc, char **argv)
 		case O_PREFIX: c.prefix = optarg; break;
 		case O_OWNER: c.owner_arg = optarg; break;
 		case O_JSON: c.json = 1; break;
+		case O_HANDS: c.hands = 1; break;
 		case 'n':
 			if ((n = bd_parse_uint(optarg)) < 0)
 				usage_error("--count wants a whole number, not '%s'", optarg);
@@ -143,6 +146,8 @@ int main(int argc, char **argv)
 		usage_error("unexpected argument '%s'", argv[optind]);
 	if (counted && cmd->run != events_run)
 		usage_error("--count is for '%s' only", "events");
+	if (c.hands && ((cmd->run != dump_run && cmd->run != watch_run) || c.json))
+		usage_error("--hands is for '%s' and watch, as text", "dump");
 	if (!bd_name_ok(c.prefix, BD_PREFIX_MAX))
 		usage_error("invalid shm prefix '%s' (1-32 of A-Z a-z 0-9 _ -)", c.prefix);
 	if (!bd_name_ok(c.board, BD_BOARD_NAME_MAX))

@@ -168,6 +168,8 @@ int watch_run(const struct ctl *c)
 	struct watch w = {.c = c, .tty = isatty(STDOUT_FILENO)};
 	struct sigaction sa = {.sa_handler = watch_signal};
 
+	if (!dump_hands_allowed(c))
+		return CTL_ERROR;
 	watch_remap(&w);
 	const char *why = w.pub != NULL ? ctl_copy(w.pub, &watch_snap) : w.why;
 	if (why != NULL) {
