@@ -33,6 +33,8 @@ struct bot_opts {
 	unsigned games;     /* finished games before it quits, 0 = forever */
 	int stats;          /* one JSON line per finished game on stdout */
 	unsigned seed;
+	const char *engine;   /* --engine COMMAND (docs/ENGINE.md), or NULL: the brain plays */
+	unsigned engine_wait_ms; /* --engine-wait-ms: a move's longest wait without a turn deadline */
 };
 
 /* What the bot knows of one board: every card's state (all visible) and the values it

@@ -121,3 +121,12 @@ void brain_ttt_position(const struct bd_pub *snap, char position[GAME_POS_MAX])
 	memcpy(position, ttt_pub_area(snap)->cell, TTT_CELLS);
 	position[TTT_POS_LEN] = '\0';
 }
+
+int brain_ttt_moved(const struct bd_event *ev, unsigned *side, char words[GAME_MOVE_MAX])
+{
+	if (ev->type != TTT_EV_MOVE)
+		return 0;
+	*side = ttt_ev(ev)->side == 'X' ? 0 : 1;
+	ttt_move_format(ttt_ev(ev)->cell, words);
+	return 1;
+}

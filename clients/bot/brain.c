@@ -5,8 +5,8 @@
 #include "brain.h"
 
 static const struct brain brains[] = {
-	{"memory", 1u << BOT_EASY | 1u << BOT_SEED | 1u << BOT_PERFECT, choose_pick, NULL, NULL, NULL},
-	{"tictactoe", 1u << BOT_EASY | 1u << BOT_PERFECT, NULL, brain_ttt_play, brain_ttt_position, &ttt_notation},
+	{"memory", 1u << BOT_EASY | 1u << BOT_SEED | 1u << BOT_PERFECT, choose_pick, NULL, NULL, NULL, NULL},
+	{"tictactoe", 1u << BOT_EASY | 1u << BOT_PERFECT, NULL, brain_ttt_play, brain_ttt_position, &ttt_notation, brain_ttt_moved},
 };
 
 static const char *const level_names[] = {[BOT_EASY] = "easy", [BOT_SEED] = "seed", [BOT_PERFECT] = "perfect"};

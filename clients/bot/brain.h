@@ -25,6 +25,9 @@ struct brain {
 	void (*position)(const struct bd_pub *snap, char position[GAME_POS_MAX]);
 	/* A turn game: its notation (the side to move, the sides' names). */
 	const struct game_notation *notation;
+	/* A turn game: 1 if ev is a move, with its mover's side and its words as a move request
+	 * has them (what an engine is told, docs/ENGINE.md), else 0. */
+	int (*moved)(const struct bd_event *ev, unsigned *side, char words[GAME_MOVE_MAX]);
 };
 
 /* The brain of game, or NULL if it has none. */
@@ -45,5 +48,6 @@ const char *brain_levels(const struct brain *b, char *buf, size_t len);
 int brain_ttt_cell(const struct ttt_pos *p, enum bot_level level, unsigned short rng[3]);
 int brain_ttt_play(const char *position, enum bot_level level, unsigned short rng[3], char move[GAME_MOVE_MAX]);
 void brain_ttt_position(const struct bd_pub *snap, char position[GAME_POS_MAX]);
+int brain_ttt_moved(const struct bd_event *ev, unsigned *side, char words[GAME_MOVE_MAX]);
 
 #endif

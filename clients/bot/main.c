@@ -42,6 +42,11 @@ static void usage(FILE *f)
 		"                       game's bot asks for a rematch after each game until then\n"
 		"  --stats              print one JSON line per finished game on stdout\n"
 		"  --seed N             seed of the bot's random choices (default: time and pid)\n"
+		"  --engine COMMAND     a turn game: the moves come from COMMAND, run by /bin/sh, over the\n"
+		"                       line protocol of docs/ENGINE.md on its stdin and stdout, instead of\n"
+		"                       from board-bot's brain; if it crashes or hangs, board-bot resigns\n"
+		"  --engine-wait-ms MS  with --engine: the longest wait for a move when the turn has no\n"
+		"                       deadline (default 60000)\n"
 		"  --help               show this help and exit\n"
 		"  --version            show the version and exit\n\n"
 		"Exit status: 0 done (or stopped by a signal), 1 error, 2 bad usage or a setting the\n"
@@ -152,6 +157,10 @@ static void opt_check(struct bot_opts *o)
 	}
 	if (o->level == BOT_EASY)
 		o->memory = 0;
+	if (o->engine != NULL && (o->engine[0] == '\0' || o->memory_given)) {
+		bot_say("--engine wants a command, and goes with neither --memory nor a game without turns");
+		exit(2);
+	}
 }
 
 /* SIGINT, SIGTERM: leave the board and end. */
@@ -169,23 +178,26 @@ static void catch_signals(void)
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN); /* an engine that ended: its write fails, and board-bot says so */
 }
 
 int main(int argc, char **argv)
 {
 	enum { O_SOCKET = 256, O_PREFIX, O_BOARD, O_GAME, O_NAME, O_LEVEL, O_MEMORY, O_DELAY, O_GAMES,
-	       O_STATS, O_SEED, O_HELP, O_VERSION, O_PLAY, O_OPPONENT, O_OPTION, O_WAIT_ROUNDS };
+	       O_STATS, O_SEED, O_HELP, O_VERSION, O_PLAY, O_OPPONENT, O_OPTION, O_WAIT_ROUNDS, O_ENGINE,
+	       O_ENGINE_WAIT };
 	static const struct option longopts[] = {
 		{"socket", 1, 0, O_SOCKET}, {"shm-prefix", 1, 0, O_PREFIX}, {"board", 1, 0, O_BOARD},
 		{"game", 1, 0, O_GAME}, {"play", 1, 0, O_PLAY}, {"opponent", 1, 0, O_OPPONENT},
 		{"option", 1, 0, O_OPTION}, {"wait-rounds", 1, 0, O_WAIT_ROUNDS}, {"verbose", 0, 0, 'v'},
 		{"name", 1, 0, O_NAME}, {"level", 1, 0, O_LEVEL}, {"memory", 1, 0, O_MEMORY},
 		{"delay-ms", 1, 0, O_DELAY}, {"games", 1, 0, O_GAMES}, {"stats", 0, 0, O_STATS},
-		{"seed", 1, 0, O_SEED}, {"help", 0, 0, O_HELP}, {"version", 0, 0, O_VERSION}, {0, 0, 0, 0},
+		{"seed", 1, 0, O_SEED}, {"help", 0, 0, O_HELP}, {"version", 0, 0, O_VERSION},
+		{"engine", 1, 0, O_ENGINE}, {"engine-wait-ms", 1, 0, O_ENGINE_WAIT}, {0, 0, 0, 0},
 	};
 	char socket_path[108];
 	struct bot_opts o = {.socket_path = socket_path, .prefix = bd_default_prefix(), .board = "main",
-			     .level = BOT_PERFECT, .memory = BD_CARDS_MAX, .delay_ms = 250,
+			     .level = BOT_PERFECT, .memory = BD_CARDS_MAX, .delay_ms = 250, .engine_wait_ms = 60000,
 			     .seed = (unsigned)time(NULL) ^ (unsigned)getpid() << 16};
 	int c;
 
@@ -209,6 +221,8 @@ int main(int argc, char **argv)
 		case O_GAMES: o.games = opt_number("games", optarg, 999999999); break;
 		case O_STATS: o.stats = 1; break;
 		case O_SEED: o.seed = opt_number("seed", optarg, 999999999); break;
+		case O_ENGINE: o.engine = optarg; break;
+		case O_ENGINE_WAIT: o.engine_wait_ms = opt_number("engine-wait-ms", optarg, 86400000); break;
 		case O_HELP: usage(stdout); return 0;
 		case O_VERSION: printf("board-bot %s (protocol %d)\n", BD_VERSION, BD_PROTO_VERSION); return 0;
 		default: usage(stderr); return 2;

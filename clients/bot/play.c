@@ -69,6 +69,10 @@ static int play_fits(const struct bot_opts *o, const struct brain *brain, char *
 			 brain_levels(brain, levels, sizeof levels));
 		return -1;
 	}
+	if (o->engine != NULL && brain->pick != NULL) {
+		snprintf(err, len, "--engine is for a game played in turns, not for %s", brain->game);
+		return -1;
+	}
 	if (o->memory_given && brain->pick == NULL) {
 		snprintf(err, len, "--memory is for memory, not for %s", brain->game);
 		return -1;
@@ -230,6 +234,7 @@ static void play_quit(struct play *p)
 	if (lobby_leave(p) == 0)
 		bd_client_request(&p->c, &r, NULL, NULL, "quit");
 	bd_client_close(&p->c);
+	play_engine_end(p);
 }
 
 /* Sleep ms, or less if a signal comes. */
@@ -303,6 +308,7 @@ int play_run(const struct bot_opts *o)
 			RECONNECT_MS / 1000);
 		if (play_reconnect(&p, err, sizeof err) < 0) {
 			bot_say("%s; giving up", play_stop ? "stopped by a signal" : err);
+			play_engine_end(&p);
 			return play_stop || end == PLAY_BYE ? 0 : 1;
 		}
 	}

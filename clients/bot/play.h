@@ -7,6 +7,7 @@
 
 #include "bot.h"
 #include "brain.h"
+#include "engine.h"
 
 #define ERR_BACKOFF_MS 50   /* least pause after a refused request, so a refusal never spins */
 #define RATE_BACKOFF_MS 1000
@@ -41,7 +42,16 @@ struct play {
 	unsigned side;        /* its side in that game, BD_NO_SIDE until it has one */
 	int look;             /* it may be its turn: read the table once next_ms comes */
 	int rematch;          /* enum turns_rematch */
+	unsigned round;       /* the round being played, 0 before the first */
+	unsigned points[2];   /* the bot's and its opponent's points when that round began */
+	char opponent[BD_NAME_MAX + 1];
+	/* With --engine (play-engine.c): */
+	struct engine engine;
+	int64_t engine_due;   /* a move asked for is due by then (it hangs past it) */
 };
+
+/* What a turn game's request awaits (p->pending): play-turns.c's and play-engine.c's. */
+enum turns_pending { TURNS_NONE, TURNS_MOVE, TURNS_REMATCH, TURNS_ENGINE, TURNS_RESIGN };
 
 /* How a session plays one kind of game; play.c calls these. */
 struct play_drive {
@@ -74,6 +84,19 @@ int play_brain(struct play *p, const char *game, char *err, size_t len);
 /* play.c: read the table joined and start playing on it (same_seat: the seat of before):
  * 0, or -1 with why in err. */
 int play_start(struct play *p, int same_seat, char *err, size_t len);
+
+/* play-engine.c (--engine): start the engine unless it runs (telling it the match and round
+ * under way), 0 or -1 (said); tell the engine a match (opponent's name), a round (the bot's
+ * side), a move (its side's name and words), the end of a round or a match (result, points);
+ * ask it for the move in position with ms_left on the clock (-1: no limit): the request is
+ * pending (TURNS_ENGINE) until play_engine_wait sends its move, or resigns if it crashed or
+ * hung. The engine is started when first needed, again after one failed; play_engine_end
+ * ends it at the end of the session. */
+int play_engine_up(struct play *p, int64_t deadline_ms);
+void play_engine_tell(struct play *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int play_engine_go(struct play *p, const char *position, int64_t deadline_ms);
+int play_engine_wait(struct play *p);
+void play_engine_end(struct play *p);
 
 /* lobby.c: wait in the lobby for a table (play, countdown, play again) and join it:
  * PLAY_ON when at the table, else how it ended. */
