@@ -3,7 +3,8 @@
 # (examples/engines/simple.py) on tic-tac-toe tables of a real boardd: two engines play a
 # match of two games through the daemon, each told the game, the match, its rounds, every
 # move, its turns with the time left, and the ends; an engine that crashes and one that hangs
-# make their bot resign and say why, the opponent winning; an engine refusing the game.
+# make their bot resign and say why (a hang once its move is due: 8 s a move here), the
+# opponent winning; an engine refusing the game.
 . "$(dirname "$0")/lib.sh"
 ENGINE="python3 $(cd "$(dirname "$0")/.." && pwd)/examples/engines/simple.py"
 trap 'stop_players' EXIT
@@ -56,7 +57,7 @@ note "an engine that refuses the game: said, and its bot resigns"
 resigns refuse 5 'refused: no such game here (' 'read l; echo ready 1; read l; echo error no such game here'
 stop_daemon
 
-note "an engine that hangs: killed before its clock runs out, its bot resigns"
-start_daemon --board main:tictactoe,clock-ms=3000
+note "an engine that hangs: killed before its move is due, its bot resigns"
+start_daemon --board main:tictactoe,move-limit-ms=8000
 resigns hang 4 'hung: no move in time (killed by board-bot): resigning$' "$ENGINE --hang-after 1"
 finish

@@ -24,6 +24,7 @@ static void turns_game(struct play *p, unsigned game)
 		p->moves = 0;
 		p->side = BD_NO_SIDE;
 		p->round = 0;
+		snprintf(p->opponent, sizeof p->opponent, "-");
 	}
 	p->rematch = TURNS_REMATCH_NO;
 	p->look = 1;
