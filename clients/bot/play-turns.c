@@ -95,11 +95,14 @@ static void turns_round(struct play *p)
 	play_engine_tell(p, "round %u %s", p->round, turns_side_name(p));
 }
 
-/* The match ended (an over event giving the bot mine points): its last round and the match. */
-static void turns_match_over(struct play *p, const struct bd_msg *msg, unsigned mine)
+/* The match ended: an over event giving the bot mine points and the top score top. The
+ * opponent's points follow from them and the last round (read nothing: the opponent may have
+ * left already): the top score if the bot has less, else what it had, plus 2 for a round the
+ * bot lost (by play or a resign), 1 for a drawn one. Then its last round and the match. */
+static void turns_match_over(struct play *p, const struct bd_msg *msg, unsigned mine, unsigned top)
 {
-	const struct bd_pub *snap = play_snapshot(p);
-	unsigned theirs = snap != NULL ? snap->players[turns_other(p)].score : p->points[1];
+	unsigned won = mine - p->points[0];
+	unsigned theirs = top > mine ? top : p->points[1] + (won == 0 ? 2 : won == 1 ? 1 : 0);
 	const char *r = msg->tok[1];
 
 	if (p->round > 0)
@@ -147,7 +150,7 @@ static int turns_event(struct play *p, const struct bd_msg *msg, const struct bd
 	case BD_EV_OVER: /* it asks for a rematch if it wants more; answers one the same way */
 	case BD_EV_REMATCH:
 		if (ev->type == BD_EV_OVER && p->c.player >= 0)
-			turns_match_over(p, msg, ev->m);
+			turns_match_over(p, msg, ev->m, ev->n);
 		if (ev->type == BD_EV_OVER && play_over(p, msg, ev, p->game, turns_side_name(p)) == PLAY_DONE)
 			return PLAY_DONE;
 		if (p->rematch == TURNS_REMATCH_NO && play_more(p))
