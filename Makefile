@@ -211,7 +211,7 @@ soak: all tests
 
 # boardd-bench: boardd against the socket floor (docs/PERFORMANCE.md); BENCH_QUICK=1 is short.
 BENCH_SRC = $(wildcard bench/*.c)
-$(BUILD)/boardd-bench: $(BENCH_SRC:%.c=$(BUILD)/%.o) $(BUILD)/libbdipc.a
+$(BUILD)/boardd-bench: $(BENCH_SRC:%.c=$(BUILD)/%.o) $(BRAIN_OBJ) $(BUILD)/libbdipc.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS_BASE)
 
 # Qwirkle's secrecy over 1,000 whole games of 2, 3 and 4 seats through a real daemon: every

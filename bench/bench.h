@@ -208,6 +208,8 @@ void latency_join(const struct plan *pl);
 /* Connect, hello, join (a player) and a consistent snapshot, rounds times; samples in us. */
 void latency_joins(const struct target *t, unsigned rounds, struct samples *out);
 void load_throughput(const struct plan *pl);
+/* quantik.c: board-bot's Quantik brain, in this process: time to move, rounds won. */
+void quantik_brain(const struct plan *pl);
 void load_regions(const struct plan *pl);
 void load_scale(const struct plan *pl);
 void load_boards(const struct plan *pl);

@@ -10,6 +10,7 @@
 #include <stddef.h>
 
 #include "bot.h"
+#include "ipc/game/quantik.h"
 #include "ipc/game/tictactoe.h"
 
 struct brain {
@@ -28,6 +29,9 @@ struct brain {
 	/* A turn game: 1 if ev is a move, with its mover's side and its words as a move request
 	 * has them (what an engine is told, docs/ENGINE.md), else 0. */
 	int (*moved)(const struct bd_event *ev, unsigned *side, char words[GAME_MOVE_MAX]);
+	/* Optional (NULL: side 0): the table's side that moved first in the round snap shows,
+	 * the one its notation's first side stands for (Quantik: white opens round 1, black 2). */
+	unsigned (*opener)(const struct bd_pub *snap);
 };
 
 /* The brain of game, or NULL if it has none. */
@@ -49,5 +53,24 @@ int brain_ttt_cell(const struct ttt_pos *p, enum bot_level level, unsigned short
 int brain_ttt_play(const char *position, enum bot_level level, unsigned short rng[3], char move[GAME_MOVE_MAX]);
 void brain_ttt_position(const struct bd_pub *snap, char position[GAME_POS_MAX]);
 int brain_ttt_moved(const struct bd_event *ev, unsigned *side, char words[GAME_MOVE_MAX]);
+
+/* brain-quantik.c: the move to play in the position b (brain-quantik.h) at level, as
+ * QK_MOVE(shape, cell), or -1 if the round is over or level is not one it plays (easy,
+ * medium, perfect). perfect: a winning move at random when the position is won (one that
+ * wins at once first), else (from 4 pieces placed on; before, any) the move that leaves the
+ * opponent the smallest share of winning replies; medium: a move that wins at once, else one that does not let the opponent win at
+ * once (if there is one), played perfectly once at most 6 cells are empty; easy: a move
+ * that wins at once, else any (it never sees a threat: a beginner beats it). */
+struct qks_board;
+int brain_qk_move(const struct qks_board *b, enum bot_level level, unsigned short rng[3]);
+/* The value of a QFEN position for its side to move: 1 won, 0 lost with perfect play; -1
+ * if it is not a position a round reaches, or the round is over. */
+int brain_qk_value(const char *position);
+int brain_qk_play(const char *position, enum bot_level level, unsigned short rng[3], char move[GAME_MOVE_MAX]);
+/* The position of the round a Quantik table shows; the colour that opened it (1: black);
+ * a place event's mover's colour and move. */
+void brain_qk_position(const struct bd_pub *snap, char position[GAME_POS_MAX]);
+unsigned brain_qk_opener(const struct bd_pub *snap);
+int brain_qk_moved(const struct bd_event *ev, unsigned *side, char words[GAME_MOVE_MAX]);
 
 #endif

@@ -26,20 +26,20 @@ static void play_engine_fail(struct play *p, const char *what, int wait_ms)
 
 int play_engine_up(struct play *p, int64_t deadline_ms)
 {
-	const struct game_notation *n = p->brain->notation;
 	char err[300];
 
 	if (p->engine.pid != 0)
 		return 0;
 	p->engine.command = p->o->engine;
-	if (engine_start(&p->engine, n->game, n->sides[0], n->sides[1], deadline_ms, err, sizeof err) < 0) {
+	if (engine_start(&p->engine, p->brain->game, play_side_name(p, 0), play_side_name(p, 1), deadline_ms, err,
+			 sizeof err) < 0) {
 		bot_say("%s", err);
 		return -1;
 	}
 	if (p->o->verbose)
 		bot_say("engine %s started: %s", p->engine.name, p->o->engine);
 	if (p->round > 0 && p->side < 2)
-		play_engine_tell(p, "match %s\nround %u %s", p->opponent, p->round, n->sides[p->side]);
+		play_engine_tell(p, "match %s\nround %u %s", p->opponent, p->round, play_side_name(p, p->side));
 	return 0;
 }
 

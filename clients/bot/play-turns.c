@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ipc/clock.h"
+#include "ipc/game/game.h"
 #include "play.h"
 
 /* What it does about a rematch (p->rematch). */
@@ -62,10 +63,17 @@ static void turns_enter(struct play *p, const struct bd_pub *snap, int same_seat
 		play_engine_up(p, bd_now_ms() + ENGINE_HELLO_MS);
 }
 
+const char *play_side_name(const struct play *p, unsigned side)
+{
+	const struct bd_game *g = bd_game_named(p->brain->game);
+
+	return g != NULL && side < 2 && g->side_names[side] != NULL ? g->side_names[side] : "?";
+}
+
 /* The name of the bot's side, "?" if it has none. */
 static const char *turns_side_name(const struct play *p)
 {
-	return p->side < 2 ? p->brain->notation->sides[p->side] : "?";
+	return play_side_name(p, p->side);
 }
 
 /* The round p->round ended with the bot's points now mine (its opponent's theirs): say how
@@ -120,7 +128,7 @@ static void turns_game_event(struct play *p, const struct bd_event *ev)
 	unsigned side;
 
 	if (p->o->engine != NULL && p->brain->moved != NULL && p->brain->moved(ev, &side, words) && side < 2)
-		play_engine_tell(p, "play %s %s", p->brain->notation->sides[side], words);
+		play_engine_tell(p, "play %s %s", play_side_name(p, side), words);
 }
 
 /* Follow one event; PLAY_ON, or PLAY_DONE after the last game wanted. */
@@ -203,7 +211,8 @@ static const char *turns_move(struct play *p, const struct bd_pub *snap, char mo
 	p->brain->position(snap, position);
 	if (p->brain->notation->check(position) != NULL)
 		return "the table shows a position its game cannot reach";
-	if (p->brain->notation->to_move(position) != snap->players[p->c.player].side)
+	unsigned opener = p->brain->opener != NULL ? p->brain->opener(snap) : 0;
+	if ((p->brain->notation->to_move(position) + opener) % 2 != snap->players[p->c.player].side)
 		return NULL; /* the position is older than the turn: the next look sees it */
 	if (p->o->engine != NULL)
 		return play_engine_go(p, position, snap->turn_deadline_ms) < 0 ? "the daemon is gone" : NULL;

@@ -75,6 +75,8 @@ const struct bd_pub *play_snapshot(struct play *p);
  * side's name, NULL for a game without sides); PLAY_DONE after the last game wanted. */
 int play_over(struct play *p, const struct bd_msg *msg, const struct bd_event *ev, unsigned game,
 	      const char *side);
+/* play-turns.c: the name of a turn game's side (the codec's: tic-tac-toe X, Quantik white), "?". */
+const char *play_side_name(const struct play *p, unsigned side);
 /* play.c: nonzero if --games wants more games than were played. */
 int play_more(const struct play *p);
 

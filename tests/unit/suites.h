@@ -16,6 +16,7 @@ void suite_lobby(void);  /* test_lobby.c: the client library's lobby lines and e
 void suite_game(void);   /* test_game.c: the codec table, addressed events, private lines */
 void suite_ctl(void);    /* test_ctl.c: the daemon's supervisor-worker messages */
 void suite_options(void); /* test_options.c: game options, play's options and side, gathering N seats */
+void suite_brain_quantik(void); /* test_brain_quantik.c: board-bot's Quantik brain against plain negamax */
 
 /* test_shm.c: a sound 4x4 board in plain memory (one card up, a locked pair, one player). */
 struct bd_pub;
