@@ -35,7 +35,7 @@
 #define BD_GAME_OPTS_MAX 8    /* options a game declares, at most (game.h) */
 
 /* Game kinds: one per game, its codec in ipc/game/ (game.c's table). */
-enum bd_game_kind { BD_GAME_MEMORY = 1, BD_GAME_TICTACTOE = 2, BD_GAME_QUANTIK = 4, BD_GAME_QWIRKLE = 5 };
+enum bd_game_kind { BD_GAME_MEMORY = 1, BD_GAME_TICTACTOE = 2, BD_GAME_TAFL = 3, BD_GAME_QUANTIK = 4, BD_GAME_QWIRKLE = 5 };
 
 /* Board-wide game state. */
 enum bd_game_state {

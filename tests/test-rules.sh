@@ -110,8 +110,8 @@ refused 1 "rules tictactoe: move 2 of 2 ('2 2'): the game is over" $T apply XX.O
 refused 1 "rules tictactoe: move 1 of 1 ('3 0'): off the board" $T apply ......... 3 0
 refused 1 "rules tictactoe: move 2 of 2 ('a 1'): malformed" $T apply ......... 0 0 a 1
 refused 1 "rules tictactoe: move 2 of 2 ('1'): a move is 2 words" $T apply ......... 0 0 1
-refused 2 "rules: unknown game 'chess' (games: tictactoe, quantik, qwirkle)" chess perft 1
-refused 2 "rules: a GAME is needed (tictactoe, quantik, qwirkle)"
+refused 2 "rules: unknown game 'chess' (games: tictactoe, quantik, tafl, qwirkle)" chess perft 1
+refused 2 "rules: a GAME is needed (tictactoe, quantik, tafl, qwirkle)"
 refused 2 "rules tictactoe: perft, moves or apply is needed" $T
 refused 2 "rules tictactoe: unknown action 'play' (perft, moves or apply)" $T play .........
 refused 2 "rules tictactoe: perft wants a depth of 1 to 9, not '10'" $T perft 10
@@ -263,6 +263,40 @@ refused 2 "rules qwirkle: moves wants TABLE HAND [BAG]" $Q moves 'a1@0,0' 'c3' 2
 refused 2 "rules qwirkle: TABLE and HAND are needed (- for none)" $Q apply 'a1@0,0'
 refused 2 "rules qwirkle: unknown action 'perft' (moves or apply: a hidden hand has no perft)" $Q perft 1
 refused 2 "rules qwirkle: moves or apply is needed" $Q
+
+H=tafl
+S=/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/
+note "tafl: perft 3 from the start (depth 4, 15951824, is checked against a plain count in test-unit)"
+rc_of 0 $H perft 3
+same <<'OUT'
+depth	sequences	ended	attackers-won	defenders-won	drawn
+1	72	0	0	0	0
+2	3944	0	0	0	0
+3	285728	0	0	0	0
+total	289744	0	0	0	0
+OUT
+note "tafl: a capture in the list of moves, the king captured by apply"
+rc_of 0 $H moves "/9/9/9/9/9/5t3/2K6/2t6/9/ attackers"
+grep -qx 'f4-c4xKc3' "$WORK/out" || fail "no f4-c4xKc3 in $(tr '\n' ' ' <"$WORK/out")"
+[ "$(wc -l <"$WORK/out")" -eq 25 ] || fail "not 25 moves: $(cat "$WORK/out")"
+rc_of 0 $H apply $S d9-d6 e7-d7
+same <<'OUT'
+1	attackers	d9-d6	/4tt3/4t4/4T4/t2tT3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/ defenders
+2	defenders	e7-d7	/4tt3/4t4/3T5/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/ attackers
+position	/4tt3/4t4/3T5/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/ attackers
+result	on	attackers
+OUT
+rc_of 0 $H apply "/9/9/9/9/9/5t3/2K6/2t6/9/" f4-c4xKc3
+same <<'OUT'
+1	attackers	f4-c4xKc3	/9/9/9/9/9/2t6/9/2t6/9/ defenders
+position	/9/9/9/9/9/2t6/9/2t6/9/ defenders
+result	won	attackers	captured
+OUT
+refused 1 "rules tafl: move 3 of 3 ('e9-e7'): a piece may not jump over another" $H apply $S d9-d6 e7-d7 e9-e7
+refused 1 "rules tafl: move 1 of 1 ('d9-e9'): the destination is taken" $H apply $S d9-e9
+refused 1 "rules tafl: move 1 of 1 ('d9-d8xd7'): the captures written are not the ones the move makes" $H apply $S d9-d8xd7
+refused 1 "rules tafl: position '/3ttt3/': a rank is 9 cells (t attacker, T defender, K king, a digit: empty cells) between slashes" $H moves /3ttt3/
+refused 2 "rules tafl: perft wants a depth of 1 to 5, not '6'" $H perft 6
 
 note "ttt-match: perfect never loses to a random mover (2000 games, both sides)"
 "$BIN/ttt-match" --games 2000 >"$WORK/match" || fail "ttt-match failed"

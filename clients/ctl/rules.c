@@ -6,12 +6,14 @@
 
 #include "ctl.h"
 #include "ipc/game/quantik.h"
+#include "ipc/game/tafl.h"
 #include "ipc/game/tictactoe.h"
 #include "ipc/proto.h"
 
 static const struct game_notation *const rules_games[] = {
 	&ttt_notation,
 	&qk_notation,
+	&tafl_notation,
 };
 #define RULES_NGAMES (sizeof rules_games / sizeof rules_games[0])
 /* Games whose rules command is their own (hidden tiles, scored moves of many words). */

@@ -8,11 +8,13 @@
 
 #include "memory.h"
 #include "qwirkle.h"
+#include "tafl.h"
 #include "tictactoe.h"
 
 static const struct bd_game *const games[] = {
 	&bd_game_memory,
 	&bd_game_tictactoe,
+	&bd_game_tafl,
 	&bd_game_qwirkle,
 };
 

@@ -9,7 +9,7 @@
 
 #define GAME_POS_MAX 128 /* bytes of a position's text, NUL included, in any game */
 #define GAME_MOVE_MAX 32 /* bytes of a move's text, NUL included */
-#define GAME_MOVES_MAX 64 /* legal moves of one position, at most */
+#define GAME_MOVES_MAX 400 /* legal moves of one position, at most (tafl: 25 pieces, 16 cells each) */
 
 /* One depth of perft: move sequences of that many moves (a finished game is never
  * expanded further) and how many games end there: won by each side, drawn. */

@@ -12,6 +12,7 @@ void suite_turn(void);   /* test_turn.c: daemon/turn.c with a fake clock */
 void suite_tictactoe(void); /* test_tictactoe.c: tic-tac-toe's rules, notation and perft */
 void suite_quantik(void); /* test_quantik.c: Quantik's rules, notation, perft and symmetries */
 void suite_qwirkle(void); /* test_qwirkle.c: Qwirkle's rules, scoring, notation and move generator */
+void suite_tafl(void);   /* test_tafl.c: Hnefatafl's rules, notation, perft and codec */
 void suite_lobby(void);  /* test_lobby.c: the client library's lobby lines and events */
 void suite_game(void);   /* test_game.c: the codec table, addressed events, private lines */
 void suite_ctl(void);    /* test_ctl.c: the daemon's supervisor-worker messages */
