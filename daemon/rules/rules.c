@@ -5,6 +5,7 @@ static const struct rules *const rules_table[] = {
 	&rules_memory,
 	&rules_tictactoe,
 	&rules_qwirkle,
+	&rules_tafl,
 };
 
 const struct rules *rules_find(uint32_t kind)

@@ -128,6 +128,7 @@ struct rules {
 extern const struct rules rules_memory;
 extern const struct rules rules_tictactoe;
 extern const struct rules rules_qwirkle;
+extern const struct rules rules_tafl;
 
 /* The rules of a kind of game, NULL if unknown. */
 const struct rules *rules_find(uint32_t kind);

@@ -154,9 +154,15 @@ struct tafl_pub {
 };
 static_assert(sizeof(struct tafl_pub) == 120, "tafl_pub is 120 bytes");
 
-/* Its private area: the shape, then the game with its history (the draws' memory). */
+/* Its private area: the shape, then what the public area shows (written here first, so that
+ * a move cut short mends from one side or the other) and the game with its history (the
+ * draws' memory). */
 struct tafl_priv {
 	uint32_t dim, region_side;
+	uint32_t plies;
+	uint8_t last_from, last_to, ncap;
+	uint8_t cap[TAFL_CAPS_MAX];
+	uint8_t reserved[6];
 	struct tafl_game game;
 };
 
