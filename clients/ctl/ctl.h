@@ -73,7 +73,8 @@ struct ctl_view {
 	const char *const *sides;        /* the sides' names, NULL if its seats have none: then
 					  * the players table has no side nor result */
 };
-extern const struct ctl_view ctl_view_memory, ctl_view_tictactoe, ctl_view_qwirkle;
+extern const struct ctl_view ctl_view_memory, ctl_view_tictactoe, ctl_view_qwirkle,
+	ctl_view_tafl;
 /* dump.c: nonzero unless --hands was asked and the private segment cannot be read (the
  * reason printed). */
 int dump_hands_allowed(const struct ctl *c);

@@ -12,6 +12,7 @@ static const struct ctl_view *const views[] = {
 	&ctl_view_memory,
 	&ctl_view_tictactoe,
 	&ctl_view_qwirkle,
+	&ctl_view_tafl,
 };
 
 /* The view of snapshot p's game, NULL if this boardctl has none. */

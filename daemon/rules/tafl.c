@@ -47,6 +47,7 @@ static void tafl_publish(struct board *b)
 	t->last_to = v->last_to;
 	t->ncap = v->ncap;
 	memcpy(t->cap, v->cap, sizeof t->cap);
+	t->cap_king = v->cap_king;
 	t->end = (uint8_t)v->game.end;
 	t->plies = v->plies;
 	t->quiet = v->game.quiet;
@@ -67,6 +68,7 @@ static void tafl_deal(struct board *b)
 	v->last_from = v->last_to = TAFL_NO_CELL;
 	v->ncap = 0;
 	memset(v->cap, 0, sizeof v->cap);
+	v->cap_king = 0;
 	tafl_publish(b);
 }
 
@@ -139,6 +141,9 @@ static int tafl_move(struct board *b, unsigned seat, unsigned ntok, const char *
 	v->ncap = (uint8_t)caps.n;
 	memset(v->cap, 0, sizeof v->cap);
 	memcpy(v->cap, caps.cell, caps.n);
+	v->cap_king = 0;
+	for (unsigned i = 0; i < caps.n; i++)
+		v->cap_king |= (uint8_t)((caps.piece[i] == TAFL_KING) << i);
 	tafl_publish(b);
 	tafl_move_event(&ev, seat, &before, m, &caps);
 	board_emit(b, BD_NO_PLAYER, &ev);
@@ -220,6 +225,7 @@ static void tafl_sweep(struct board *b)
 		v->last_to = t->last_to;
 		v->ncap = t->ncap <= TAFL_CAPS_MAX ? t->ncap : 0;
 		memcpy(v->cap, t->cap, sizeof v->cap);
+		v->cap_king = t->cap_king;
 	}
 	tafl_publish(b);
 }

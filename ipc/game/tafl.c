@@ -761,8 +761,10 @@ static const char *tafl_last_check(const struct tafl_pub *t, const struct tafl_p
 	if (p->cell[t->last_from] != TAFL_EMPTY || p->cell[t->last_to] == TAFL_EMPTY ||
 	    tafl_owner(p->cell[t->last_to]) == p->side)
 		return "the last move does not end on a piece of the side that moved";
-	if (t->ncap > TAFL_CAPS_MAX)
+	if (t->ncap > TAFL_CAPS_MAX || (t->cap_king >> t->ncap) != 0)
 		return "more captures than a move makes";
+	if (t->cap_king != 0 && p->king != TAFL_NO_CELL)
+		return "a captured king on the board";
 	for (unsigned i = 0; i < t->ncap; i++)
 		if (t->cap[i] >= TAFL_CELLS || p->cell[t->cap[i]] != TAFL_EMPTY)
 			return "a captured cell is not empty";

@@ -146,7 +146,8 @@ struct tafl_pub {
 	uint8_t ncap;           /* its captures */
 	uint8_t cap[TAFL_CAPS_MAX];
 	uint8_t end;            /* enum tafl_end of this round */
-	uint8_t reserved[7];
+	uint8_t cap_king;       /* bit i set if cap[i] was the king */
+	uint8_t reserved[6];
 	uint32_t plies;         /* plies played this round */
 	uint32_t quiet;         /* plies since the last capture */
 	uint32_t draw_plies;    /* the table's option */
@@ -162,7 +163,8 @@ struct tafl_priv {
 	uint32_t plies;
 	uint8_t last_from, last_to, ncap;
 	uint8_t cap[TAFL_CAPS_MAX];
-	uint8_t reserved[6];
+	uint8_t cap_king;
+	uint8_t reserved[5];
 	struct tafl_game game;
 };
 

@@ -12,5 +12,6 @@ void suite_secrecy(void); /* test_secrecy.c: face-down values never public; a fu
 void suite_fairness(void); /* test_fairness.c: unique names, logins, the anti-hoarding cooldown */
 void suite_tictactoe(void); /* test_tictactoe.c: whole matches, bad input, resign, rematch, claim, restart */
 void suite_qwirkle(void);  /* test_qwirkle.c: whole games of 2-4 seats, secrecy, reconnect, restart */
+void suite_tafl(void);    /* test_tafl.c: through the lobby: a whole match, illegal moves, clock, kills, restart */
 
 #endif
