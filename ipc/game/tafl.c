@@ -253,17 +253,13 @@ unsigned tafl_moves(const struct tafl_pos *p, struct tafl_move moves[TAFL_MOVES_
 
 int tafl_can_move(const struct tafl_pos *p)
 {
+	struct tafl_move some[2 * (TAFL_SIDE - 1)]; /* one piece's moves, at most */
+
 	if (tafl_decided(p))
 		return 0;
-	for (unsigned i = 0; i < TAFL_CELLS; i++) {
-		if (p->cell[i] == TAFL_EMPTY || tafl_owner(p->cell[i]) != p->side)
-			continue;
-		for (unsigned d = 0; d < 4; d++)
-			for (int to = tafl_next(i, d); to >= 0 && p->cell[to] == TAFL_EMPTY;
-			     to = tafl_next((unsigned)to, d))
-				if (tafl_may_stop(p->cell[i], (unsigned)to))
-					return 1;
-	}
+	for (unsigned i = 0; i < TAFL_CELLS; i++)
+		if (p->cell[i] != TAFL_EMPTY && tafl_owner(p->cell[i]) == p->side && tafl_piece_moves(p, i, some, 0) > 0)
+			return 1;
 	return 0;
 }
 
@@ -422,10 +418,6 @@ struct tafl_note {
 	uint8_t cap_king[TAFL_CAPS_MAX];
 };
 
-static const char tafl_usage[] =
-	"a move is FROM-TO in OpenTafl notation (files a-i, ranks 1-9: e3-e1), optionally K first for the king and "
-	"xCELL/CELL... for the captures";
-
 /* A cell name (optionally K first) at *s into *cell and *king, advancing *s; 0, or -1. */
 static int tafl_note_cell(const char **s, int *king, uint8_t *cell)
 {
@@ -526,7 +518,7 @@ int tafl_move_parse(const struct tafl_pos *p, const char *s, struct tafl_move *m
 	struct tafl_pos after = *p;
 
 	if (tafl_note_read(s, &said) < 0)
-		return *why = tafl_usage, -1;
+		return *why = bd_game_tafl.move_usage, -1;
 	if ((*why = tafl_illegal(p, said.m)) != NULL)
 		return -2;
 	if (said.king && p->cell[said.m.from] != TAFL_KING)
