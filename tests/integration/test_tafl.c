@@ -1,7 +1,7 @@
 /* test_tafl.c: Hnefatafl (issue 12) played by real clients through a real boardd's lobby
  * (`play tafl`, then `join` of the table it made): a whole match won by the king's escape
  * with a spectator seeing every move and the end's reason, then a rematch with the sides
- * swapped; a capture and illegal moves refused with the rule they break while the same
+ * swapped ended by a draw agreed; a capture and illegal moves refused with the rule they break while the same
  * player moves again; a clock running out; a player's client killed mid-game (away, then
  * the forfeit); the daemon killed with kill -9 and resumed, its draws' memory kept: a
  * position seen twice before the crash and once after is a draw by repetition. */
@@ -160,7 +160,8 @@ static const char *const escape[] = {"a4-a3", "f5-f8", "a3-a4", "Ke5-f5", "a4-a3
 				     "a4-a3", "Ki7-i9"};
 
 /* A whole match through the lobby: the defenders win by the king's escape; the spectator
- * sees every move and the end; a rematch swaps the sides, and a resign ends it. */
+ * sees every move and the end; a rematch swaps the sides, and a draw offered and accepted
+ * ends it. */
 static void test_tafl_lobby_match(void)
 {
 	struct match t;
@@ -188,7 +189,14 @@ static void test_tafl_lobby_match(void)
 	CHECK(strcmp(pos, TAFL_START " attackers") == 0 && tafl_pub_area(&snap)->last_to == TAFL_NO_CELL,
 	      "a new start: %s", pos);
 	play(&t, 0, escape, NULL, 1);
-	H_OK(t.def, "resign");
+	h_send(t.def, "draw");
+	REQUIRE(h_reply(t.def, &m, NULL, NULL) == 0 && strcmp(m.line, "OK draw offered") == 0, "offer: '%s'", m.line);
+	H_WAIT(t.spec, &m, "offer");
+	CHECK(h_num(&m, 0) == t.def->id, "the defenders offer: '%s'", m.line);
+	h_send(t.att, "draw");
+	REQUIRE(h_reply(t.att, &m, NULL, NULL) == 0 && strcmp(m.line, "OK draw agreed") == 0, "agreed: '%s'", m.line);
+	H_WAIT(t.att, &m, "over");
+	CHECK(strcmp(m.tok[1], "draw") == 0, "drawn by agreement: '%s'", m.line);
 	H_WAIT(t.spec, &m, "over");
 	match_close(&t);
 }
