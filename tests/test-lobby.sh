@@ -27,12 +27,14 @@ start_daemon --board m:4
 # games: every game with its seats and the defaults of its options.
 client ann 3
 say 3 "games"
-wait_for "$WORK/ann.out" "^OK games 3$"
+wait_for "$WORK/ann.out" "^OK games 4$"
 grep -qx "GAME memory 2 dim=4" "$WORK/ann.out" || fail "games: no memory line: $(cat "$WORK/ann.out")"
 grep -qx "GAME tictactoe 2 clock-ms=0 increment-ms=0 move-limit-ms=600000" "$WORK/ann.out" ||
 	fail "games: no tictactoe line: $(cat "$WORK/ann.out")"
 grep -qx "GAME qwirkle 2 clock-ms=0 increment-ms=0 move-limit-ms=600000 seats=2 practice=off" "$WORK/ann.out" ||
 	fail "games: no qwirkle line: $(cat "$WORK/ann.out")"
+grep -qx "GAME tafl 2 clock-ms=0 increment-ms=0 move-limit-ms=600000 draw-plies=100" "$WORK/ann.out" ||
+	fail "games: no tafl line: $(cat "$WORK/ann.out")"
 note "games"
 
 # ann waits: the full count at once, then one a second; bob comes and both are matched.

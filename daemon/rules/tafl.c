@@ -30,8 +30,7 @@ static int tafl_seat_side(const struct bd_pub *pub, unsigned seat)
 /* The plies without a capture that draw a game at this table. */
 static unsigned tafl_draw_plies(const struct board *b)
 {
-	(void)b;
-	return TAFL_DRAW_PLIES;
+	return (unsigned)board_settings(b)->opt[TAFL_OPT_DRAW_PLIES];
 }
 
 /* Write the public area from the private game: the one way the area changes. */

@@ -890,6 +890,11 @@ int tafl_move_read(const struct tafl_pos *p, unsigned ntok, const char *const *t
 	return 0;
 }
 
+/* Its options (tafl.h's TAFL_OPT_ order). */
+static const struct bd_game_option tafl_options[] = {
+	{"draw-plies", TAFL_DRAW_PLIES, 1, TAFL_PLIES_MAX, NULL, "plies in a row without a capture that end a game drawn"},
+};
+
 const struct bd_game bd_game_tafl = {
 	.name = "tafl",
 	.kind = BD_GAME_TAFL,
@@ -913,4 +918,6 @@ const struct bd_game bd_game_tafl = {
 	.field_put = tafl_field_put,
 	.field_parse = tafl_field_parse,
 	.listing = NULL,
+	.options = tafl_options,
+	.noptions = sizeof tafl_options / sizeof tafl_options[0],
 };

@@ -25,6 +25,7 @@
 #define TAFL_POS_LEN 96     /* a position's text, NUL included */
 #define TAFL_DRAW_PLIES 100 /* plies without a capture that end a game drawn, by default */
 #define TAFL_PLIES_MAX 10000 /* the most the draw-plies option may be */
+enum { TAFL_OPT_DRAW_PLIES = 0 }; /* the codec's options, by index (game.h) */
 #define TAFL_START "/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/"
 
 /* A cell's content. A defender's piece is TAFL_DEF or TAFL_KING (>= TAFL_DEF). */

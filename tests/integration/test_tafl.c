@@ -365,6 +365,22 @@ static void test_tafl_daemon_killed(void)
 	match_close(&t);
 }
 
+/* The table's option draw-plies (play tafl draw-plies=3): three plies without a capture
+ * end the game drawn (`tend quiet none`). */
+static void test_tafl_draw_plies(void)
+{
+	static const char *const quiet[] = {"a4-a3", "e3-d3", "a3-a4"};
+	struct match t;
+
+	h_start("--away-ms", "60000", NULL);
+	match_open(&t, "draw-plies=3");
+	h_snapshot(t.spec, &snap);
+	CHECK(tafl_pub_area(&snap)->draw_plies == 3, "draw-plies %u", tafl_pub_area(&snap)->draw_plies);
+	play(&t, 0, quiet, NULL, 3);
+	saw_end(&t, "quiet", "none", "draw", "draw");
+	match_close(&t);
+}
+
 void suite_tafl(void)
 {
 	CU_pSuite s = CU_add_suite_with_setup_and_teardown("tafl", NULL, NULL, h_setup, h_teardown);
@@ -373,4 +389,5 @@ void suite_tafl(void)
 	CU_add_test(s, "clock", test_tafl_clock);
 	CU_add_test(s, "client_killed", test_tafl_client_killed);
 	CU_add_test(s, "daemon_killed", test_tafl_daemon_killed);
+	CU_add_test(s, "draw_plies", test_tafl_draw_plies);
 }
