@@ -11,7 +11,7 @@
 #include "ipc/client.h"
 #include "ipc/game/memory.h"
 
-enum bot_level { BOT_EASY, BOT_SEED, BOT_PERFECT, BOT_MEDIUM };
+enum bot_level { BOT_EASY, BOT_SEED, BOT_PERFECT, BOT_MEDIUM, BOT_GREEDY, BOT_STRONG };
 
 struct bot_opts {
 	const char *socket_path;

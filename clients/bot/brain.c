@@ -12,7 +12,7 @@ static const struct brain brains[] = {
 };
 
 static const char *const level_names[] = {[BOT_EASY] = "easy", [BOT_SEED] = "seed", [BOT_PERFECT] = "perfect",
-					  [BOT_MEDIUM] = "medium"};
+					  [BOT_MEDIUM] = "medium", [BOT_GREEDY] = "greedy", [BOT_STRONG] = "strong"};
 
 const struct brain *brain_find(const char *game)
 {
