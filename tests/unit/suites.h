@@ -13,6 +13,7 @@ void suite_tictactoe(void); /* test_tictactoe.c: tic-tac-toe's rules, notation a
 void suite_quantik(void); /* test_quantik.c: Quantik's rules, notation, perft and symmetries */
 void suite_qwirkle(void); /* test_qwirkle.c: Qwirkle's rules, scoring, notation and move generator */
 void suite_tafl(void);   /* test_tafl.c: Hnefatafl's rules, notation, perft and codec */
+void suite_brain_qwirkle(void); /* test_brain_qwirkle.c: board-bot's Qwirkle brain against the rules */
 void suite_lobby(void);  /* test_lobby.c: the client library's lobby lines and events */
 void suite_game(void);   /* test_game.c: the codec table, addressed events, private lines */
 void suite_ctl(void);    /* test_ctl.c: the daemon's supervisor-worker messages */
