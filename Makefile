@@ -124,13 +124,13 @@ tests: $(BUILD)/ttt-match
 $(BUILD)/ttt-match: $(BUILD)/tests/ttt-match.o $(BRAIN_OBJ) $(BUILD)/libbdipc.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS_BASE)
 
-# qwirkle-eval: Qwirkle's strong level against greedy and itself, 1,000 games of 2, 3 and 4
-# seats each, in-process (docs/PERFORMANCE.md); minutes of CPU, so never part of make check.
+# qwirkle-eval: Qwirkle's strong bot level against greedy and itself, 1,000 games of 2, 3
+# and 4 seats each, in-process (docs/PERFORMANCE.md); minutes of CPU, so never in make check.
 $(BUILD)/qwirkle-eval: $(BUILD)/tests/qwirkle-eval.o $(BRAIN_OBJ) $(BUILD)/libbdipc.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS_BASE)
 
-.PHONY: eval-qwirkle
-eval-qwirkle: $(BUILD)/qwirkle-eval
+.PHONY: eval-qwirkle-bot
+eval-qwirkle-bot: $(BUILD)/qwirkle-eval
 	$(BUILD)/qwirkle-eval --games $(or $(EVAL_GAMES),1000)
 
 deps:

@@ -1,5 +1,5 @@
 /* qwirkle-eval: Qwirkle's brain levels (clients/bot/brain-qwirkle.c) played against each
- * other in-process, no daemon: `make eval-qwirkle` (docs/PERFORMANCE.md). For 2, 3 and 4
+ * other in-process, no daemon: `make eval-qwirkle-bot` (docs/PERFORMANCE.md). For 2, 3 and 4
  * seats it plays --games games of one strong seat against greedy seats (the strong seat
  * going round the table: game g puts it at seat g mod seats), and --games of strong seats
  * only; each line gives the mean score per game of each level, and for strong against
