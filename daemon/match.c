@@ -18,14 +18,18 @@ static void match_settings(struct board *b)
 {
 	struct bd_turn *t = match_turns(b);
 
-	t->set.main_ms = b->set.clock_ms;
-	t->set.increment_ms = b->set.increment_ms;
+	int64_t move_ms = b->rules->move_clock != NULL ? b->rules->move_clock(b) : 0;
+
+	t->set.main_ms = move_ms > 0 ? move_ms : b->set.clock_ms;
+	t->set.increment_ms = move_ms > 0 ? 0 : b->set.increment_ms;
+	t->set.per_move = move_ms > 0;
 	t->set.limit_ms = b->set.move_limit_ms > 0 ? b->set.move_limit_ms : TURN_LIMIT_DEFAULT_MS;
 }
 
 void match_init(struct board *b)
 {
-	struct bd_turn_settings s = {.nseats = b->set.seats, .rounds = 1, .keep_sides = b->rules->opener != NULL};
+	struct bd_turn_settings s = {.nseats = b->set.seats, .rounds = b->rules->rounds > 0 ? b->rules->rounds : 1,
+				     .keep_sides = b->rules->opener != NULL};
 
 	turn_init(match_turns(b), &s);
 	match_settings(b);

@@ -172,6 +172,8 @@ void turn_moved(struct bd_turn *t, int64_t now)
 		if (t->left_ms[seat] < 0)
 			t->left_ms[seat] = 0;
 		t->left_ms[seat] += t->set.increment_ms;
+		if (t->set.per_move)
+			t->left_ms[seat] = t->set.main_ms; /* its next move gets the whole clock again */
 	}
 	t->to_move = turn_next_in(t, t->to_move + 1);
 	t->since_ms = now;
@@ -387,7 +389,7 @@ const char *turn_check(const struct bd_turn *t)
 	unsigned n = t->set.nseats, sides = 0;
 
 	if (n < 2 || n > BD_TURN_SEATS_MAX || t->set.rounds < 1 || t->set.main_ms < 0 || t->set.increment_ms < 0 ||
-	    t->set.limit_ms <= 0)
+	    t->set.limit_ms <= 0 || t->set.per_move > 1)
 		return "turn settings out of range";
 	if (t->state > BD_TURN_OVER || (t->state != BD_TURN_IDLE && (t->round < 1 || t->round > t->set.rounds)))
 		return "turn state or round out of range";

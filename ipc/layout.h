@@ -217,7 +217,7 @@ struct bd_turn_settings {
 	int64_t limit_ms;     /* no clock: the per-move limit, after which the others may claim */
 	uint32_t keep_sides;  /* nonzero: each seat keeps its side for every round of a match (a
 			       * game with an opener, which picks the side that starts each round) */
-	uint32_t reserved;
+	uint32_t per_move;    /* nonzero: a move clock: every move gets main_ms afresh (no increment) */
 };
 
 enum bd_turn_state {

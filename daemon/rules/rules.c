@@ -6,6 +6,7 @@ static const struct rules *const rules_table[] = {
 	&rules_tictactoe,
 	&rules_qwirkle,
 	&rules_tafl,
+	&rules_quantik,
 };
 
 const struct rules *rules_find(uint32_t kind)

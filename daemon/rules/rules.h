@@ -86,6 +86,8 @@ struct rules {
 	 * a move reaches the rules only from the seat to move, and a round the rules end with
 	 * board_end(BOARD_END_ROUND) may end the match. 0: everyone plays at once (Memory). */
 	unsigned seats;
+	/* A turn game's rounds in a match (0: one); the match ends early once decided. */
+	unsigned rounds;
 	/* A turn game that has no draw by agreement: the core refuses `draw` (ERR nodraw). */
 	int no_draw_offer;
 	/* A turn game that may be played by more: its tables take the option seats=N (seats..
@@ -98,6 +100,10 @@ struct rules {
 	 * each seat's side for every round of a match (a rematch still moves them on); without
 	 * one, side 0 opens and the sides rotate between rounds. */
 	int (*opener)(struct board *b);
+	/* Optional, a turn game: its move clock at this table (ms; 0: none): each move gets it
+	 * afresh, and when it runs out timeout is called as for a clock. It replaces the
+	 * table's clock-ms and increment-ms. */
+	int64_t (*move_clock)(const struct board *b);
 	/* Without locks: the regions a move of seat (its ntok words, or none: only what the
 	 * seat holds, for leaving or expiring) must lock. The core takes them, asks again, and
 	 * retries until the answer holds. Number of regions in regions[]. */
@@ -129,6 +135,7 @@ extern const struct rules rules_memory;
 extern const struct rules rules_tictactoe;
 extern const struct rules rules_qwirkle;
 extern const struct rules rules_tafl;
+extern const struct rules rules_quantik;
 
 /* The rules of a kind of game, NULL if unknown. */
 const struct rules *rules_find(uint32_t kind);

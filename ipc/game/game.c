@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "memory.h"
+#include "quantik.h"
 #include "qwirkle.h"
 #include "tafl.h"
 #include "tictactoe.h"
@@ -16,6 +17,7 @@ static const struct bd_game *const games[] = {
 	&bd_game_tictactoe,
 	&bd_game_tafl,
 	&bd_game_qwirkle,
+	&bd_game_quantik,
 };
 
 #define NGAMES (sizeof games / sizeof games[0])

@@ -709,6 +709,18 @@ int qk_move_read(unsigned ntok, const char *const *tok, unsigned *move, int *cla
 	return qk_move_parse(tok[0], move);
 }
 
+static const char *const qk_illegal_words[] = {"lose", "retry"};
+static const struct bd_game_option qk_options[QK_NOPTS] = {
+	[QK_OPT_ILLEGAL] = {"illegal", QK_ILLEGAL_LOSE, QK_ILLEGAL_LOSE, QK_ILLEGAL_RETRY, qk_illegal_words,
+			    "an illegal move loses the round, or is refused and the mover asked again"},
+	[QK_OPT_VALIDATE] = {"validate", 1, 0, 1, NULL, "0: only taken cells and used-up shapes are refused; "
+			     "the mover's claim (move A5 win) decides the round"},
+	[QK_OPT_TIMEOUT] = {"timeout", 1, 0, 1, NULL, "0: no move clock"},
+	[QK_OPT_MOVE_MS] = {"move-ms", 5000, 100, 600000, NULL, "each move's clock in ms; running out loses the round"},
+	[QK_OPT_SHOW_BOARD] = {"show-board", 0, 0, 1, NULL, "1: the daemon logs the board after each move"},
+	[QK_OPT_DEBUG] = {"debug", 0, 0, 1, NULL, "1: the daemon logs refused moves and claims at level debug"},
+};
+
 const struct bd_game bd_game_quantik = {
 	.name = "quantik",
 	.kind = BD_GAME_QUANTIK,
@@ -731,4 +743,6 @@ const struct bd_game bd_game_quantik = {
 	.field_put = qk_field_put,
 	.field_parse = qk_field_parse,
 	.listing = NULL,
+	.options = qk_options,
+	.noptions = QK_NOPTS,
 };

@@ -182,6 +182,10 @@ struct qk_ev {
 	uint8_t how;   /* won: QK_HOW_* */
 };
 
+/* Its table options (game.h), in this order in board_settings' opt[] and the header's options[]. */
+enum { QK_OPT_ILLEGAL, QK_OPT_VALIDATE, QK_OPT_TIMEOUT, QK_OPT_MOVE_MS, QK_OPT_SHOW_BOARD, QK_OPT_DEBUG, QK_NOPTS };
+enum { QK_ILLEGAL_LOSE, QK_ILLEGAL_RETRY }; /* illegal's values */
+
 extern const struct bd_game bd_game_quantik;
 
 /* The Quantik area of a public segment or snapshot; NULL if its table is another game's. */
