@@ -1,5 +1,5 @@
 /* test_turn.c: daemon/turn.c with a fake clock: sides at random and on request, whose turn,
- * the move clock and the per-move limit, claim, resign, rounds and the match result, rematch
+ * the move clock (and one per move) and the per-move limit, claim, resign, rounds and the match result, rematch
  * with sides swapped, and a daemon outage that charges nobody. */
 #include <CUnit/CUnit.h>
 #include <string.h>
@@ -114,6 +114,24 @@ static void test_turn_clock(void)
 	CHECK(t.state == BD_TURN_OVER && t.result[0] == BD_RESULT_WIN && t.result[1] == BD_RESULT_LOSE && t.why == BD_WHY_TIME,
 	      "seat 0 won on time");
 	CHECK(turn_due(&t, T0 + 90000) == TURN_DUE_NOTHING && turn_deadline(&t) == 0, "nothing due once over");
+}
+
+/* A move clock (per_move, Quantik's): every move gets the whole clock afresh, whatever the
+ * last one took; running out flags as a clock does. */
+static void test_turn_move_clock(void)
+{
+	struct bd_turn t;
+
+	turn_table(&t, 5000, 0, 2);
+	t.set.per_move = 1;
+	turn_moved(&t, T0 + 4000);
+	CHECK(t.left_ms[0] == 5000 && turn_deadline(&t) == T0 + 4000 + 5000, "seat 1 has 5 s from its turn");
+	turn_moved(&t, T0 + 8500);
+	CHECK(t.left_ms[1] == 5000 && turn_deadline(&t) == T0 + 8500 + 5000, "seat 0 has its 5 s again");
+	CHECK(turn_clock_left(&t, 0, T0 + 9500) == 4000, "its time runs");
+	CHECK(turn_due(&t, T0 + 13500) == TURN_DUE_FLAG, "flagged 5 s after its turn began");
+	t.set.per_move = 2;
+	CHECK(turn_check(&t) != NULL, "per_move is 0 or 1");
 }
 
 /* Without a clock: the per-move limit is said once a turn, and only then may the other claim. */
@@ -475,6 +493,7 @@ void suite_turn(void)
 	CU_add_test(s, "sides_request", test_turn_sides_request);
 	CU_add_test(s, "whose", test_turn_whose);
 	CU_add_test(s, "clock", test_turn_clock);
+	CU_add_test(s, "move_clock", test_turn_move_clock);
 	CU_add_test(s, "limit_claim", test_turn_limit_claim);
 	CU_add_test(s, "resign", test_turn_resign);
 	CU_add_test(s, "rounds", test_turn_rounds);
