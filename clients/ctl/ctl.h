@@ -74,7 +74,7 @@ struct ctl_view {
 					  * the players table has no side nor result */
 };
 extern const struct ctl_view ctl_view_memory, ctl_view_tictactoe, ctl_view_qwirkle,
-	ctl_view_tafl;
+	ctl_view_tafl, ctl_view_quantik;
 /* dump.c: nonzero unless --hands was asked and the private segment cannot be read (the
  * reason printed). */
 int dump_hands_allowed(const struct ctl *c);

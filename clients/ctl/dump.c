@@ -13,6 +13,7 @@ static const struct ctl_view *const views[] = {
 	&ctl_view_tictactoe,
 	&ctl_view_qwirkle,
 	&ctl_view_tafl,
+	&ctl_view_quantik,
 };
 
 /* The view of snapshot p's game, NULL if this boardctl has none. */
