@@ -2,13 +2,14 @@
  * written here (a board of 16 characters, lines found by arithmetic, no bitboards): every
  * rule of issue 13 on positions made by hand, perft 4 from the empty board against this
  * file's own count, random rounds checked move by move, the notation's round trips and
- * refusals, and the board's symmetries. */
+ * refusals, the board's symmetries; its codec (area checks, events, the move request). */
 #include <CUnit/CUnit.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ipc/game/quantik.h"
+#include "ipc/proto.h"
 #include "suites.h"
 #include "tests/runner.h"
 
@@ -435,6 +436,94 @@ static void test_qk_symmetry(void)
 	CHECK(qk_pos_key(&q) == canon, "the transform given yields the key");
 }
 
+/* A sound area (both rounds), and each kind of damage its check refuses. */
+static void test_qk_codec_area(void)
+{
+	struct qk_pub q, bad;
+
+	memset(&q, 0, sizeof q);
+	q.dim = QK_SIDE;
+	q.region_side = 1;
+	memcpy(q.now.cell, "A....b..........", QK_CELLS);
+	q.now.last = 5;
+	q.now.how = QK_HOW_NONE;
+	memcpy(q.before.cell, "AbCd............", QK_CELLS);
+	q.before.first = 1;
+	q.before.last = 3;
+	q.before.how = 0;
+	q.before.winner = 0;
+	CHECK(bd_game_quantik.area_check(&q) == NULL, "sound: %s", bd_game_quantik.area_check(&q));
+	bad = q, bad.now.cell[2] = 'E';
+	CHECK(bd_game_quantik.area_check(&bad) != NULL, "a cell E");
+	bad = q, bad.now.cell[4] = 'a', bad.now.cell[5] = '.', bad.now.last = 4;
+	CHECK(bd_game_quantik.area_check(&bad) != NULL, "A and a in zone 0, validated");
+	bad.free = 1;
+	CHECK(bd_game_quantik.area_check(&bad) == NULL, "A and a in zone 0, not validated");
+	bad = q, bad.now.last = 2;
+	CHECK(bd_game_quantik.area_check(&bad) != NULL, "a last move on an empty cell");
+	bad = q, bad.before.how = 1;
+	CHECK(bd_game_quantik.area_check(&bad) != NULL, "won by row1, which is empty");
+	bad = q, bad.before.how = QK_HOW_NONE;
+	CHECK(bd_game_quantik.area_check(&bad) != NULL, "a won position in a round on");
+	bad = q, bad.now.first = 2;
+	CHECK(bd_game_quantik.area_check(&bad) != NULL, "first 2");
+	bad = q, bad.free = 2;
+	CHECK(bd_game_quantik.area_check(&bad) != NULL, "free 2");
+}
+
+/* Its events: written and read back; malformed ones refused. */
+static void test_qk_codec_events(void)
+{
+	static const char *const bad[] = {
+		"EVENT 7 place 1 white A16", "EVENT 7 place 1 red A1", "EVENT 7 place 1 white", "EVENT 7 won 1 black row4",
+		"EVENT 7 won 1 black row0 1", "EVENT 7 won 1 grey time",
+	};
+	struct bd_event ev = {.seq = 5, .type = QK_EV_PLACE, .player = 1, .to = BD_NO_PLAYER}, back;
+	struct bd_msg m;
+	char line[BD_LINE_MAX];
+
+	*qk_ev_w(&ev) = (struct qk_ev){.move = QK_MOVE(3, 15), .side = 1};
+	bd_event_format(line, sizeof line, &ev, QK_SIDE, "none", 0);
+	CHECK(strcmp(line, "EVENT 5 place 1 black D15\n") == 0, "place: %s", line);
+	line[strlen(line) - 1] = '\0';
+	REQUIRE(bd_msg_parse(line, &m) == 0 && bd_msg_event(&m, QK_SIDE, &back) == 0, "%s parses", line);
+	CHECK(back.type == QK_EV_PLACE && back.player == 1 && qk_ev(&back)->move == QK_MOVE(3, 15) && qk_ev(&back)->side == 1,
+	      "place read back");
+	ev = (struct bd_event){.seq = 6, .type = QK_EV_WON, .n = 2, .to = BD_NO_PLAYER};
+	*qk_ev_w(&ev) = (struct qk_ev){.side = 0, .how = QK_HOW_ILLEGAL};
+	bd_event_format(line, sizeof line, &ev, QK_SIDE, "none", 0);
+	CHECK(strcmp(line, "EVENT 6 won 2 white illegal\n") == 0, "won: %s", line);
+	line[strlen(line) - 1] = '\0';
+	REQUIRE(bd_msg_parse(line, &m) == 0 && bd_msg_event(&m, QK_SIDE, &back) == 0, "%s parses", line);
+	CHECK(back.type == QK_EV_WON && back.n == 2 && qk_ev(&back)->how == QK_HOW_ILLEGAL, "won read back");
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		snprintf(line, sizeof line, "%s", bad[i]);
+		CHECK(bd_msg_parse(line, &m) != 0 || bd_msg_event(&m, QK_SIDE, &back) != 0, "'%s' read", bad[i]);
+	}
+}
+
+/* The move request's words: the move and the claim, or the reply's error code. */
+static void test_qk_codec_move(void)
+{
+	static const struct { unsigned ntok; const char *tok[3]; const char *code; } bad[] = {
+		{0, {NULL}, "syntax"}, {1, {"a5"}, "syntax"}, {2, {"A5", "won"}, "syntax"},
+		{3, {"A5", "win", "win"}, "syntax"}, {1, {"A16"}, "range"}, {2, {"B99", "win"}, "range"},
+	};
+	const char *const ok[] = {"C7", "win"};
+	struct bd_err err = {0};
+	unsigned move = 99;
+	int claim = -1;
+
+	CHECK(qk_move_read(1, ok, &move, &claim, &err) == 0 && move == QK_MOVE(2, 7) && claim == 0, "C7");
+	CHECK(qk_move_read(2, ok, &move, &claim, &err) == 0 && move == QK_MOVE(2, 7) && claim == 1, "C7 win");
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		err.code = NULL;
+		CHECK(qk_move_read(bad[i].ntok, bad[i].tok, &move, &claim, &err) == -1 && err.code != NULL &&
+			      strcmp(err.code, bad[i].code) == 0,
+		      "move %zu: %s, not %s", i, err.code ? err.code : "(accepted)", bad[i].code);
+	}
+}
+
 /* Register this file's tests. */
 void suite_quantik(void)
 {
@@ -448,4 +537,7 @@ void suite_quantik(void)
 	CU_add_test(s, "perft_midgame", test_qk_perft_midgame);
 	CU_add_test(s, "random_rounds", test_qk_random_rounds);
 	CU_add_test(s, "symmetry", test_qk_symmetry);
+	CU_add_test(s, "codec_area", test_qk_codec_area);
+	CU_add_test(s, "codec_events", test_qk_codec_events);
+	CU_add_test(s, "codec_move", test_qk_codec_move);
 }
