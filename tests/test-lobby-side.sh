@@ -55,7 +55,7 @@ wait_until "a second ERR side" more gus "^ERR side " 1
 say 3 "play tictactoe seats=3"
 wait_for "$WORK/gus.out" "^ERR option this game takes no such option"
 say 3 "games"
-wait_for "$WORK/gus.out" "^OK games 4$"
+wait_for "$WORK/gus.out" "^OK games 5$"
 grep -q "^GAME tictactoe 2 clock-ms=0 increment-ms=0 move-limit-ms=600000$" "$WORK/gus.out" ||
 	fail "tictactoe's GAME line changed: $(cat "$WORK/gus.out")"
 note "side=Z and side=X on Memory: ERR side; seats=3 on tic-tac-toe: ERR option; GAME lines unchanged"

@@ -27,7 +27,7 @@ start_daemon --board m:4
 # games: every game with its seats and the defaults of its options.
 client ann 3
 say 3 "games"
-wait_for "$WORK/ann.out" "^OK games 4$"
+wait_for "$WORK/ann.out" "^OK games 5$"
 grep -qx "GAME memory 2 dim=4" "$WORK/ann.out" || fail "games: no memory line: $(cat "$WORK/ann.out")"
 grep -qx "GAME tictactoe 2 clock-ms=0 increment-ms=0 move-limit-ms=600000" "$WORK/ann.out" ||
 	fail "games: no tictactoe line: $(cat "$WORK/ann.out")"
