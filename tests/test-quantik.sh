@@ -80,7 +80,8 @@ told ann "$FROM_A" "^EVENT [0-9]+ over 2 draw 2$"
 told bob "$FROM_B" "^EVENT [0-9]+ over 2 draw 2$"
 told spec "$FROM_S" "^EVENT [0-9]+ over 2 none 0$"
 S0=$((SA == 0)) S1=$((SA == 1)) W=$((1 - SA))
-order=$(since spec "$FROM_S" "^EVENT [0-9]+ (place|won|side|over) " | cut -d' ' -f3- | tr '\n' ',')
+order=$(since spec "$FROM_S" "^EVENT [0-9]+ (place|won|side|over) " | cut -d' ' -f3- | tr '\n' ',' |
+	sed 's/^\(side [01] [01],\)*//') # the first sides come before the spectator's watch, or after
 [ "$order" = "place $W white A0,place $SA black B1,place $W white C2,place $SA black D3,won 1 black row0,side 0 $S0,side 1 $S1,place $SA black A0,place $W white B1,place $SA black C2,place $W white D3,won 2 white row0,over 2 none 0," ] ||
 	fail "the spectator's events: $order"
 grep -q "board $T: quantik round 1: white C2: AbC./..../..../....$" "$WORK/daemon.log" ||
