@@ -51,7 +51,7 @@ GTK_RES_DEPS := $(shell glib-compile-resources --sourcedir=clients/gtk --generat
 endif
 endif
 
-.PHONY: all tests deps deps-check run check clean install install-gtk fuzz soak bench eval-qwirkle
+.PHONY: all tests deps deps-check run check clean install install-gtk fuzz soak bench eval-qwirkle eval-tafl
 all: $(PROGRAMS)
 
 $(BUILD)/%.o: %.c
@@ -132,6 +132,16 @@ $(BUILD)/qwirkle-eval: $(BUILD)/tests/qwirkle-eval.o $(BRAIN_OBJ) $(BUILD)/libbd
 .PHONY: eval-qwirkle-bot
 eval-qwirkle-bot: $(BUILD)/qwirkle-eval
 	$(BUILD)/qwirkle-eval --games $(or $(EVAL_GAMES),1000)
+
+# tafl-match: Hnefatafl's brain against a random mover, a one-ply greedy player and its own
+# levels, the codec refereeing; `make eval-tafl` is the issue's evaluation (hours at 1 s a
+# move: never in make check). EVAL_TAFL_ARGS for a shorter run (docs/PERFORMANCE.md).
+tests: $(BUILD)/tafl-match
+$(BUILD)/tafl-match: $(BUILD)/tests/tafl-match.o $(BRAIN_OBJ) $(BUILD)/libbdipc.a
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS_BASE)
+EVAL_TAFL_ARGS ?= --games 200 --think-ms 1000 --against random,greedy
+eval-tafl: $(BUILD)/tafl-match
+	$(BUILD)/tafl-match $(EVAL_TAFL_ARGS)
 
 deps:
 	@sh tests/deps.sh $(DEPS_BUILD) $(DEPS_GTK)

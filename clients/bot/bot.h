@@ -30,6 +30,7 @@ struct bot_opts {
 	unsigned memory;    /* Memory: cards remembered at most */
 	int memory_given;   /* --memory was given (Memory only) */
 	unsigned delay_ms;  /* before each pick or move */
+	unsigned think_ms;  /* a searching brain's most thinking time a move (--think-ms) */
 	unsigned games;     /* finished games before it quits, 0 = forever */
 	int stats;          /* one JSON line per finished game on stdout */
 	unsigned seed;

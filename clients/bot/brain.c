@@ -5,10 +5,12 @@
 #include "brain.h"
 
 static const struct brain brains[] = {
-	{"memory", 1u << BOT_EASY | 1u << BOT_SEED | 1u << BOT_PERFECT, choose_pick, NULL, NULL, NULL, NULL, NULL},
-	{"tictactoe", 1u << BOT_EASY | 1u << BOT_PERFECT, NULL, brain_ttt_play, brain_ttt_position, &ttt_notation, brain_ttt_moved, NULL},
+	{"memory", 1u << BOT_EASY | 1u << BOT_SEED | 1u << BOT_PERFECT, choose_pick, NULL, NULL, NULL, NULL, NULL, NULL},
+	{"tictactoe", 1u << BOT_EASY | 1u << BOT_PERFECT, NULL, brain_ttt_play, brain_ttt_position, &ttt_notation, brain_ttt_moved, NULL, NULL},
 	{"quantik", 1u << BOT_EASY | 1u << BOT_MEDIUM | 1u << BOT_PERFECT, NULL, brain_qk_play, brain_qk_position,
-	 &qk_notation, brain_qk_moved, brain_qk_opener},
+	 &qk_notation, brain_qk_moved, brain_qk_opener, NULL},
+	{.game = "tafl", .levels = 1u << BOT_EASY | 1u << BOT_MEDIUM | 1u << BOT_PERFECT, .play = brain_tafl_play,
+	 .position = brain_tafl_position, .notation = &tafl_notation, .moved = brain_tafl_moved, .think = brain_tafl_think},
 };
 
 static const char *const level_names[] = {[BOT_EASY] = "easy", [BOT_SEED] = "seed", [BOT_PERFECT] = "perfect",

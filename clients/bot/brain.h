@@ -11,6 +11,7 @@
 
 #include "bot.h"
 #include "ipc/game/quantik.h"
+#include "ipc/game/tafl.h"
 #include "ipc/game/tictactoe.h"
 
 struct brain {
@@ -32,6 +33,9 @@ struct brain {
 	/* Optional (NULL: side 0): the table's side that moved first in the round snap shows,
 	 * the one its notation's first side stands for (Quantik: white opens round 1, black 2). */
 	unsigned (*opener)(const struct bd_pub *snap);
+	/* Optional, a brain that searches (NULL: play): as play, thinking at most budget_ms. */
+	int (*think)(const char *position, enum bot_level level, int64_t budget_ms, unsigned short rng[3],
+		     char move[GAME_MOVE_MAX]);
 };
 
 /* The brain of game, or NULL if it has none. */
@@ -72,5 +76,13 @@ int brain_qk_play(const char *position, enum bot_level level, unsigned short rng
 void brain_qk_position(const struct bd_pub *snap, char position[GAME_POS_MAX]);
 unsigned brain_qk_opener(const struct bd_pub *snap);
 int brain_qk_moved(const struct bd_event *ev, unsigned *side, char words[GAME_MOVE_MAX]);
+/* brain-tafl.c: Hnefatafl's (brain-tafl.h: its search). Levels easy, medium and perfect (its
+ * strongest: iterative deepening until budget_ms is used, BRAIN_TAFL_BUDGET_MS for play). */
+#define BRAIN_TAFL_BUDGET_MS 1000
+int brain_tafl_play(const char *position, enum bot_level level, unsigned short rng[3], char move[GAME_MOVE_MAX]);
+int brain_tafl_think(const char *position, enum bot_level level, int64_t budget_ms, unsigned short rng[3],
+		     char move[GAME_MOVE_MAX]);
+void brain_tafl_position(const struct bd_pub *snap, char position[GAME_POS_MAX]);
+int brain_tafl_moved(const struct bd_event *ev, unsigned *side, char words[GAME_MOVE_MAX]);
 
 #endif

@@ -15,7 +15,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: board-bot [OPTION]...\n"
-		"Play the game of a boardd table (memory, tictactoe, quantik) until stopped (or for --games games),\n"
+		"Play the game of a boardd table (memory, tictactoe, quantik, tafl) until stopped (or for --games games),\n"
 		"on a named board or through the daemon's lobby (--play).\n\n"
 		"  --socket PATH        boardd's socket (default $BOARDD_SOCKET, else\n"
 		"                       $XDG_RUNTIME_DIR/boardd/boardd.sock, or /run/boardd/boardd.sock as root)\n"
@@ -35,10 +35,12 @@ static void usage(FILE *f)
 		"  -v, --verbose        say more on stderr: the lobby's countdown\n"
 		"  --name N             player name (default bot-PID)\n"
 		"  --level L            memory: easy, seed or perfect; tictactoe: easy or perfect;\n"
-		"                       quantik: easy, medium or perfect\n"
-		"                       (default perfect)\n"
+		"                       quantik: easy, medium or perfect;\n"
+		"                       tafl: easy, medium or perfect (its strongest) (default perfect)\n"
 		"  --memory N           memory: remember only the N most recently seen cards (default: all)\n"
 		"  --delay-ms MS        pause before each pick or move (default 250)\n"
+		"  --think-ms MS        tafl: the most time a move's search takes (default 1000); less\n"
+		"                       when the clock or the per-move limit leaves less\n"
 		"  --games N            quit after N finished games (default 0: play forever); a turn\n"
 		"                       game's bot asks for a rematch after each game until then\n"
 		"  --stats              print one JSON line per finished game on stdout\n"
@@ -84,7 +86,7 @@ static enum bot_level opt_level(const char *s)
 	int level = brain_level(s);
 
 	if (level < 0) {
-		bot_say("--level wants easy, seed or perfect, not '%s'", s);
+		bot_say("--level wants easy, seed, medium or perfect, not '%s'", s);
 		exit(2);
 	}
 	return (enum bot_level)level;
@@ -186,19 +188,20 @@ int main(int argc, char **argv)
 {
 	enum { O_SOCKET = 256, O_PREFIX, O_BOARD, O_GAME, O_NAME, O_LEVEL, O_MEMORY, O_DELAY, O_GAMES,
 	       O_STATS, O_SEED, O_HELP, O_VERSION, O_PLAY, O_OPPONENT, O_OPTION, O_WAIT_ROUNDS, O_ENGINE,
-	       O_ENGINE_WAIT };
+	       O_ENGINE_WAIT, O_THINK };
 	static const struct option longopts[] = {
 		{"socket", 1, 0, O_SOCKET}, {"shm-prefix", 1, 0, O_PREFIX}, {"board", 1, 0, O_BOARD},
 		{"game", 1, 0, O_GAME}, {"play", 1, 0, O_PLAY}, {"opponent", 1, 0, O_OPPONENT},
 		{"option", 1, 0, O_OPTION}, {"wait-rounds", 1, 0, O_WAIT_ROUNDS}, {"verbose", 0, 0, 'v'},
 		{"name", 1, 0, O_NAME}, {"level", 1, 0, O_LEVEL}, {"memory", 1, 0, O_MEMORY},
-		{"delay-ms", 1, 0, O_DELAY}, {"games", 1, 0, O_GAMES}, {"stats", 0, 0, O_STATS},
+		{"delay-ms", 1, 0, O_DELAY}, {"think-ms", 1, 0, O_THINK}, {"games", 1, 0, O_GAMES}, {"stats", 0, 0, O_STATS},
 		{"seed", 1, 0, O_SEED}, {"help", 0, 0, O_HELP}, {"version", 0, 0, O_VERSION},
 		{"engine", 1, 0, O_ENGINE}, {"engine-wait-ms", 1, 0, O_ENGINE_WAIT}, {0, 0, 0, 0},
 	};
 	char socket_path[108];
 	struct bot_opts o = {.socket_path = socket_path, .prefix = bd_default_prefix(), .board = "main",
 			     .level = BOT_PERFECT, .memory = BD_CARDS_MAX, .delay_ms = 250, .engine_wait_ms = 60000,
+			     .think_ms = 1000,
 			     .seed = (unsigned)time(NULL) ^ (unsigned)getpid() << 16};
 	int c;
 
@@ -219,6 +222,7 @@ int main(int argc, char **argv)
 		case O_LEVEL: o.level = opt_level(optarg); break;
 		case O_MEMORY: o.memory = opt_number("memory", optarg, BD_CARDS_MAX), o.memory_given = 1; break;
 		case O_DELAY: o.delay_ms = opt_number("delay-ms", optarg, 3600000); break;
+		case O_THINK: o.think_ms = opt_number("think-ms", optarg, 3600000); break;
 		case O_GAMES: o.games = opt_number("games", optarg, 999999999); break;
 		case O_STATS: o.stats = 1; break;
 		case O_SEED: o.seed = opt_number("seed", optarg, 999999999); break;

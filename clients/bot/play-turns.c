@@ -202,6 +202,20 @@ static void turns_reply(struct play *p, const struct bd_msg *msg)
 	p->next_ms = now + (quiet ? ERR_BACKOFF_MS : RATE_BACKOFF_MS);
 }
 
+/* How long a searching brain may think: --think-ms, less when the turn runs out sooner
+ * (a clock: a 25th of what is left, the moves to come need time too; a per-move limit: a
+ * third of it, the reply has to arrive), 10 ms at least. */
+static int64_t turns_budget(const struct play *p, const struct bd_pub *snap)
+{
+	int64_t budget = p->o->think_ms, left = snap->turn_deadline_ms - bd_now_ms();
+
+	if (snap->turn_deadline_ms != 0)
+		left = snap->players[p->c.player].clock_ms > 0 ? left / 25 : left / 3;
+	if (snap->turn_deadline_ms != 0 && left < budget)
+		budget = left;
+	return budget < 10 ? 10 : budget;
+}
+
 /* Its move, if the table says it is its turn (with --engine: asked of the engine, move
  * left empty): NULL, or why it has none (said once). */
 static const char *turns_move(struct play *p, const struct bd_pub *snap, char move[GAME_MOVE_MAX])
@@ -214,6 +228,9 @@ static const char *turns_move(struct play *p, const struct bd_pub *snap, char mo
 	unsigned opener = p->brain->opener != NULL ? p->brain->opener(snap) : 0;
 	if ((p->brain->notation->to_move(position) + opener) % 2 != snap->players[p->c.player].side)
 		return NULL; /* the position is older than the turn: the next look sees it */
+	int found = p->brain->think != NULL ? p->brain->think(position, p->o->level, turns_budget(p, snap), p->rng, move)
+					    : p->brain->play(position, p->o->level, p->rng, move);
+	return found < 0 ? "its brain found no move" : NULL;
 	if (p->o->engine != NULL)
 		return play_engine_go(p, position, snap->turn_deadline_ms) < 0 ? "the daemon is gone" : NULL;
 	return p->brain->play(position, p->o->level, p->rng, move) < 0 ? "its brain found no move" : NULL;
