@@ -14,7 +14,8 @@
  *   paint.c  cairo helpers: player colours and badges, text, the cursor
  *   a11y.c   the board as an ATK table of cells, for screen readers
  *   panel.c  the side panel: players, game state, countdown, feedback, result banner
- *   view-<game>.c  one game's view (struct game_view): view-memory.c, view-tictactoe.c
+ *   view-<game>.c  one game's view (struct game_view): view-memory.c, view-tictactoe.c,
+ *            view-tafl.c
  */
 #ifndef BOARD_GTK_H
 #define BOARD_GTK_H
@@ -64,8 +65,11 @@ struct game_view {
 	 * kind; update shows the snapshot in them (and the result banner). */
 	void (*build)(struct app *a, GtkBox *box);
 	void (*update)(struct app *a);
+	/* Optional: the pointer pressed on cell from was released on another cell, to (a drag;
+	 * the press itself played from). */
+	void (*drag)(struct app *a, unsigned from, unsigned to);
 };
-extern const struct game_view view_memory, view_tictactoe;
+extern const struct game_view view_memory, view_tictactoe, view_tafl;
 
 struct options {
 	char socket[108];

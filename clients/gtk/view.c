@@ -17,6 +17,7 @@
 static const struct game_view *const views[] = {
 	&view_memory,
 	&view_tictactoe,
+	&view_tafl,
 };
 
 struct _BoardView {
@@ -24,6 +25,7 @@ struct _BoardView {
 	struct app *app;
 	int cursor; /* the keyboard cursor's cell */
 	int hover;  /* the cell under the pointer, -1 if none */
+	int pressed; /* the cell the primary button went down on, -1 if none (a drag's start) */
 };
 
 G_DEFINE_TYPE(BoardView, board_view, GTK_TYPE_DRAWING_AREA)
@@ -200,10 +202,27 @@ static gboolean board_view_button_press(GtkWidget *w, GdkEventButton *ev)
 	    !conn_can_play(v->app))
 		return FALSE;
 	gtk_widget_grab_focus(w);
+	v->pressed = cell;
 	if (cell < 0)
 		return TRUE;
 	view_set_cursor(w, cell);
 	view_play(w, (unsigned)cell);
+	return TRUE;
+}
+
+/* The primary button released over another cell than it went down on: a drag, for a view
+ * that takes one. */
+static gboolean board_view_button_release(GtkWidget *w, GdkEventButton *ev)
+{
+	BoardView *v = BOARD_VIEW(w);
+	int from = v->pressed, to = view_cell_at(w, ev->x, ev->y);
+
+	v->pressed = -1;
+	if (ev->button != GDK_BUTTON_PRIMARY || v->app == NULL || v->app->game == NULL || v->app->game->drag == NULL ||
+	    from < 0 || to < 0 || to == from || !conn_can_play(v->app))
+		return FALSE;
+	view_set_cursor(w, to);
+	v->app->game->drag(v->app, (unsigned)from, (unsigned)to);
 	return TRUE;
 }
 
@@ -269,6 +288,7 @@ static void board_view_class_init(BoardViewClass *klass)
 
 	wc->draw = board_view_draw;
 	wc->button_press_event = board_view_button_press;
+	wc->button_release_event = board_view_button_release;
 	wc->key_press_event = board_view_key_press;
 	wc->motion_notify_event = board_view_motion;
 	wc->leave_notify_event = board_view_leave;
@@ -281,8 +301,8 @@ static void board_view_class_init(BoardViewClass *klass)
 /* A focusable widget that hears clicks, pointer motion and keys. */
 static void board_view_init(BoardView *v)
 {
-	v->hover = -1;
-	gtk_widget_add_events(GTK_WIDGET(v), GDK_BUTTON_PRESS_MASK | GDK_POINTER_MOTION_MASK |
+	v->hover = v->pressed = -1;
+	gtk_widget_add_events(GTK_WIDGET(v), GDK_BUTTON_PRESS_MASK | GDK_BUTTON_RELEASE_MASK | GDK_POINTER_MOTION_MASK |
 				      GDK_LEAVE_NOTIFY_MASK | GDK_KEY_PRESS_MASK | GDK_FOCUS_CHANGE_MASK);
 	gtk_widget_set_can_focus(GTK_WIDGET(v), TRUE);
 }
