@@ -19,6 +19,7 @@ void suite_game(void);   /* test_game.c: the codec table, addressed events, priv
 void suite_ctl(void);    /* test_ctl.c: the daemon's supervisor-worker messages */
 void suite_options(void); /* test_options.c: game options, play's options and side, gathering N seats */
 void suite_brain_quantik(void); /* test_brain_quantik.c: board-bot's Quantik brain against plain negamax */
+void suite_brain_tafl(void); /* test_brain_tafl.c: board-bot's Hnefatafl brain against the codec */
 
 /* test_shm.c: a sound 4x4 board in plain memory (one card up, a locked pair, one player). */
 struct bd_pub;
