@@ -213,6 +213,8 @@ void quantik_brain(const struct plan *pl);
 void load_regions(const struct plan *pl);
 void load_scale(const struct plan *pl);
 void load_boards(const struct plan *pl);
+/* tafl.c: the Hnefatafl brain's depth and nodes per second (no daemon). */
+void bench_tafl(const struct plan *pl);
 /* The median, field by field, of runs rates. */
 void load_median(const struct rate *r, unsigned runs, struct rate *med);
 

@@ -21,14 +21,16 @@ static void usage(FILE *f)
 		"usage: boardd-bench [OPTION]...\n"
 		"Measure boardd against the floor (plain UNIX sockets between processes) on this machine:\n"
 		"pick round trip, fan-out, join, memory, throughput, region size, scale,\n"
-		"tic-tac-toe tables, matchmaking in the lobby, and board-bot's Quantik brain.\n"
+		"tic-tac-toe tables, matchmaking in the lobby, board-bot's Quantik brain and its\n"
+		"Hnefatafl brain's search.\n"
 		"Starts its own boardd (own socket and shm prefix) and removes everything it made.\n\n"
 		"  --boardd PATH   the daemon to measure (default: boardd beside this program)\n"
 		"  --out FILE      results as JSON (default bench/out/results.json)\n"
 		"  --quick         a short run (fewer samples, 200 clients, 20 boards, 200 waiting\n"
 		"                  players instead of 1,000), as BENCH_QUICK=1\n"
 		"  --only LIST     comma-separated: pick,fanout,join,throughput,region,scale,boards,\n"
-		"                  tables,lobby,quantik\n"
+		"                  tables,lobby,quantik,tafl (the Hnefatafl brain's search depth\n"
+		"                  and nodes per second, in-process)\n"
 		"  --help          show this help and exit\n"
 		"  --version       show the version and exit\n");
 }
@@ -104,7 +106,7 @@ static void main_run(const struct plan *pl, const char *only)
 		{"pick", latency_pick}, {"fanout", latency_fanout}, {"join", latency_join},
 		{"throughput", load_throughput}, {"region", load_regions}, {"scale", load_scale},
 		{"boards", load_boards}, {"tables", tables_ttt}, {"lobby", lobby_matching},
-		{"quantik", quantik_brain},
+		{"quantik", quantik_brain}, {"tafl", bench_tafl},
 	};
 
 	for (unsigned i = 0; i < sizeof steps / sizeof steps[0]; i++)
