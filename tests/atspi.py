@@ -2,6 +2,7 @@
 #   table        the board's extents on screen and its number of cells: x y w h n
 #   board        the same after the board's name: name|x y w h n
 #   card N       cell N: name|x y w h|states|number of actions (also: cell N)
+#   cells        every cell, one a line: N|name|x y w h|states|number of actions
 #   labels       every label's text, one a line (shown: only those on screen)
 #   button NAME  a showing push or radio button's extents: x y w h; exit 1 if there is none
 #   label TEXT   a showing label's extents: x y w h; exit 1 if there is none
@@ -38,7 +39,7 @@ def extents(o):
 pid, cmd = int(sys.argv[1]), sys.argv[2]
 nodes = list(walk(find_app(pid)))
 table = next((o for o in nodes if o.get_role() == Atspi.Role.TABLE), None)
-if table is None and cmd in ("table", "board", "card", "cell"):
+if table is None and cmd in ("table", "board", "card", "cell", "cells"):
     sys.exit("no board in the window (the lobby shows)")
 if cmd == "table":
     print(extents(table), table.get_child_count())
@@ -48,6 +49,11 @@ elif cmd in ("card", "cell"):
     c = table.get_child_at_index(int(sys.argv[3]))
     states = ",".join(sorted(s.value_nick for s in c.get_state_set().get_states()))
     print("%s|%s|%s|%d" % (c.get_name(), extents(c), states, c.get_n_actions()))
+elif cmd == "cells":
+    for i in range(table.get_child_count()):
+        c = table.get_child_at_index(i)
+        states = ",".join(sorted(s.value_nick for s in c.get_state_set().get_states()))
+        print("%d|%s|%s|%s|%d" % (i, c.get_name(), extents(c), states, c.get_n_actions()))
 elif cmd in ("labels", "shown"):
     for o in nodes:
         if o.get_role() == Atspi.Role.LABEL and (cmd == "labels" or showing(o)):

@@ -410,8 +410,8 @@ static int fv_status(const struct app *a, char *state, size_t slen, char *progre
 	fv_who(&m, 0, who, sizeof who);
 	fv_who(&m, 1, other, sizeof other);
 	if (m.me >= 0)
-		snprintf(progress, plen, "You play the %s (%s) against %s. Plies without a capture: %u of %u.",
-			 fv_side_names[m.me], m.me == TAFL_ATTACKERS ? "dark diamonds" : "light discs and the king",
+		snprintf(progress, plen, "You play the %s (%s) against %s. %u of %u plies without a capture.",
+			 fv_side_names[m.me], m.me == TAFL_ATTACKERS ? "dark diamonds" : "white discs and the king",
 			 m.name[!m.me][0] ? m.name[!m.me] : "nobody yet", m.area->quiet, m.area->draw_plies);
 	else
 		snprintf(progress, plen, "%s against %s.", who, other);
