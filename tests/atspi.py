@@ -2,7 +2,7 @@
 #   table        the board's extents on screen and its number of cells: x y w h n
 #   board        the same after the board's name: name|x y w h n
 #   card N       cell N: name|x y w h|states|number of actions (also: cell N)
-#   cells        every cell, one a line: N|name|x y w h|states|number of actions
+#   cells        every cell so, one a line, in order
 #   labels       every label's text, one a line (shown: only those on screen)
 #   button NAME  a showing push or radio button's extents: x y w h; exit 1 if there is none
 #   label TEXT   a showing label's extents: x y w h; exit 1 if there is none
@@ -45,15 +45,11 @@ if cmd == "table":
     print(extents(table), table.get_child_count())
 elif cmd == "board":
     print("%s|%s %d" % (table.get_name(), extents(table), table.get_child_count()))
-elif cmd in ("card", "cell"):
-    c = table.get_child_at_index(int(sys.argv[3]))
-    states = ",".join(sorted(s.value_nick for s in c.get_state_set().get_states()))
-    print("%s|%s|%s|%d" % (c.get_name(), extents(c), states, c.get_n_actions()))
-elif cmd == "cells":
-    for i in range(table.get_child_count()):
-        c = table.get_child_at_index(i)
+elif cmd in ("card", "cell", "cells"):
+    for n in range(table.get_child_count()) if cmd == "cells" else [int(sys.argv[3])]:
+        c = table.get_child_at_index(n)
         states = ",".join(sorted(s.value_nick for s in c.get_state_set().get_states()))
-        print("%d|%s|%s|%s|%d" % (i, c.get_name(), extents(c), states, c.get_n_actions()))
+        print("%s|%s|%s|%d" % (c.get_name(), extents(c), states, c.get_n_actions()))
 elif cmd in ("labels", "shown"):
     for o in nodes:
         if o.get_role() == Atspi.Role.LABEL and (cmd == "labels" or showing(o)):

@@ -91,8 +91,9 @@ for move in "$@"; do
 		*) # the keyboard: arrows to the piece, Space, arrows to the square, Space
 			for sq in "$from" "$to"; do
 				want=$(cell_of "$sq")
-				cur=$(at "$GPID" cells | grep "|[a-z,]*focused[a-z,]*|[01]$" | cut -d'|' -f1)
+				cur=$(at "$GPID" cells | grep -n "|[a-z,]*focused[a-z,]*|[01]$" | cut -d: -f1)
 				[ -n "$cur" ] || fail "no focused square"
+				cur=$((cur - 1))
 				dx=$((want % 9 - cur % 9)) dy=$((want / 9 - cur / 9))
 				keys=""
 				while [ $dx -gt 0 ]; do keys="$keys Right"; dx=$((dx - 1)); done
@@ -128,15 +129,15 @@ note "a spectator reads the same end and has nothing to press"
 SPID=$!
 wait_until "the spectator's board" board_ready "$SPID"
 wait_until "the spectator's banner" has_label "$SPID" "^\(gtk1\|opp\) (defenders) won: the king escaped to a corner\.$"
-at "$SPID" cells | cut -d'|' -f1,2 >"$WORK/spectator.cells"
-at "$GPID" cells | cut -d'|' -f1,2 >"$WORK/player.cells"
+at "$SPID" cells | cut -d'|' -f1 >"$WORK/spectator.cells"
+at "$GPID" cells | cut -d'|' -f1 >"$WORK/player.cells"
 cmp -s "$WORK/spectator.cells" "$WORK/player.cells" || fail "the spectator reads other squares: $(diff "$WORK/player.cells" "$WORK/spectator.cells")"
 at "$SPID" cells | grep -q "|1$" && fail "a spectator's square has an action"
 gtk_kill $SPID $GPID
 SPID="" GPID=""
 
 note "a window against board-bot (easy) on table b: it moves, the bot answers, Resign"
-"$BIN/board-bot" --board b --name bot --game tafl --level easy --think-ms 50 --delay-ms 1000 --games 1 \
+"$BIN/board-bot" --board b --name bot --game tafl --level easy --think-ms 50 --delay-ms 1000 --games 1 --stats \
 	>"$WORK/bot.out" 2>"$WORK/bot.err" &
 BPID=$!
 "$GTK" --socket "$SOCK" --shm-prefix "$PREFIX" --board b --name gtk2 >"$WORK/gtk2.log" 2>&1 &
@@ -144,12 +145,12 @@ G2PID=$!
 wait_until "the second window's board" board_ready "$G2PID"
 for n in 1 2; do
 	wait_until "our turn against the bot" has_label "$G2PID" "^Your turn: choose one of your pieces\.$"
-	from=$(at "$G2PID" cells | grep "|1$" | head -1 | cut -d'|' -f2 | cut -d, -f1)
+	from=$(at "$G2PID" cells | grep "|1$" | head -1 | cut -d, -f1)
 	[ -n "$from" ] || fail "no piece of ours to move"
 	centre "$G2PID" "$from"
 	xdotool mousemove "$CX" "$CY" click 1
 	wait_until "$from selected" square_is "$G2PID" "$from" ", selected$"
-	to=$(at "$G2PID" cells | grep ", can move here|" | tail -1 | cut -d'|' -f2 | cut -d, -f1)
+	to=$(at "$G2PID" cells | grep ", can move here|" | tail -1 | cut -d, -f1)
 	centre "$G2PID" "$to"
 	xdotool mousemove "$CX" "$CY" click 1
 	wait_until "our move $from-$to" square_is "$G2PID" "$from" "^$from, empty"

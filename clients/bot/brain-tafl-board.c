@@ -130,15 +130,17 @@ static unsigned tb_caught(const struct tb_board *b, unsigned to, uint8_t caught[
 	return n;
 }
 
-int tb_captures(const struct tb_board *b, tb_move m)
+int tb_captures(struct tb_board *b, tb_move m)
 {
-	struct tb_board t;
+	unsigned from = TB_FROM(m), to = TB_TO(m);
 	uint8_t caught[4];
 
-	memcpy(t.sq, b->sq, sizeof t.sq);
-	t.sq[TB_TO(m)] = t.sq[TB_FROM(m)];
-	t.sq[TB_FROM(m)] = TB_EMPTY;
-	return tb_caught(&t, TB_TO(m), caught) > 0;
+	b->sq[to] = b->sq[from]; /* the move on the squares alone, taken back at once */
+	b->sq[from] = TB_EMPTY;
+	unsigned n = tb_caught(b, to, caught);
+	b->sq[from] = b->sq[to];
+	b->sq[to] = TB_EMPTY;
+	return n > 0;
 }
 
 void tb_make(struct tb_board *b, tb_move m, struct tb_undo *u)

@@ -64,8 +64,8 @@ int tb_corner(unsigned sq);
 unsigned tb_moves(const struct tb_board *b, tb_move moves[TB_MOVES_MAX]);
 void tb_make(struct tb_board *b, tb_move m, struct tb_undo *u);
 void tb_unmake(struct tb_board *b, const struct tb_undo *u);
-/* Nonzero if m would capture (for move ordering; the king's capture included). */
-int tb_captures(const struct tb_board *b, tb_move m);
+/* Nonzero if m would capture (for move ordering; the king's capture included); b is as it was. */
+int tb_captures(struct tb_board *b, tb_move m);
 /* The move in notation, "e5-e8" (no captures), into out (8 bytes). */
 void tb_move_text(tb_move m, char out[8]);
 extern const int tb_dirs[4];

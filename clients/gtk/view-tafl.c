@@ -48,14 +48,16 @@ static int fv_seat_side(const struct bd_pub *snap, int id)
 }
 
 /* The winner of a match that ended off the board (resigned, out of time, forfeited), from the
- * seats' results: its side, 2 for a draw, -1 if no seat has a result. */
+ * seats' results (either seat's: the other may have left since): its side, 2 for a draw, -1
+ * if no seat has a result. */
 static int fv_seat_result(const struct bd_pub *snap)
 {
 	for (int i = 0; i < BD_PLAYERS_MAX; i++) {
 		int side = fv_seat_side(snap, i);
-		if (side >= 0 && snap->players[i].result == BD_RESULT_WIN)
-			return side;
-		if (side >= 0 && snap->players[i].result == BD_RESULT_DRAW)
+		unsigned r = snap->players[i].result;
+		if (side >= 0 && (r == BD_RESULT_WIN || r == BD_RESULT_LOSE))
+			return r == BD_RESULT_WIN ? side : !side;
+		if (side >= 0 && r == BD_RESULT_DRAW)
 			return 2;
 	}
 	return -1;
