@@ -250,6 +250,23 @@ static void fv_square_mark(cairo_t *cr, const GdkRectangle *r, int corner, const
 	cairo_restore(cr);
 }
 
+/* The coordinates, small in the tiles' corners: the files along rank 1, the ranks along file a. */
+static void fv_coords(cairo_t *cr, unsigned cell, const GdkRectangle *r, const struct fv_look *l)
+{
+	char name[4], text[2] = "";
+	double s = r->width;
+
+	tafl_cell_name(cell, name);
+	if (cell / TAFL_SIDE == TAFL_SIDE - 1) {
+		text[0] = name[0];
+		paint_text(cr, r->x + s * 0.84, r->y + s * 0.84, s * 0.2, text, &l->mark);
+	}
+	if (cell % TAFL_SIDE == 0) {
+		text[0] = name[1];
+		paint_text(cr, r->x + s * 0.16, r->y + s * 0.16, s * 0.2, text, &l->mark);
+	}
+}
+
 /* One tile with its marks: the throne, a corner, the last move's tint and ring, the hover. */
 static void fv_tile(cairo_t *cr, unsigned cell, const GdkRectangle *r, const struct fv_model *m, int hover,
 		    const struct fv_look *l)
@@ -263,6 +280,7 @@ static void fv_tile(cairo_t *cr, unsigned cell, const GdkRectangle *r, const str
 	cairo_fill(cr);
 	if (special)
 		fv_square_mark(cr, r, tafl_corner(cell), l);
+	fv_coords(cr, cell, r, l);
 	if (m->area->last_to != cell)
 		return;
 	paint_round_rect(cr, r->x + line, r->y + line, s - 2 * line, r->height - 2 * line, s * 0.05);
