@@ -2,7 +2,8 @@
 # test-gtk-tafl.sh: board-gtk playing Hnefatafl in Xvfb on a real boardd. Table t: against a
 # scripted opponent on another connection, a short game the defenders win (the attackers
 # shuffle a4-b4, the king walks out e5-e7-i7-i9), the window playing whichever side it was
-# drawn: moves by click-click, by drag and by the keyboard; what a screen reader sees (the
+# drawn: moves by click-click, by drag and by the keyboard, a draw offer by the opponent said
+# (declined by playing on); what a screen reader sees (the
 # squares' names: throne, corners, pieces, last move, selection and destinations; actions
 # only on the window's turn); a screenshot with a piece selected (its destinations' dots) and
 # one at the end; the end's banner with its reason, for the window and a spectator. Table b:
@@ -109,6 +110,11 @@ for move in "$@"; do
 	else
 		wait_until "the opponent's turn (ply $ply)" has_label "$GPID" "^opp (.*) to move\.$"
 		[ $ply -gt 2 ] || ! at "$GPID" cells | grep -q "|1$" || fail "a square can be played on the opponent's turn"
+		if [ $ply -le 2 ]; then # a draw offered, said to the window; the move withdraws it
+			opp "draw"
+			wait_until "the opponent's offer said" has_label "$GPID" "^opp offers a draw: Offer a draw agrees\.$"
+			at "$GPID" button "Offer a draw" >/dev/null || fail "no Offer a draw button"
+		fi
 		opp "move $move"
 	fi
 	wait_until "$move on the board" square_is "$GPID" "$to" ", last move$"

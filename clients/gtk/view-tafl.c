@@ -6,7 +6,8 @@
  * crossed out. Playing: a click (or Space, Enter) on one of the window's pieces selects it
  * and dots the cells it may go to; a click on one of them moves it; a piece may also be
  * dragged there. The side panel says whose turn it is, the end with its reason in a banner,
- * and offers Resign while the match is on and Rematch once it is over. */
+ * and offers Resign and Offer a draw while the match is on (an opponent's offer is said; the
+ * match is drawn when both offered) and Rematch once it is over. */
 #include <stdio.h>
 #include <string.h>
 
@@ -33,9 +34,10 @@ struct fv_model {
 /* The view's own state: the piece selected (-1: none) and the side panel's controls. */
 static struct {
 	int selected;
-	GtkWidget *resign, *rematch;
+	GtkWidget *resign, *rematch, *draw;
 	int asked;             /* we asked for a rematch of the match that is over */
-} fv = {-1, NULL, NULL, 0};
+	int offered;           /* we offered a draw since the last move */
+} fv = {-1, NULL, NULL, NULL, 0, 0};
 
 static const char *const fv_side_names[2] = {"attackers", "defenders"};
 
@@ -494,6 +496,34 @@ static void fv_rematch_clicked(GtkButton *b, gpointer data)
 	app_show(a);
 }
 
+/* Offer a draw pressed: offer one, or agree to the opponent's (the daemon decides which). */
+static void fv_draw_clicked(GtkButton *b, gpointer data)
+{
+	struct app *a = data;
+
+	(void)b;
+	if (conn_send(a, "draw") < 0)
+		return;
+	fv.offered = 1;
+	app_show(a);
+}
+
+/* An event: a draw offered by the opponent is said; a move withdraws every offer. */
+static void fv_event(struct app *a, const struct bd_msg *msg)
+{
+	struct bd_event ev;
+	char text[BD_NAME_MAX + 64];
+
+	if (bd_msg_event(msg, a->c.dim, &ev) < 0)
+		return;
+	if (ev.type == TAFL_EV_MOVE) {
+		fv.offered = 0;
+	} else if (ev.type == BD_EV_OFFER && (int)ev.player != a->me && ev.player < BD_PLAYERS_MAX) {
+		snprintf(text, sizeof text, "%s offers a draw: Offer a draw agrees.", a->snap->players[ev.player].name);
+		panel_note(a, text);
+	}
+}
+
 /* A button in box that forgets itself (*slot = NULL) when destroyed. */
 static GtkWidget *fv_button(GtkBox *box, const char *label, GCallback clicked, struct app *a, GtkWidget **slot)
 {
@@ -510,9 +540,10 @@ static GtkWidget *fv_button(GtkBox *box, const char *label, GCallback clicked, s
 static void fv_build(struct app *a, GtkBox *box)
 {
 	fv_button(box, "_Resign", G_CALLBACK(fv_resign_clicked), a, &fv.resign);
+	fv_button(box, "Offer a _draw", G_CALLBACK(fv_draw_clicked), a, &fv.draw);
 	fv_button(box, "Re_match", G_CALLBACK(fv_rematch_clicked), a, &fv.rematch);
 	gtk_style_context_add_class(gtk_widget_get_style_context(fv.rematch), "suggested-action");
-	fv.asked = 0;
+	fv.asked = fv.offered = 0;
 	fv.selected = -1;
 }
 
@@ -532,6 +563,13 @@ static void fv_update(struct app *a)
 		fv.asked = 0; /* the rematch has begun */
 	if (fv.resign != NULL)
 		gtk_widget_set_visible(fv.resign, seated && m.me >= 0 && m.on);
+	if (!m.on)
+		fv.offered = 0;
+	if (fv.draw != NULL) {
+		gtk_widget_set_visible(fv.draw, seated && m.me >= 0 && m.on);
+		gtk_widget_set_sensitive(fv.draw, !fv.offered);
+		gtk_button_set_label(GTK_BUTTON(fv.draw), fv.offered ? "Draw offered" : "Offer a _draw");
+	}
 	if (fv.rematch != NULL) {
 		gtk_widget_set_visible(fv.rematch, seated && m.me >= 0 && m.winner >= 0 && a->snap->game_state == BD_GAME_OVER);
 		gtk_widget_set_sensitive(fv.rematch, !fv.asked);
@@ -557,4 +595,5 @@ const struct game_view view_tafl = {
 	.drag = fv_drag,
 	.status = fv_status,
 	.update = fv_update,
+	.event = fv_event,
 };
