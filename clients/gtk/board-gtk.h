@@ -202,6 +202,8 @@ void panel_link(struct app *a, const char *message);
 void panel_refused(struct app *a, const char *code, const char *text);
 void panel_note(struct app *a, const char *text);
 void panel_banner(struct app *a, const char *class, const char *text);
+GtkWidget *panel_button(GtkBox *box, const char *label, GCallback clicked, struct app *a, GtkWidget **slot);
+void panel_resign_clicked(GtkButton *b, gpointer app);
 void panel_away(struct app *a, unsigned type, unsigned player, unsigned ms);
 
 #endif

@@ -357,3 +357,22 @@ void panel_banner(struct app *a, const char *class, const char *text)
 	gtk_label_set_text(a->result, text);
 	gtk_widget_show(GTK_WIDGET(a->result));
 }
+
+/* A button of a game view's controls in box, that forgets itself (*slot = NULL) when destroyed. */
+GtkWidget *panel_button(GtkBox *box, const char *label, GCallback clicked, struct app *a, GtkWidget **slot)
+{
+	GtkWidget *b = gtk_button_new_with_mnemonic(label);
+
+	gtk_box_pack_start(box, b, FALSE, FALSE, 0);
+	g_signal_connect(b, "clicked", clicked, a);
+	g_signal_connect(b, "destroy", G_CALLBACK(gtk_widget_destroyed), slot);
+	*slot = b;
+	return b;
+}
+
+/* A turn game's Resign pressed: give the match up. */
+void panel_resign_clicked(GtkButton *b, gpointer app)
+{
+	(void)b;
+	conn_send(app, "resign");
+}

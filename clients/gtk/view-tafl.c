@@ -477,35 +477,27 @@ static void fv_banner(struct app *a, const struct fv_model *m)
 	panel_banner(a, m->me < 0 ? "none" : m->me == m->winner ? "win" : "lose", text);
 }
 
-/* Resign pressed: give the match up. */
-static void fv_resign_clicked(GtkButton *b, gpointer data)
+/* Send the request word; once sent, *asked says so (its button waits for the opponent). */
+static void fv_ask(struct app *a, const char *word, int *asked)
 {
-	(void)b;
-	conn_send(data, "resign");
+	if (conn_send(a, "%s", word) < 0)
+		return;
+	*asked = 1;
+	app_show(a);
 }
 
-/* Rematch pressed: ask for another match, sides swapped; the button waits for the opponent. */
+/* Rematch pressed: ask for another match, sides swapped. */
 static void fv_rematch_clicked(GtkButton *b, gpointer data)
 {
-	struct app *a = data;
-
 	(void)b;
-	if (conn_send(a, "rematch") < 0)
-		return;
-	fv.asked = 1;
-	app_show(a);
+	fv_ask(data, "rematch", &fv.asked);
 }
 
 /* Offer a draw pressed: offer one, or agree to the opponent's (the daemon decides which). */
 static void fv_draw_clicked(GtkButton *b, gpointer data)
 {
-	struct app *a = data;
-
 	(void)b;
-	if (conn_send(a, "draw") < 0)
-		return;
-	fv.offered = 1;
-	app_show(a);
+	fv_ask(data, "draw", &fv.offered);
 }
 
 /* An event: a draw offered by the opponent is said; a move withdraws every offer. */
@@ -524,24 +516,12 @@ static void fv_event(struct app *a, const struct bd_msg *msg)
 	}
 }
 
-/* A button in box that forgets itself (*slot = NULL) when destroyed. */
-static GtkWidget *fv_button(GtkBox *box, const char *label, GCallback clicked, struct app *a, GtkWidget **slot)
-{
-	GtkWidget *b = gtk_button_new_with_mnemonic(label);
-
-	gtk_box_pack_start(box, b, FALSE, FALSE, 0);
-	g_signal_connect(b, "clicked", clicked, a);
-	g_signal_connect(b, "destroy", G_CALLBACK(gtk_widget_destroyed), slot);
-	*slot = b;
-	return b;
-}
-
 /* The view's controls in the side panel: Resign and Rematch, shown when they apply. */
 static void fv_build(struct app *a, GtkBox *box)
 {
-	fv_button(box, "_Resign", G_CALLBACK(fv_resign_clicked), a, &fv.resign);
-	fv_button(box, "Offer a _draw", G_CALLBACK(fv_draw_clicked), a, &fv.draw);
-	fv_button(box, "Re_match", G_CALLBACK(fv_rematch_clicked), a, &fv.rematch);
+	panel_button(box, "_Resign", G_CALLBACK(panel_resign_clicked), a, &fv.resign);
+	panel_button(box, "Offer a _draw", G_CALLBACK(fv_draw_clicked), a, &fv.draw);
+	panel_button(box, "Re_match", G_CALLBACK(fv_rematch_clicked), a, &fv.rematch);
 	gtk_style_context_add_class(gtk_widget_get_style_context(fv.rematch), "suggested-action");
 	fv.asked = fv.offered = 0;
 	fv.selected = -1;

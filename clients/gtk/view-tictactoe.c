@@ -311,13 +311,6 @@ static void tv_banner(struct app *a, const struct tv_model *m)
 	}
 }
 
-/* Resign pressed: give the match up. */
-static void tv_resign_clicked(GtkButton *b, gpointer data)
-{
-	(void)b;
-	conn_send(data, "resign");
-}
-
 /* Rematch pressed: ask for another match, sides swapped; the button waits for the opponent. */
 static void tv_rematch_clicked(GtkButton *b, gpointer data)
 {
@@ -330,23 +323,11 @@ static void tv_rematch_clicked(GtkButton *b, gpointer data)
 	app_show(a);
 }
 
-/* A button in box that forgets itself (*slot = NULL) when destroyed. */
-static GtkWidget *tv_button(GtkBox *box, const char *label, GCallback clicked, struct app *a, GtkWidget **slot)
-{
-	GtkWidget *b = gtk_button_new_with_mnemonic(label);
-
-	gtk_box_pack_start(box, b, FALSE, FALSE, 0);
-	g_signal_connect(b, "clicked", clicked, a);
-	g_signal_connect(b, "destroy", G_CALLBACK(gtk_widget_destroyed), slot);
-	*slot = b;
-	return b;
-}
-
 /* The view's controls in the side panel: Resign and Rematch, shown when they apply. */
 static void tv_build(struct app *a, GtkBox *box)
 {
-	tv_button(box, "_Resign", G_CALLBACK(tv_resign_clicked), a, &tv.resign);
-	tv_button(box, "Re_match", G_CALLBACK(tv_rematch_clicked), a, &tv.rematch);
+	panel_button(box, "_Resign", G_CALLBACK(panel_resign_clicked), a, &tv.resign);
+	panel_button(box, "Re_match", G_CALLBACK(tv_rematch_clicked), a, &tv.rematch);
 	gtk_style_context_add_class(gtk_widget_get_style_context(tv.rematch), "suggested-action");
 	tv.asked = 0;
 }
