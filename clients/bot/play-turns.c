@@ -228,12 +228,11 @@ static const char *turns_move(struct play *p, const struct bd_pub *snap, char mo
 	unsigned opener = p->brain->opener != NULL ? p->brain->opener(snap) : 0;
 	if ((p->brain->notation->to_move(position) + opener) % 2 != snap->players[p->c.player].side)
 		return NULL; /* the position is older than the turn: the next look sees it */
+	if (p->o->engine != NULL)
+		return play_engine_go(p, position, snap->turn_deadline_ms) < 0 ? "the daemon is gone" : NULL;
 	int found = p->brain->think != NULL ? p->brain->think(position, p->o->level, turns_budget(p, snap), p->rng, move)
 					    : p->brain->play(position, p->o->level, p->rng, move);
 	return found < 0 ? "its brain found no move" : NULL;
-	if (p->o->engine != NULL)
-		return play_engine_go(p, position, snap->turn_deadline_ms) < 0 ? "the daemon is gone" : NULL;
-	return p->brain->play(position, p->o->level, p->rng, move) < 0 ? "its brain found no move" : NULL;
 }
 
 /* Ask for a rematch, or move if it may be its turn and the pause is over; how long to
