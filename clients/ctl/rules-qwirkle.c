@@ -125,7 +125,8 @@ static int qwr_moves(char **arg, int n)
 		free(l.lay);
 		return qwr_fail(CTL_ERROR, "out of memory");
 	}
-	qsort(l.lay, l.n, sizeof *l.lay, qwr_order);
+	if (l.n > 0) /* none: no array at all, which qsort must not be given */
+		qsort(l.lay, l.n, sizeof *l.lay, qwr_order);
 	for (size_t i = 0; i < l.n; i++)
 		printf("%s\t%u\n", l.lay[i].text, l.lay[i].score);
 	if (s.bag > 0)
