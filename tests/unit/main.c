@@ -9,7 +9,7 @@
 int main(int argc, char **argv)
 {
 	static test_suite_fn *const suites[] = {suite_proto, suite_shm, suite_lock, suite_colour, suite_choose,
-						suite_guard, suite_turn, suite_tictactoe, suite_quantik, suite_qwirkle, suite_tafl,
+						suite_guard, suite_turn, suite_match, suite_tictactoe, suite_quantik, suite_qwirkle, suite_tafl,
 						suite_brain_qwirkle, suite_game, suite_lobby, suite_ctl, suite_options, suite_brain_quantik,
 						suite_brain_tafl, NULL};
 	return test_run(argc, argv, "test-unit", suites);

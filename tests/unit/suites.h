@@ -9,6 +9,7 @@ void suite_colour(void); /* test_colour.c */
 void suite_choose(void); /* test_choose.c: board-bot's choice around the cooldown */
 void suite_guard(void);  /* test_guard.c */
 void suite_turn(void);   /* test_turn.c: daemon/turn.c with a fake clock */
+void suite_match(void);  /* test_match.c: match.c on a real board: opener, refused moves, pass, draw */
 void suite_tictactoe(void); /* test_tictactoe.c: tic-tac-toe's rules, notation and perft */
 void suite_quantik(void); /* test_quantik.c: Quantik's rules, notation, perft and symmetries */
 void suite_qwirkle(void); /* test_qwirkle.c: Qwirkle's rules, scoring, notation and move generator */

@@ -1,0 +1,143 @@
+/* test_match.c: the core's turns on a real tic-tac-toe board opened in this process
+ * (daemon/board.c over daemon/match.c), with the optional parts of struct rules that no game
+ * had yet: an opener (sides kept across rounds), a refused move that ends the round, a pass
+ * (board_turn_pass), draw offers and a game without them (no_draw_offer). */
+#include <CUnit/CUnit.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "daemon/board.h"
+#include "daemon/match.h"
+#include "daemon/turn.h"
+#include "ipc/clock.h"
+#include "suites.h"
+#include "tests/runner.h"
+
+static unsigned opened;      /* calls of the opener */
+static int open_side;        /* the side it returns */
+
+/* The opener: counts its calls, returns open_side. */
+static int test_opener(struct board *b)
+{
+	(void)b;
+	opened++;
+	return open_side;
+}
+
+/* tic-tac-toe's move, but `lose` is refused and loses the round for the mover (as Quantik's
+ * illegal=lose). */
+static int test_move(struct board *b, unsigned seat, unsigned ntok, const char *const *tok, int64_t now,
+		     struct bd_err *err)
+{
+	uint8_t result[BD_PLAYERS_MAX] = {0};
+
+	if (ntok != 1 || strcmp(tok[0], "lose") != 0)
+		return rules_tictactoe.move(b, seat, ntok, tok, now, err);
+	for (unsigned i = 0; i < 2; i++)
+		result[i] = i == seat ? BD_RESULT_LOSE : BD_RESULT_WIN;
+	board_end(b, BOARD_END_ROUND, result, now);
+	return bd_err_set(err, "illegal", "an illegal move loses the round");
+}
+
+/* The newest event of the table's ring. */
+static const struct bd_event *test_last_event(const struct board *b)
+{
+	return &b->priv->ring[b->priv->ring_head % BD_RING_SIZE];
+}
+
+/* A tic-tac-toe table whose rules are r, a match of two rounds, ana and bob seated. */
+static void test_table(struct board *b, const struct rules *r, const char *prefix)
+{
+	struct board_settings s = {.name = "main", .game_kind = BD_GAME_TICTACTOE, .dim = 3, .region_side = 3,
+				   .restart_ms = 1000, .away_ms = 1000};
+	struct quota_peer peer = {.uid = getuid(), .pid = getpid(), .exempt = 1};
+	struct bd_err err;
+	int resumed;
+
+	REQUIRE(board_open(b, prefix, &s, &resumed) == 0 && !resumed, "a new board");
+	b->rules = r;
+	match_init(b); /* as board_open would for these rules */
+	b->priv->turn.set.rounds = 2;
+	REQUIRE(board_seat(b, "ana", &peer, 0, 0, &err) == 0 && board_seat(b, "bob", &peer, 0, 0, &err) == 1, "two seats");
+	REQUIRE(b->priv->turn.state == BD_TURN_ON, "the match is on");
+}
+
+/* The opener picks who starts each round, sides are kept, a refused move ends the round
+ * without passing the turn, and a pass moves the turn on. */
+static void test_match_opener(void)
+{
+	static struct board b;
+	static struct rules r;
+	const struct bd_turn *t;
+	const char *lose[] = {"lose"};
+	char prefix[32];
+	struct bd_err err;
+
+	r = rules_tictactoe;
+	r.opener = test_opener;
+	r.move = test_move;
+	opened = 0;
+	open_side = 1;
+	snprintf(prefix, sizeof prefix, "bdmatch%d", (int)getpid());
+	test_table(&b, &r, prefix);
+	t = &b.priv->turn;
+	CHECK(t->set.keep_sides == 1 && opened == 1, "an opener: sides kept, called once (%u)", opened);
+	int second = turn_seat_of(t, 1), first = 1 - second;
+	CHECK(b.pub->turn == (uint32_t)second && t->to_move == 1, "side 1 (seat %d) opens round 1", second);
+	CHECK(board_move(&b, (unsigned)first, 2, (const char *[]){"0", "0"}, &err) < 0 && strcmp(err.code, "turn") == 0,
+	      "the other seat may not move");
+	open_side = 0;
+	CHECK(board_move(&b, (unsigned)second, 1, lose, &err) < 0 && strcmp(err.code, "illegal") == 0,
+	      "the refused move's error: %s", err.code);
+	CHECK(t->round == 2 && t->points[first] == 2 && t->round_result[second] == BD_RESULT_LOSE,
+	      "it lost the round: round %u, points %u", t->round, t->points[first]);
+	CHECK(opened == 2 && turn_seat_of(t, 1) == second && b.pub->turn == (uint32_t)first,
+	      "round 2: the same sides, the opener's side 0 (seat %d) to move", first);
+	board_turn_pass(&b, bd_now_ms());
+	const struct bd_event *ev = test_last_event(&b);
+	CHECK(b.pub->turn == (uint32_t)second && ev->type == BD_EV_TURN && ev->player == second,
+	      "a pass: seat %d to move, told (event %u)", second, ev->type);
+	CHECK(board_move(&b, (unsigned)second, 1, lose, &err) < 0 && t->state == BD_TURN_OVER &&
+		      b.pub->game_state == BD_GAME_OVER && t->result[first] == BD_RESULT_WIN,
+	      "a refused move that ends the last round ends the match");
+	board_close(&b, 1);
+}
+
+/* Draw offers through the board: an offer, a move clears it, both agree: the match is drawn;
+ * a game without them refuses. */
+static void test_match_draw(void)
+{
+	static struct board b;
+	static struct rules r;
+	const struct bd_turn *t;
+	char prefix[32];
+	struct bd_err err;
+
+	r = rules_tictactoe;
+	snprintf(prefix, sizeof prefix, "bdmatchd%d", (int)getpid());
+	test_table(&b, &r, prefix);
+	t = &b.priv->turn;
+	unsigned x = (unsigned)turn_seat_of(t, 0), o = 1 - x;
+	CHECK(t->set.keep_sides == 0, "no opener: sides rotate");
+	CHECK(board_turn_request(&b, o, BD_REQ_DRAW, "", &err) == 0 && test_last_event(&b)->type == BD_EV_OFFER,
+	      "O offers");
+	CHECK(board_move(&b, x, 2, (const char *[]){"1", "1"}, &err) == 0 && t->offers == 0, "X's move clears it");
+	CHECK(board_turn_request(&b, x, BD_REQ_DRAW, "", &err) == 0, "X offers");
+	r.no_draw_offer = 1;
+	CHECK(board_turn_request(&b, o, BD_REQ_DRAW, "", &err) < 0 && strcmp(err.code, "nodraw") == 0,
+	      "a game without draws: nodraw");
+	r.no_draw_offer = 0;
+	CHECK(board_turn_request(&b, o, BD_REQ_DRAW, "", &err) == 1 && t->why == BD_WHY_AGREED, "O agrees");
+	CHECK(b.pub->game_state == BD_GAME_OVER && b.pub->players[x].result == BD_RESULT_DRAW &&
+		      b.pub->players[o].result == BD_RESULT_DRAW, "the match is drawn");
+	board_close(&b, 1);
+}
+
+/* Register this file's tests. */
+void suite_match(void)
+{
+	CU_pSuite s = CU_add_suite("match", NULL, NULL);
+	CU_add_test(s, "opener", test_match_opener);
+	CU_add_test(s, "draw", test_match_draw);
+}
