@@ -51,6 +51,11 @@ wait_for() {
 	fail "no line matching '$2' in $1: $(cat "$1")"
 }
 
+# count NAME REGEX: how many lines of NAME's output ($WORK/NAME.out) match.
+count() { grep -cE "$2" "$WORK/$1.out"; }
+# more NAME REGEX N: NAME has more than N lines matching (to wait for a new one, not a stale one).
+more() { [ "$(count "$1" "$2")" -gt "$3" ]; }
+
 # player NAME VAR: a scripted player, socat reading its requests from the FIFO $WORK/NAME.in
 # (the caller opens it as fd 3 or 4) and writing what it gets to $WORK/NAME.out; its pid in
 # VAR_PID (A or B). stop_players closes fds 3 and 4 and ends both.

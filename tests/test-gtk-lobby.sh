@@ -42,8 +42,14 @@ countdown() { at "$1" shown 2>/dev/null | sed -n 's/^Waiting for another player 
 forfeit_in() {
 	at "$GPID" shown 2>/dev/null | sed -n 's/^opp left: they lose by forfeit in \([0-9]*\) s unless they come back\.$/\1/p'
 }
-# count_shown: the countdown's number shows by itself too (the big one beside the bar).
-count_shown() { c=$(countdown "$GPID") && [ -n "$c" ] && at "$GPID" shown 2>/dev/null | grep -qx "$c"; }
+# count_shown: the countdown's number shows by itself too (the big one beside the bar), in
+# the same look at the window; the walk over the tree takes a while, so the number may have
+# ticked once between the words and the big one.
+count_shown() {
+	s=$(at "$GPID" shown 2>/dev/null) || return 1
+	c=$(echo "$s" | sed -n 's/^Waiting for another player of Tic-tac-toe: \([0-9]*\) s left\.$/\1/p')
+	[ -n "$c" ] && echo "$s" | grep -qxE "$((c - 1))|$c|$((c + 1))"
+}
 # play_out: the window plays the first empty square on each of its turns until the end.
 turn_or_end() { has_label "$GPID" "^\(Your turn\|You won\|You lost\|A draw\)"; }
 play_out() {

@@ -12,11 +12,12 @@ table_objects() { leftovers | grep -F ".$1." || true; }
 no_objects() { [ -z "$(table_objects "$1")" ]; }
 # match A FA B FB: A and B play tictactoe and are matched; the table's name in $T.
 match() {
+	mw=$(count "$1" "^EVENT 0 wait tictactoe ") mb=$(count "$3" "^EVENT 0 matched ") mm=$(count "$1" "^EVENT 0 matched ")
 	say "$2" "play tictactoe"
-	wait_for "$WORK/$1.out" "^EVENT 0 wait tictactoe "
+	wait_until "$1 waiting" more "$1" "^EVENT 0 wait tictactoe " "$mw"
 	say "$4" "play tictactoe"
-	wait_for "$WORK/$3.out" "^EVENT 0 matched tictactoe-[0-9]+ tictactoe$"
-	wait_for "$WORK/$1.out" "^EVENT 0 matched tictactoe-[0-9]+ tictactoe$"
+	wait_until "$3 matched" more "$3" "^EVENT 0 matched tictactoe-[0-9]+ tictactoe$" "$mb"
+	wait_until "$1 matched" more "$1" "^EVENT 0 matched tictactoe-[0-9]+ tictactoe$" "$mm"
 	T=$(grep "^EVENT 0 matched" "$WORK/$1.out" | tail -n 1 | cut -d' ' -f4)
 }
 

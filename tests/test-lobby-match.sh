@@ -9,10 +9,6 @@
 # seqlock odd), the seat left out and logged, never a supervisor spinning; a waiting player
 # whose uid reached max-tables-per-uid since its play is passed over at the match.
 . "$(dirname "$0")/lib.sh"
-# count NAME REGEX: lines of NAME's output matching.
-count() { grep -cE "$2" "$WORK/$1.out"; }
-# more NAME REGEX N: NAME has more than N lines matching.
-more() { [ "$(count "$1" "$2")" -gt "$3" ]; }
 # match A FA B FB: A and B play tictactoe and are matched (again); the table's name in $T.
 match() {
 	ma=$(count "$1" "^OK play ") mb=$(count "$3" "^EVENT 0 matched ") mm=$(count "$1" "^EVENT 0 matched ")
@@ -24,7 +20,7 @@ match() {
 	T=$(grep "^EVENT 0 matched" "$WORK/$1.out" | tail -n 1 | cut -d' ' -f4)
 }
 # listing: list's lines, asked on a connection of its own.
-listing() { printf 'hello probe player\nlist\nquit\n' | socat -t 5 - "UNIX-CONNECT:$SOCK" 2>/dev/null; }
+listing() { printf 'hello probe player\nlist\nquit\n' | socat -t 15 - "UNIX-CONNECT:$SOCK" 2>/dev/null; }
 # spectators_are T N: list shows table T with N spectators.
 spectators_are() { listing | grep -qE "^TABLE $1 tictactoe [a-z]+ [0-9]+ $2 "; }
 # nobody_waits NAME: list shows NAME waiting nowhere (and list was answered).

@@ -6,9 +6,6 @@
 # at random would give them with chance 1/16). A side the game has not, or any side on
 # Memory, is refused with ERR side.
 . "$(dirname "$0")/lib.sh"
-# count NAME REGEX: lines of NAME's output matching.
-count() { grep -cE "$2" "$WORK/$1.out"; }
-more() { [ "$(count "$1" "$2")" -gt "$3" ]; }
 
 # pair A FA WISH_A B FB WISH_B: A and B play tictactoe with those side wishes, are matched
 # and sit; each one's side event (0 X, 1 O) in SIDE_A and SIDE_B.

@@ -9,8 +9,6 @@
 # board's spectators counted in list; goodbye to a waiting connection at the stop; a static
 # board named like a lobby table refused at start.
 . "$(dirname "$0")/lib.sh"
-# count NAME REGEX: lines of NAME's output matching.
-count() { grep -cE "$2" "$WORK/$1.out"; }
 # wait_n NAME REGEX N: until NAME has N lines matching.
 wait_n() {
 	for _ in $(seq 1 400); do
