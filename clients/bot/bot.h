@@ -27,6 +27,7 @@ struct bot_opts {
 	int verbose;        /* -v: the lobby's countdown and happenings on stderr */
 	char name[BD_NAME_MAX + 1];
 	enum bot_level level;
+	int level_given;    /* --level was given */
 	unsigned memory;    /* Memory: cards remembered at most */
 	int memory_given;   /* --memory was given (Memory only) */
 	unsigned delay_ms;  /* before each pick or move */

@@ -6,9 +6,11 @@
  * may give the next seat 12 points. It swaps when the best hand it can keep is worth more
  * than any lay, and in the endgame of two (the bag empty: the unseen tiles are the other
  * hand) it takes off the other seat's best reply. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "brain.h"
 #include "brain-qwirkle.h"
 
 /* The strong level's weights (tests/qwirkle-eval.c measured them against greedy). */
@@ -386,5 +388,48 @@ int bq_choose(const struct bq_state *s, enum bot_level level, unsigned short rng
 	else
 		rc = bq_pick(s, level, &l, rng, t, score);
 	free(l.lay);
+	return rc;
+}
+
+/* What seat (a player id: the area counts hands by seat) knows of the game a snapshot
+ * shows, its hand from hand, into *s; 0, or -1 if the snapshot holds no sound Qwirkle game
+ * with that seat dealt in. */
+static int bq_state_read(const struct bd_pub *snap, unsigned seat, const struct qw_hand *hand, struct bq_state *s)
+{
+	const struct qw_pub *a = qw_pub_area(snap);
+
+	if (a == NULL || a->nseats < 2 || a->nseats > BQ_SEATS || seat >= a->nseats || qw_pub_table(a, &s->table) != NULL)
+		return -1;
+	s->hand = *hand;
+	s->bag = a->bag;
+	s->seats = a->nseats;
+	s->me = seat;
+	for (unsigned i = 0; i < BQ_SEATS; i++)
+		s->held[i] = a->hand[i];
+	return 0;
+}
+
+/* brain.h's play_hand; no move ("") while the hand followed is not yet the one the table
+ * counts (its drew line is still on the way). */
+int brain_qwirkle_play(const struct bd_pub *snap, unsigned seat, struct qw_held *held, enum bot_level level,
+		       unsigned short rng[3], char *move, size_t len)
+{
+	struct bq_state *s = malloc(sizeof *s);
+	char text[QW_MOVE_TEXT_MAX];
+	struct qw_turn t;
+	unsigned score;
+	int rc = -1;
+
+	move[0] = '\0';
+	if (s != NULL && bq_state_read(snap, seat, &held->hand, s) == 0) {
+		if (!held->known || held->hand.n != s->held[seat])
+			rc = 0;
+		else if (bq_choose(s, level, rng, &t, &score) == 0) {
+			qw_turn_format(&t, text);
+			qw_held_sent(held, &t);
+			rc = snprintf(move, len, "%s", text) < (int)len ? 0 : -1;
+		}
+	}
+	free(s);
 	return rc;
 }

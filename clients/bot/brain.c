@@ -5,12 +5,16 @@
 #include "brain.h"
 
 static const struct brain brains[] = {
-	{"memory", 1u << BOT_EASY | 1u << BOT_SEED | 1u << BOT_PERFECT, choose_pick, NULL, NULL, NULL, NULL, NULL, NULL},
-	{"tictactoe", 1u << BOT_EASY | 1u << BOT_PERFECT, NULL, brain_ttt_play, brain_ttt_position, &ttt_notation, brain_ttt_moved, NULL, NULL},
+	{"memory", 1u << BOT_EASY | 1u << BOT_SEED | 1u << BOT_PERFECT, choose_pick, NULL, NULL, NULL, NULL, NULL, NULL, NULL, BOT_PERFECT},
+	{"tictactoe", 1u << BOT_EASY | 1u << BOT_PERFECT, NULL, brain_ttt_play, brain_ttt_position, &ttt_notation, brain_ttt_moved, NULL, NULL,
+	 NULL, BOT_PERFECT},
 	{"quantik", 1u << BOT_EASY | 1u << BOT_MEDIUM | 1u << BOT_PERFECT, NULL, brain_qk_play, brain_qk_position,
-	 &qk_notation, brain_qk_moved, brain_qk_opener, NULL},
+	 &qk_notation, brain_qk_moved, brain_qk_opener, NULL, NULL, BOT_PERFECT},
 	{.game = "tafl", .levels = 1u << BOT_EASY | 1u << BOT_MEDIUM | 1u << BOT_PERFECT, .play = brain_tafl_play,
-	 .position = brain_tafl_position, .notation = &tafl_notation, .moved = brain_tafl_moved, .think = brain_tafl_think},
+	 .position = brain_tafl_position, .notation = &tafl_notation, .moved = brain_tafl_moved, .think = brain_tafl_think,
+	 .best = BOT_PERFECT},
+	{.game = "qwirkle", .levels = 1u << BOT_EASY | 1u << BOT_GREEDY | 1u << BOT_STRONG, .play_hand = brain_qwirkle_play,
+	 .best = BOT_STRONG},
 };
 
 static const char *const level_names[] = {[BOT_EASY] = "easy", [BOT_SEED] = "seed", [BOT_PERFECT] = "perfect",

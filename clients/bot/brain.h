@@ -12,6 +12,7 @@
 #include "bot.h"
 #include "ipc/game/quantik.h"
 #include "ipc/game/tafl.h"
+#include "ipc/game/qwirkle-hand.h"
 #include "ipc/game/tictactoe.h"
 
 struct brain {
@@ -36,6 +37,13 @@ struct brain {
 	/* Optional, a brain that searches (NULL: play): as play, thinking at most budget_ms. */
 	int (*think)(const char *position, enum bot_level level, int64_t budget_ms, unsigned short rng[3],
 		     char move[GAME_MOVE_MAX]);
+	/* A turn game of hidden hands (Qwirkle; then play, position and notation are NULL): the
+	 * turn for seat (its player id) from a snapshot and the hand it holds (a swap is told to
+	 * held), as the move's words into move (len bytes); 0, or -1 if it has none. */
+	int (*play_hand)(const struct bd_pub *snap, unsigned seat, struct qw_held *held, enum bot_level level,
+			 unsigned short rng[3], char *move, size_t len);
+	/* The level it plays when --level is not given and perfect is not one of its levels. */
+	enum bot_level best;
 };
 
 /* The brain of game, or NULL if it has none. */
@@ -84,5 +92,9 @@ int brain_tafl_think(const char *position, enum bot_level level, int64_t budget_
 		     char move[GAME_MOVE_MAX]);
 void brain_tafl_position(const struct bd_pub *snap, char position[GAME_POS_MAX]);
 int brain_tafl_moved(const struct bd_event *ev, unsigned *side, char words[GAME_MOVE_MAX]);
+
+/* brain-qwirkle.c: play_hand for Qwirkle (brain-qwirkle.h has the levels). */
+int brain_qwirkle_play(const struct bd_pub *snap, unsigned seat, struct qw_held *held, enum bot_level level,
+		       unsigned short rng[3], char *move, size_t len);
 
 #endif

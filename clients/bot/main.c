@@ -15,13 +15,14 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: board-bot [OPTION]...\n"
-		"Play the game of a boardd table (memory, tictactoe, quantik, tafl) until stopped (or for --games games),\n"
+		"Play the game of a boardd table (memory, tictactoe, quantik, tafl, qwirkle) until stopped (or for --games games),\n"
 		"on a named board or through the daemon's lobby (--play).\n\n"
 		"  --socket PATH        boardd's socket (default $BOARDD_SOCKET, else\n"
 		"                       $XDG_RUNTIME_DIR/boardd/boardd.sock, or /run/boardd/boardd.sock as root)\n"
 		"  --shm-prefix P       shm prefix of the daemon's objects (default $BOARDD_SHM_PREFIX or boardd)\n"
 		"  --board NAME         board (table) to play on (default main)\n"
-		"  --game GAME          play only if the table's game is GAME: memory, tictactoe or quantik\n"
+		"  --game GAME          play only if the table's game is GAME: memory, tictactoe, quantik,\n"
+		"                       tafl or qwirkle\n"
 		"                       (default: whatever game the table has)\n"
 		"  --play GAME          play GAME through the lobby instead of on --board: wait for an\n"
 		"                       opponent (again after each countdown that ran out), play at the\n"
@@ -36,7 +37,8 @@ static void usage(FILE *f)
 		"  --name N             player name (default bot-PID)\n"
 		"  --level L            memory: easy, seed or perfect; tictactoe: easy or perfect;\n"
 		"                       quantik: easy, medium or perfect;\n"
-		"                       tafl: easy, medium or perfect (its strongest) (default perfect)\n"
+		"                       tafl: easy, medium or perfect (its strongest) (default perfect);\n"
+		"                       qwirkle: easy, greedy or strong (default strong)\n"
 		"  --memory N           memory: remember only the N most recently seen cards (default: all)\n"
 		"  --delay-ms MS        pause before each pick or move (default 250)\n"
 		"  --think-ms MS        tafl: the most time a move's search takes (default 1000); less\n"
@@ -86,7 +88,7 @@ static enum bot_level opt_level(const char *s)
 	int level = brain_level(s);
 
 	if (level < 0) {
-		bot_say("--level wants easy, seed, medium or perfect, not '%s'", s);
+		bot_say("--level wants easy, seed, medium, perfect, greedy or strong, not '%s'", s);
 		exit(2);
 	}
 	return (enum bot_level)level;
@@ -219,7 +221,7 @@ int main(int argc, char **argv)
 		case O_WAIT_ROUNDS: o.wait_rounds = opt_number("wait-rounds", optarg, 999999999); break;
 		case 'v': o.verbose = 1; break;
 		case O_NAME: snprintf(o.name, sizeof o.name, "%s", strlen(optarg) <= BD_NAME_MAX ? optarg : ""); break;
-		case O_LEVEL: o.level = opt_level(optarg); break;
+		case O_LEVEL: o.level = opt_level(optarg), o.level_given = 1; break;
 		case O_MEMORY: o.memory = opt_number("memory", optarg, BD_CARDS_MAX), o.memory_given = 1; break;
 		case O_DELAY: o.delay_ms = opt_number("delay-ms", optarg, 3600000); break;
 		case O_THINK: o.think_ms = opt_number("think-ms", optarg, 3600000); break;

@@ -102,7 +102,7 @@ static int memory_act(struct play *p)
 	if (left > 0)
 		return left < IDLE_WAIT_MS ? (int)left : IDLE_WAIT_MS;
 	p->mind.now = bd_now_ms();
-	int card = p->brain->pick(&p->mind, p->o->level, (unsigned)p->c.player, &p->plan, p->rng);
+	int card = p->brain->pick(&p->mind, p->level, (unsigned)p->c.player, &p->plan, p->rng);
 	if (card >= 0 && bd_client_send(&p->c, "pick %u %u", (unsigned)card % p->c.dim,
 					(unsigned)card / p->c.dim) == 0) {
 		p->pending = 1;
@@ -111,4 +111,4 @@ static int memory_act(struct play *p)
 	return IDLE_WAIT_MS;
 }
 
-const struct play_drive play_memory = {memory_enter, memory_event, memory_reply, memory_act};
+const struct play_drive play_memory = {memory_enter, memory_event, memory_reply, memory_act, NULL};

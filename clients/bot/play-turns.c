@@ -53,6 +53,7 @@ static void turns_enter(struct play *p, const struct bd_pub *snap, int same_seat
 {
 	if (!same_seat)
 		p->game = 0;
+	qw_held_reset(&p->held, snap->game_number); /* a hidden hand is said again after each join */
 	turns_game(p, snap->game_number);
 	p->side = snap->players[p->c.player].side;
 	if (snap->game_state == BD_GAME_ON)
@@ -138,6 +139,8 @@ static int turns_event(struct play *p, const struct bd_msg *msg, const struct bd
 
 	if (ev == NULL)
 		return PLAY_ON;
+	if (p->brain->play_hand != NULL)
+		qw_held_follow(&p->held, p->c.player, msg, ev);
 	switch (ev->type) {
 	case BD_EV_STATE:
 		if (ev->n == BD_GAME_ON)
@@ -202,6 +205,13 @@ static void turns_reply(struct play *p, const struct bd_msg *msg)
 	p->next_ms = now + (quiet ? ERR_BACKOFF_MS : RATE_BACKOFF_MS);
 }
 
+/* A private line of the seat: a game of hidden hands says its hand. */
+static void turns_line(struct play *p, const struct bd_msg *msg)
+{
+	if (p->brain->play_hand != NULL && qw_held_follow(&p->held, p->c.player, msg, NULL) < 0)
+		bot_say("ignored a malformed line: %s", msg->line);
+}
+
 /* How long a searching brain may think: --think-ms, less when the turn runs out sooner
  * (a clock: a 25th of what is left, the moves to come need time too; a per-move limit: a
  * third of it, the reply has to arrive), 10 ms at least. */
@@ -216,12 +226,16 @@ static int64_t turns_budget(const struct play *p, const struct bd_pub *snap)
 	return budget < 10 ? 10 : budget;
 }
 
-/* Its move, if the table says it is its turn (with --engine: asked of the engine, move
- * left empty): NULL, or why it has none (said once). */
-static const char *turns_move(struct play *p, const struct bd_pub *snap, char move[GAME_MOVE_MAX])
+/* Its move (len bytes at move), if the table says it is its turn (with --engine: asked of
+ * the engine, move left empty): NULL, or why it has none (said once); an empty move when it
+ * is to look again soon. */
+static const char *turns_move(struct play *p, const struct bd_pub *snap, char *move, size_t len)
 {
 	char position[GAME_POS_MAX];
 
+	if (p->brain->play_hand != NULL)
+		return p->brain->play_hand(snap, (unsigned)p->c.player, &p->held, p->level, p->rng, move, len) < 0
+			       ? "its brain found no move" : NULL;
 	p->brain->position(snap, position);
 	if (p->brain->notation->check(position) != NULL)
 		return "the table shows a position its game cannot reach";
@@ -230,8 +244,8 @@ static const char *turns_move(struct play *p, const struct bd_pub *snap, char mo
 		return NULL; /* the position is older than the turn: the next look sees it */
 	if (p->o->engine != NULL)
 		return play_engine_go(p, position, snap->turn_deadline_ms) < 0 ? "the daemon is gone" : NULL;
-	int found = p->brain->think != NULL ? p->brain->think(position, p->o->level, turns_budget(p, snap), p->rng, move)
-					    : p->brain->play(position, p->o->level, p->rng, move);
+	int found = p->brain->think != NULL ? p->brain->think(position, p->level, turns_budget(p, snap), p->rng, move)
+					    : p->brain->play(position, p->level, p->rng, move);
 	return found < 0 ? "its brain found no move" : NULL;
 }
 
@@ -239,7 +253,7 @@ static const char *turns_move(struct play *p, const struct bd_pub *snap, char mo
  * wait for a message before trying again. */
 static int turns_act(struct play *p)
 {
-	char move[GAME_MOVE_MAX] = "";
+	char move[BD_LINE_MAX] = "";
 	const struct bd_pub *snap;
 	const char *why;
 
@@ -263,7 +277,7 @@ static int turns_act(struct play *p)
 	p->look = 0;
 	if (snap->game_state != BD_GAME_ON || snap->turn != (unsigned)p->c.player)
 		return IDLE_WAIT_MS;
-	if ((why = turns_move(p, snap, move)) != NULL)
+	if ((why = turns_move(p, snap, move, sizeof move)) != NULL)
 		bot_say("cannot move in game %u: %s", snap->game_number, why);
 	else if (p->pending != TURNS_NONE)
 		return 0; /* the engine thinks */
@@ -274,4 +288,4 @@ static int turns_act(struct play *p)
 	return IDLE_WAIT_MS;
 }
 
-const struct play_drive play_turns = {turns_enter, turns_event, turns_reply, turns_act};
+const struct play_drive play_turns = {turns_enter, turns_event, turns_reply, turns_act, turns_line};

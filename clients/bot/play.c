@@ -59,18 +59,25 @@ static const char *play_joined_game(const struct play *p)
 	return g != NULL ? g->name : "an unknown game";
 }
 
+/* The level brain plays for --level: its best if --level was not given and the default,
+ * perfect, is not one of its levels. */
+static enum bot_level play_level(const struct bot_opts *o, const struct brain *brain)
+{
+	return o->level_given || brain->levels & 1u << o->level ? o->level : brain->best;
+}
+
 /* 0 if brain plays --level and takes --memory, else -1 with why in err. */
 static int play_fits(const struct bot_opts *o, const struct brain *brain, char *err, size_t len)
 {
 	char levels[64];
 
-	if (!(brain->levels & 1u << o->level)) {
+	if (!(brain->levels & 1u << play_level(o, brain))) {
 		snprintf(err, len, "--level %s is not a level of %s (%s)", brain_level_name(o->level), brain->game,
 			 brain_levels(brain, levels, sizeof levels));
 		return -1;
 	}
-	if (o->engine != NULL && brain->pick != NULL) {
-		snprintf(err, len, "--engine is for a game played in turns, not for %s", brain->game);
+	if (o->engine != NULL && brain->notation == NULL) {
+		snprintf(err, len, "--engine is for a game played in turns of open positions, not for %s", brain->game);
 		return -1;
 	}
 	if (o->memory_given && brain->pick == NULL) {
@@ -95,6 +102,7 @@ int play_brain(struct play *p, const char *game, char *err, size_t len)
 		return -2;
 	}
 	p->drive = p->brain->pick != NULL ? &play_memory : &play_turns;
+	p->level = play_level(p->o, p->brain);
 	return 0;
 }
 
@@ -220,6 +228,8 @@ static int play_session(struct play *p)
 			end = play_event(p, &msg);
 		else if ((msg.kind == BD_MSG_OK || msg.kind == BD_MSG_ERR) && p->pending)
 			p->drive->reply(p, &msg);
+		else if (msg.kind == BD_MSG_DATA && p->drive->line != NULL)
+			p->drive->line(p, &msg);
 		if (end != PLAY_ON)
 			return end;
 	}

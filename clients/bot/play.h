@@ -48,6 +48,8 @@ struct play {
 	/* With --engine (play-engine.c): */
 	struct engine engine;
 	int64_t engine_due;   /* a move asked for is due by then (it hangs past it) */
+	enum bot_level level; /* --level, or the brain's best when perfect is not one of its levels */
+	struct qw_held held;  /* a game of hidden hands (brain->play_hand): the seat's hand */
 };
 
 /* What a turn game's request awaits (p->pending): play-turns.c's and play-engine.c's. */
@@ -64,6 +66,8 @@ struct play_drive {
 	void (*reply)(struct play *p, const struct bd_msg *msg);
 	/* Send a request if it may (setting p->pending); how long to wait for a message. */
 	int (*act)(struct play *p);
+	/* Optional: one of the game's private lines for this seat (Qwirkle's HAND). */
+	void (*line)(struct play *p, const struct bd_msg *msg);
 };
 
 extern const struct play_drive play_memory, play_turns;
