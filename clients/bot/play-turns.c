@@ -68,7 +68,7 @@ const char *play_side_name(const struct play *p, unsigned side)
 {
 	const struct bd_game *g = bd_game_named(p->brain->game);
 
-	return g != NULL && side < 2 && g->side_names[side] != NULL ? g->side_names[side] : "?";
+	return g != NULL && side < sizeof g->side_names / sizeof g->side_names[0] && g->side_names[side] != NULL ? g->side_names[side] : "?";
 }
 
 /* The name of the bot's side, "?" if it has none. */

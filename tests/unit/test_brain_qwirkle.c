@@ -1,12 +1,14 @@
 /* test_brain_qwirkle.c: board-bot's Qwirkle brain (clients/bot/brain-qwirkle.c) against the
  * codec's rules: each level's turns are legal, greedy's lay scores the most that any lay of
  * the hand scores (found here by the codec's generator), a seat without a lay swaps or
- * passes as the rules say, and strong takes a Qwirkle and the end bonus. */
+ * passes as the rules say, and strong takes a Qwirkle and the end bonus; the hand a client
+ * follows from the HAND line and the table's events (ipc/game/qwirkle-hand.c). */
 #include <CUnit/CUnit.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "clients/bot/brain-qwirkle.h"
+#include "ipc/game/qwirkle-hand.h"
 #include "suites.h"
 
 /* The state of seat 0 of two with table and hand in notation and bag tiles in the bag. */
@@ -150,6 +152,68 @@ static void test_qwirkle_and_out(void)
 	CU_ASSERT_EQUAL(said, best + QW_QWIRKLE);
 }
 
+/* Feed one line to h as seat 1 follows it: what qw_held_follow returns. */
+static int bq_test_follow(struct qw_held *h, const char *line)
+{
+	struct bd_msg m;
+	struct bd_event ev;
+
+	CU_ASSERT_EQUAL_FATAL(bd_msg_parse(line, &m), 0);
+	if (m.kind != BD_MSG_EVENT)
+		return qw_held_follow(h, 1, &m, NULL);
+	CU_ASSERT_EQUAL_FATAL(bd_msg_event(&m, 0, &ev), 0);
+	return qw_held_follow(h, 1, &m, &ev);
+}
+
+/* Nonzero if h holds the hand written in notation, in that order. */
+static int bq_test_holds(const struct qw_held *h, const char *hand)
+{
+	char text[QW_HAND_TEXT_MAX];
+
+	qw_hand_format(&h->hand, text);
+	return strcmp(text, hand) == 0;
+}
+
+/* The hand as a client follows it: the HAND line's event number puts the events up to it
+ * in the hand already; the seat's lays, swaps and draws change it, another seat's do not;
+ * a new game empties it, the same game on again (after a freeze) keeps it. */
+static void test_hand_followed(void)
+{
+	struct qw_held h;
+	struct qw_turn t = {.kind = QW_SWAP};
+
+	qw_held_reset(&h, 1);
+	CU_ASSERT(!h.known);
+	CU_ASSERT_EQUAL(bq_test_follow(&h, "HAND 9 6 b4 c1 a2 c4 e4 e6"), 1);
+	CU_ASSERT(h.known && h.upto == 9 && bq_test_holds(&h, "b4 c1 a2 c4 e4 e6"));
+	CU_ASSERT_EQUAL(bq_test_follow(&h, "EVENT 6 drew 1 b4+c1+a2+c4+e4+e6"), 0); /* in the HAND */
+	CU_ASSERT_EQUAL(bq_test_follow(&h, "EVENT 9 turn 1 600000"), 0);
+	CU_ASSERT_EQUAL(bq_test_follow(&h, "EVENT 10 lay 1 2 b4@0,0+c4@1,0"), 1);
+	CU_ASSERT(bq_test_holds(&h, "c1 a2 e4 e6"));
+	CU_ASSERT_EQUAL(bq_test_follow(&h, "EVENT 11 drew 1 a1+a3"), 1);
+	CU_ASSERT_EQUAL(bq_test_follow(&h, "EVENT 12 lay 0 2 d4@2,0"), 0);
+	CU_ASSERT_EQUAL(bq_test_follow(&h, "EVENT 13 drew 0 f1"), 0); /* never sent to seat 1 */
+	CU_ASSERT(bq_test_holds(&h, "c1 a2 e4 e6 a1 a3"));
+	CU_ASSERT_PTR_NULL_FATAL(qw_hand_parse("e6 a1", &t.swap));
+	qw_held_sent(&h, &t);
+	CU_ASSERT_EQUAL(bq_test_follow(&h, "EVENT 14 swap 1 2"), 1);
+	CU_ASSERT_EQUAL(bq_test_follow(&h, "EVENT 15 drew 1 f6+f5"), 1);
+	CU_ASSERT(bq_test_holds(&h, "c1 a2 e4 a3 f6 f5"));
+	CU_ASSERT_EQUAL(bq_test_follow(&h, "EVENT 16 state on 1"), 0); /* unfrozen */
+	CU_ASSERT(bq_test_holds(&h, "c1 a2 e4 a3 f6 f5"));
+	CU_ASSERT_EQUAL(bq_test_follow(&h, "EVENT 17 state on 2"), 1); /* a rematch */
+	CU_ASSERT(h.known && h.hand.n == 0);
+	CU_ASSERT_EQUAL(bq_test_follow(&h, "EVENT 18 drew 1 a1+a2+a3+a4+a5+a6"), 1);
+	CU_ASSERT(bq_test_holds(&h, "a1 a2 a3 a4 a5 a6"));
+	CU_ASSERT_EQUAL(bq_test_follow(&h, "HAND 20 7 a1"), -1);
+	CU_ASSERT_EQUAL(bq_test_follow(&h, "HAND 20 1 z9"), -1);
+
+	qw_held_reset(&h, 0); /* joined before the deal: no HAND line, the game's start */
+	CU_ASSERT_EQUAL(bq_test_follow(&h, "EVENT 4 state on 1"), 1);
+	CU_ASSERT_EQUAL(bq_test_follow(&h, "EVENT 6 drew 1 b4+c1+a2+c4+e4+e6"), 1);
+	CU_ASSERT(h.known && bq_test_holds(&h, "b4 c1 a2 c4 e4 e6"));
+}
+
 void suite_brain_qwirkle(void)
 {
 	CU_pSuite s = CU_add_suite("brain-qwirkle", NULL, NULL);
@@ -157,4 +221,5 @@ void suite_brain_qwirkle(void)
 	CU_add_test(s, "every level's turns are legal; greedy lays the most", test_levels_legal);
 	CU_add_test(s, "no lay: swap what the bag takes, else pass", test_no_lay);
 	CU_add_test(s, "a Qwirkle taken; going out with the bag empty", test_qwirkle_and_out);
+	CU_add_test(s, "the hand followed from HAND and the events", test_hand_followed);
 }
