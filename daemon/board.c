@@ -100,6 +100,7 @@ void board_emit(struct board *b, unsigned to, struct bd_event *ev)
 	__atomic_thread_fence(__ATOMIC_RELEASE);
 	ev->seq = 0;
 	ev->to = (uint16_t)to;
+	ev->time_ms = bd_wall_ms();
 	memcpy((char *)slot + sizeof slot->seq, (char *)ev + sizeof ev->seq, sizeof *ev - sizeof ev->seq);
 	__atomic_store_n(&slot->seq, seq, __ATOMIC_RELEASE);
 	__atomic_store_n(&b->priv->ring_head, seq, __ATOMIC_RELEASE);

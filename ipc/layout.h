@@ -21,7 +21,7 @@
 
 #define BD_PUB_MAGIC 0x42445055u  /* "BDPU" */
 #define BD_PRIV_MAGIC 0x42445056u /* "BDPV" */
-#define BD_LAYOUT_VERSION 4u
+#define BD_LAYOUT_VERSION 5u
 
 #define BD_REGIONS_MAX 1024   /* lock regions of one board */
 #define BD_PLAYERS_MAX 1024
@@ -190,6 +190,7 @@ struct bd_event {
 	uint32_t m;
 	uint32_t colour;
 	uint32_t reserved2;
+	int64_t time_ms;   /* CLOCK_REALTIME ms it was emitted (boardctl events), 0 if unknown */
 	union {
 		struct {
 			char name[BD_NAME_MAX + 4];   /* JOIN: a late reader never sees a later seat's */
@@ -198,8 +199,8 @@ struct bd_event {
 		uint8_t game[BD_EV_GAME_BYTES] __attribute__((aligned(8))); /* a game event's payload */
 	};
 };
-static_assert(sizeof(struct bd_event) == 104, "bd_event is 104 bytes");
-static_assert(offsetof(struct bd_event, game) == 32, "bd_event's payload at 32");
+static_assert(sizeof(struct bd_event) == 112, "bd_event is 112 bytes");
+static_assert(offsetof(struct bd_event, game) == 40, "bd_event's payload at 40");
 
 /* A turn-based table's turns (daemon/turn.c runs them; nobody else writes them): sides, whose
  * turn, the clock or per-move limit, rounds, the match's result, rematch requests. Kept in

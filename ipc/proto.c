@@ -58,6 +58,16 @@ static const char *const event_specs[] = {
 	[BD_EV_AWAY] = "pn", [BD_EV_BACK] = "p", [BD_EV_FORFEIT] = "p", [BD_EV_OFFER] = "p", [BD_EV_OUT] = "p",
 };
 
+/* The names of the core's events' fields, letter by letter of event_specs (docs/boardctl.1). */
+static const char *const event_fields[][4] = {
+	[BD_EV_JOIN] = {"seat", "colour", "name", "login"}, [BD_EV_LEAVE] = {"seat"},
+	[BD_EV_STATE] = {"state", "game"}, [BD_EV_OVER] = {"top", "result", "points"}, [BD_EV_BYE] = {"reason"},
+	[BD_EV_RESYNC] = {"missed"}, [BD_EV_SIDE] = {"seat", "side"}, [BD_EV_TURN] = {"seat", "ms"},
+	[BD_EV_RESIGN] = {"seat"}, [BD_EV_CLAIMABLE] = {"seat"}, [BD_EV_CLAIM] = {"seat"}, [BD_EV_FLAG] = {"seat"},
+	[BD_EV_REMATCH] = {"seat"}, [BD_EV_AWAY] = {"seat", "ms"}, [BD_EV_BACK] = {"seat"},
+	[BD_EV_FORFEIT] = {"seat"}, [BD_EV_OFFER] = {"seat"}, [BD_EV_OUT] = {"seat"},
+};
+
 /* Index of word in a table of names, -1 if absent. */
 static int name_index(const char *const *table, size_t n, const char *word)
 {
@@ -391,6 +401,41 @@ int bd_event_format(char *buf, size_t len, const struct bd_event *ev, unsigned d
 	if (len > 0)
 		buf[o.n < len ? o.n : len - 1] = '\0';
 	return (int)o.n;
+}
+
+/* The name of the field at spec[i] of an event of type of codec g (NULL: the core's). */
+static const char *event_field_name(unsigned type, const struct bd_game *g, const char *spec, unsigned i)
+{
+	if (g == NULL)
+		return type < NELEM(event_fields) && i < 4 && event_fields[type][i] ? event_fields[type][i] : "?";
+	for (const struct bd_field_name *f = g->field_names; f != NULL && f->letter; f++)
+		if (f->letter == spec[i])
+			return f->name;
+	if (spec[i] == 'p')
+		return "seat";
+	return spec[i] == 'n' ? "n" : spec[i] == 'm' ? "m" : "?";
+}
+
+unsigned bd_event_fields(const struct bd_event *ev, unsigned dim, const char *result, const char **word,
+			 struct bd_field f[BD_FIELDS_MAX])
+{
+	const char *spec;
+	const struct bd_game *g;
+	unsigned n = 0;
+
+	if (event_kind(ev->type, word, &spec, &g) < 0) {
+		*word = NULL;
+		return 0;
+	}
+	for (const char *at = spec; *at && n < BD_FIELDS_MAX; at++, n++) {
+		struct bd_line o = {f[n].text, sizeof f[n].text, 0};
+		event_put(&o, ev, g, spec, at, dim, result);
+		f[n].text[o.n < o.len ? o.n : o.len - 1] = '\0';
+		f[n].name = event_field_name(ev->type, g, spec, (unsigned)(at - spec));
+		f[n].number = strchr("pnm", *at) != NULL;
+		f[n].wide = g != NULL && strchr(g->wide, *at) != NULL;
+	}
+	return n;
 }
 
 int bd_lobby_event_format(char *buf, size_t len, const struct bd_lobby_event *ev)

@@ -109,6 +109,19 @@ void bd_line_uint(struct bd_line *o, uint64_t v);
  * recipient's own outcome ("win", "lose", "none"). */
 int bd_event_format(char *buf, size_t len, const struct bd_event *ev, unsigned dim,
 		    const char *result, unsigned points);
+/* One field of an event as bd_event_format writes it: its name (docs/boardctl.1), its text,
+ * and whether it is a number (the core's seat, n and m) or two tokens (a game's wide
+ * letter, such as Memory's card "x y"). */
+struct bd_field {
+	const char *name;
+	char text[BD_LINE_MAX / 4];
+	int number, wide;
+};
+#define BD_FIELDS_MAX BD_TOKENS_MAX
+/* The word of event ev (NULL if its type is nobody's) and its fields into f[] (at most
+ * BD_FIELDS_MAX, as its spec says); returns how many. result as for bd_event_format. */
+unsigned bd_event_fields(const struct bd_event *ev, unsigned dim, const char *result, const char **word,
+			 struct bd_field f[BD_FIELDS_MAX]);
 /* Nonzero if the connection of seat (-1: a spectator) is to get event ev: an event for one
  * seat goes to that seat's connection only. */
 int bd_event_for(const struct bd_event *ev, int seat);

@@ -18,6 +18,8 @@
 #define CTL_ERROR 1
 #define CTL_USAGE 2
 
+#define CTL_ALL 0xffffffffu /* events: no --count limit */
+
 struct ctl {
 	const char *prefix;
 	const char *socket;
@@ -29,7 +31,10 @@ struct ctl {
 	int json;           /* --json */
 	int hands;          /* --hands: dump and watch show the secret hands (private segment) */
 	int colour;         /* ANSI colours in text output (a terminal, NO_COLOR unset) */
-	unsigned count;     /* events: how many */
+	unsigned count;     /* events: how many (CTL_ALL: every one kept) */
+	int follow;         /* events --follow */
+	int times;          /* events: each event's time before its line (--time, or a terminal) */
+	int64_t since_ms;   /* events --since: none older than this (CLOCK_REALTIME ms), 0: any */
 	char **args;        /* rules: its arguments after the command word */
 	int nargs;
 };
@@ -41,6 +46,11 @@ int players_run(const struct ctl *c);
 int locks_run(const struct ctl *c);
 int events_run(const struct ctl *c);
 int watch_run(const struct ctl *c);
+/* events.c: --since's TIME (Ns, Nm, Nh, Nd ago, or an ISO 8601 date and time, UTC with a
+ * final Z, else local) as CLOCK_REALTIME ms into *ms, the time now being now_ms; 0 or -1. */
+int events_since(const char *s, int64_t now_ms, int64_t *ms);
+/* events.c: ms since the epoch as ISO 8601 UTC with milliseconds into buf ("-" if 0). */
+const char *events_time(char *buf, size_t len, int64_t ms);
 /* lobby.c: the kinds of game the daemon on the socket hosts (the one command that asks it). */
 int games_run(const struct ctl *c);
 /* lobby.c: list's lobby part: the daemon's tables and queues (as JSON member "lobby", null

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "ctl.h"
+#include "ipc/clock.h"
 #include "ipc/client.h"
 #include "ipc/proto.h"
 #include "ipc/shm.h"
@@ -40,7 +41,8 @@ static void usage(FILE *f)
 		"  dump [BOARD]     the board as a grid, its game state and players\n"
 		"  players [BOARD]  the player table, with each connection's uid and pid\n"
 		"  locks [BOARD]    every semaphore: value, holder pid, alive, held for, repairs (*)\n"
-		"  events [BOARD]   the newest events, oldest first, as protocol lines (*)\n"
+		"  events [BOARD]   the newest events, oldest first, as protocol lines after their time;\n"
+		"                   with -f, new ones as they come until Ctrl+C or the board ends (*)\n"
 		"  watch [BOARD]    the dump, redrawn on every change until Ctrl+C\n"
 		"  (*) needs the private segment: run as the daemon's user or root\n\n"
 		"Rules of GAME (tictactoe, qwirkle), no daemon needed; POSITION in the game's notation\n"
@@ -61,7 +63,11 @@ static void usage(FILE *f)
 		"  --owner USER      who must own the boards' objects when no daemon answers on the socket\n"
 		"                    (default: the socket file's owner); others' are flagged FOREIGN\n"
 		"  --json            one JSON document per command (per frame for watch, one per line)\n"
-		"  -n, --count N     events: how many (default 20)\n"
+		"  -n, --count N     events: how many (default 20; with --since, every one since then)\n"
+		"  -f, --follow      events: then new events as they come, like tail -f\n"
+		"  --since TIME      events: none older than TIME: 30s, 5m, 2h, 1d ago, or an ISO 8601\n"
+		"                    time (2026-11-26T17:20:00Z in UTC; without Z, local time)\n"
+		"  -t, --time        events: each line after its time (the default on a terminal)\n"
 		"  --hands           dump, watch: the secret hands and bag too (Qwirkle; needs the\n"
 		"                    private segment: the daemon's user or root)\n"
 		"  -h, --help        show this help and exit\n"
@@ -98,27 +104,36 @@ static int colour_wanted(void)
 
 int main(int argc, char **argv)
 {
-	enum { O_SOCKET = 256, O_PREFIX, O_JSON, O_VERSION, O_OWNER, O_HANDS };
+	enum { O_SOCKET = 256, O_PREFIX, O_JSON, O_VERSION, O_OWNER, O_HANDS, O_SINCE };
 	static const struct option longopts[] = {
 		{"socket", required_argument, NULL, O_SOCKET}, {"shm-prefix", required_argument, NULL, O_PREFIX},
 		{"json", no_argument, NULL, O_JSON},           {"count", required_argument, NULL, 'n'},
 		{"owner", required_argument, NULL, O_OWNER},    {"hands", no_argument, NULL, O_HANDS},
+		{"follow", no_argument, NULL, 'f'},            {"since", required_argument, NULL, O_SINCE},
+		{"time", no_argument, NULL, 't'},
 		{"help", no_argument, NULL, 'h'},              {"version", no_argument, NULL, O_VERSION},
 		{NULL, 0, NULL, 0},
 	};
 	static char socket[256];
 	struct ctl c = {.prefix = bd_default_prefix(), .socket = socket, .board = "main", .count = 20};
-	int opt, counted = 0;
+	int opt, counted = 0, evopt = 0;
 	long n;
 
 	bd_default_socket(socket, sizeof socket);
-	while ((opt = getopt_long(argc, argv, "hn:", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "hn:ft", longopts, NULL)) != -1) {
 		switch (opt) {
 		case O_SOCKET: c.socket = optarg; break;
 		case O_PREFIX: c.prefix = optarg; break;
 		case O_OWNER: c.owner_arg = optarg; break;
 		case O_JSON: c.json = 1; break;
 		case O_HANDS: c.hands = 1; break;
+		case 'f': c.follow = evopt = 1; break;
+		case 't': c.times = evopt = 1; break;
+		case O_SINCE:
+			if (events_since(optarg, bd_wall_ms(), &c.since_ms) < 0 || c.since_ms <= 0)
+				usage_error("--since wants 30s, 5m, 2h, 1d or an ISO 8601 time, not '%s'", optarg);
+			evopt = 1;
+			break;
 		case 'n':
 			if ((n = bd_parse_uint(optarg)) < 0)
 				usage_error("--count wants a whole number, not '%s'", optarg);
@@ -134,8 +149,8 @@ int main(int argc, char **argv)
 		usage_error("%s", "a COMMAND is needed: list, games, dump, players, locks, events, watch or rules");
 	const struct command *cmd = command_find(argv[optind++]);
 	if (cmd->takes_board == CMD_OWN_ARGS) {
-		if (c.json || counted)
-			usage_error("'%s' takes neither --json nor --count", cmd->name);
+		if (c.json || counted || evopt)
+			usage_error("'%s' takes none of --json, --count, --follow, --since, --time", cmd->name);
 		c.args = argv + optind;
 		c.nargs = argc - optind;
 		return cmd->run(&c);
@@ -144,8 +159,10 @@ int main(int argc, char **argv)
 		c.board = argv[optind++];
 	if (optind < argc)
 		usage_error("unexpected argument '%s'", argv[optind]);
-	if (counted && cmd->run != events_run)
-		usage_error("--count is for '%s' only", "events");
+	if ((counted || evopt) && cmd->run != events_run)
+		usage_error("--count, --follow, --since and --time are for '%s' only", "events");
+	if (c.since_ms != 0 && !counted)
+		c.count = CTL_ALL;
 	if (c.hands && ((cmd->run != dump_run && cmd->run != watch_run) || c.json))
 		usage_error("--hands is for '%s' and watch, as text", "dump");
 	if (!bd_name_ok(c.prefix, BD_PREFIX_MAX))
@@ -153,6 +170,7 @@ int main(int argc, char **argv)
 	if (!bd_name_ok(c.board, BD_BOARD_NAME_MAX))
 		usage_error("invalid board name '%s' (1-24 of A-Z a-z 0-9 _ -)", c.board);
 	c.colour = !c.json && colour_wanted();
+	c.times |= isatty(STDOUT_FILENO);
 	if (ctl_trust(&c) < 0)
 		return CTL_USAGE;
 	return cmd->run(&c);

@@ -37,6 +37,13 @@ struct bd_game_option {
 	const char *help;         /* one line, for people */
 };
 
+/* The name of one of a game's spec letters in an event's parsed fields (boardctl events
+ * --json, docs/boardctl.1). */
+struct bd_field_name {
+	char letter;
+	const char *name;
+};
+
 /* Receives one line (with its newline) of a listing. */
 typedef void bd_lines_fn(void *arg, const char *line);
 
@@ -68,6 +75,8 @@ struct bd_game {
 	/* Write (read) the field of its own spec letter; nth counts the letter's earlier uses. */
 	void (*field_put)(struct bd_line *o, const struct bd_event *ev, char letter, unsigned nth, unsigned dim);
 	int (*field_parse)(struct bd_event *ev, char letter, unsigned nth, const char *const *tok, unsigned dim);
+	/* Its letters' names (and of n or m if its events use them), ended by letter 0. */
+	const struct bd_field_name *field_names;
 	/* The listing of a snapshot's game state (Memory: the `cards` request's lines, then its
 	 * OK line); NULL if the game has none. */
 	void (*listing)(const struct bd_pub *snap, bd_lines_fn *put, void *arg);

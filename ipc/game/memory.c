@@ -15,6 +15,9 @@ static const char *const memory_down_reasons[] = {
  * card1, the next card2), v value (value1, then value2), r down reason (in n). */
 static const char *const memory_event_words[] = {"up", "down", "match", "mismatch"};
 static const char *const memory_event_specs[] = {"Cvp", "Cr", "CCvpn", "CvCvp"};
+/* Its letters' names in an event's parsed fields (boardctl events --json). */
+static const struct bd_field_name memory_field_names[] = {
+	{'C', "card"}, {'v', "value"}, {'r', "reason"}, {'n', "score"}, {0, NULL}};
 
 const char *bd_card_state_name(unsigned s)
 {
@@ -216,6 +219,7 @@ const struct bd_game bd_game_memory = {
 	.event_specs = memory_event_specs,
 	.nevents = NELEM(memory_event_words),
 	.wide = "C",
+	.field_names = memory_field_names,
 	.field_put = memory_field_put,
 	.field_parse = memory_field_parse,
 	.listing = memory_listing,

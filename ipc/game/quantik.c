@@ -549,6 +549,10 @@ const struct game_notation qk_notation = {
 /* By type - QK_EV_PLACE; the letters are in quantik.h. */
 static const char *const qk_event_words[] = {"place", "won"};
 static const char *const qk_event_specs[] = {"pSQ", "nSH"};
+/* Its letters' names in an event's parsed fields (boardctl events --json). */
+static const struct bd_field_name qk_field_names[] = {
+	{'S', "colour"}, {'Q', "move"}, {'H', "how"}, {'n', "round"}, {0, NULL}};
+
 static const char *const qk_colours[2] = {"white", "black"};
 
 void qk_round_pos(const struct qk_round *r, struct qk_pos *p)
@@ -740,6 +744,7 @@ const struct bd_game bd_game_quantik = {
 	.event_specs = qk_event_specs,
 	.nevents = sizeof qk_event_words / sizeof qk_event_words[0],
 	.wide = "",
+	.field_names = qk_field_names,
 	.field_put = qk_field_put,
 	.field_parse = qk_field_parse,
 	.listing = NULL,

@@ -733,6 +733,9 @@ void qw_turn_format(const struct qw_turn *t, char out[QW_MOVE_TEXT_MAX])
 /* By type - QW_EV_LAY; the letters are in qwirkle.h. */
 static const char *const qw_event_words[] = {"lay", "swap", "passed", "drew", "practice"};
 static const char *const qw_event_specs[] = {"pnT", "pn", "p", "pH", ""};
+/* Its letters' names in an event's parsed fields (boardctl events --json). */
+static const struct bd_field_name qw_field_names[] = {
+	{'T', "placements"}, {'H', "tiles"}, {0, NULL}};
 
 /* Why Qwirkle cannot be played with shape s, NULL if it can. */
 static const char *qw_shape_check(const struct bd_game_shape *s)
@@ -932,6 +935,7 @@ const struct bd_game bd_game_qwirkle = {
 	.event_specs = qw_event_specs,
 	.nevents = sizeof qw_event_words / sizeof qw_event_words[0],
 	.wide = "",
+	.field_names = qw_field_names,
 	.field_put = qw_field_put,
 	.field_parse = qw_field_parse,
 	.listing = NULL,

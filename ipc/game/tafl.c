@@ -686,6 +686,9 @@ const struct game_notation tafl_notation = {
 /* By type - TAFL_EV_MOVE; the letters are in tafl.h. */
 static const char *const tafl_event_words[] = {"tmove", "tend"};
 static const char *const tafl_event_specs[] = {"pSM", "EW"};
+/* Its letters' names in an event's parsed fields (boardctl events --json). */
+static const struct bd_field_name tafl_field_names[] = {
+	{'S', "side"}, {'M', "move"}, {'E', "end"}, {'W', "winner"}, {0, NULL}};
 
 /* Why tafl cannot be played on a board of shape s, NULL if it can. */
 static const char *tafl_shape_check(const struct bd_game_shape *s)
@@ -915,6 +918,7 @@ const struct bd_game bd_game_tafl = {
 	.event_specs = tafl_event_specs,
 	.nevents = sizeof tafl_event_words / sizeof tafl_event_words[0],
 	.wide = "",
+	.field_names = tafl_field_names,
 	.field_put = tafl_field_put,
 	.field_parse = tafl_field_parse,
 	.listing = NULL,

@@ -298,6 +298,9 @@ const struct game_notation ttt_notation = {
 /* By type - TTT_EV_MOVE; the letters are in tictactoe.h. */
 static const char *const ttt_event_words[] = {"move", "line"};
 static const char *const ttt_event_specs[] = {"pSM", "SW"};
+/* Its letters' names in an event's parsed fields (boardctl events --json). */
+static const struct bd_field_name ttt_field_names[] = {
+	{'S', "side"}, {'M', "move"}, {'W', "line"}, {0, NULL}};
 
 /* Why tic-tac-toe cannot be played on a board of shape s, NULL if it can. */
 static const char *ttt_shape_check(const struct bd_game_shape *s)
@@ -459,6 +462,7 @@ const struct bd_game bd_game_tictactoe = {
 	.event_specs = ttt_event_specs,
 	.nevents = sizeof ttt_event_words / sizeof ttt_event_words[0],
 	.wide = "M",
+	.field_names = ttt_field_names,
 	.field_put = ttt_field_put,
 	.field_parse = ttt_field_parse,
 	.listing = NULL,
