@@ -348,8 +348,12 @@ static int config_store(struct config *c, unsigned k, const char *value, char *e
 int config_set(struct config *c, const char *key, const char *value, char *err, size_t errlen)
 {
 	for (unsigned k = 0; k < C_COUNT; k++)
-		if (strcmp(keys[k].name, key) == 0)
-			return config_store(c, k, value, err, errlen);
+		if (strcmp(keys[k].name, key) == 0) {
+			if (config_store(c, k, value, err, errlen) < 0)
+				return -1;
+			c->from[k] = c->reading;
+			return 0;
+		}
 	snprintf(err, errlen, "is not a setting (see boardd.conf(5))");
 	return -1;
 }
@@ -406,6 +410,7 @@ int config_load(struct config *c, const char *path, int required, char *err, siz
 		return -1;
 	}
 	config_new_source(c);
+	c->reading = CONFIG_FROM_FILE;
 	while (fgets(line, sizeof line, f) != NULL) {
 		lineno++;
 		int whole = strchr(line, '\n') != NULL || feof(f);
@@ -416,6 +421,7 @@ int config_load(struct config *c, const char *path, int required, char *err, siz
 		}
 	}
 	fclose(f);
+	c->reading = CONFIG_FROM_DEFAULT;
 	snprintf(c->source, sizeof c->source, "%s", path);
 	return 0;
 }
@@ -463,26 +469,38 @@ void config_finish(struct config *c)
 	c->level = log_level_parse(c->log_level);
 }
 
+/* Board i as the value of a board setting would write it, into buf. */
+static void config_board_text(const struct config *c, unsigned i, char *buf, size_t len)
+{
+	const struct bd_game *g = bd_game_of_kind(c->boards[i].game_kind);
+	const struct rules *r = rules_find(c->boards[i].game_kind);
+	char opts[BD_LINE_MAX] = "";
+	size_t n;
+
+	/* Memory, the first game, in its short form. */
+	if (c->boards[i].game_kind == BD_GAME_MEMORY)
+		n = (size_t)snprintf(buf, len, "%s:%u", c->boards[i].name, c->boards[i].dim);
+	else
+		n = (size_t)snprintf(buf, len, "%s:%s:%u", c->boards[i].name, g->name, c->boards[i].dim);
+	for (unsigned k = 0; k < 3 && n < len; k++)
+		if (c->board_turn[i][k] >= 0)
+			n += (size_t)snprintf(buf + n, len - n, ",%s=%lld", keys[config_turn_keys[k]].name, c->board_turn[i][k]);
+	if (r != NULL && r->seats_max > r->seats && n < len)
+		n += (size_t)snprintf(buf + n, len - n, ",seats=%u", c->boards[i].seats);
+	bd_game_options_words(g, c->boards[i].opt, ',', opts, sizeof opts);
+	if (n < len)
+		snprintf(buf + n, len - n, "%s%s", opts[0] ? "," : "", opts);
+}
+
 void config_print(const struct config *c, FILE *f)
 {
+	char board[BD_LINE_MAX];
+
 	fprintf(f, "# boardd %s: effective settings (%s, then the command line)\n", BD_VERSION,
 		*c->source ? c->source : "no file: built-in defaults");
 	for (unsigned i = 0; i < c->nboards; i++) {
-		const struct bd_game *g = bd_game_of_kind(c->boards[i].game_kind);
-		/* Memory, the first game, in its short form. */
-		if (c->boards[i].game_kind == BD_GAME_MEMORY)
-			fprintf(f, "board = %s:%u", c->boards[i].name, c->boards[i].dim);
-		else
-			fprintf(f, "board = %s:%s:%u", c->boards[i].name, g->name, c->boards[i].dim);
-		for (unsigned k = 0; k < 3; k++)
-			if (c->board_turn[i][k] >= 0)
-				fprintf(f, ",%s=%lld", keys[config_turn_keys[k]].name, c->board_turn[i][k]);
-		const struct rules *r = rules_find(c->boards[i].game_kind);
-		char opts[BD_LINE_MAX] = "";
-		if (r != NULL && r->seats_max > r->seats)
-			fprintf(f, ",seats=%u", c->boards[i].seats);
-		bd_game_options_words(g, c->boards[i].opt, ',', opts, sizeof opts);
-		fprintf(f, "%s%s\n", opts[0] ? "," : "", opts);
+		config_board_text(c, i, board, sizeof board);
+		fprintf(f, "board = %s\n", board);
 	}
 	fprintf(f, "socket = %s\nshm-prefix = %s\n", c->socket_path, c->prefix);
 	for (unsigned k = 0; k < C_COUNT; k++)
@@ -490,6 +508,34 @@ void config_print(const struct config *c, FILE *f)
 			fprintf(f, "%s = %lld%s\n", keys[k].name, c->num[k],
 				k == C_SEED && c->num[k] == 0 ? "  # 0: a random shuffle" : "");
 	fprintf(f, "exempt-group = %s\nlog-level = %s\n", c->exempt_group, c->log_level);
+}
+
+/* The value of setting k (its i-th board for board) as written, into buf. */
+static void config_value(const struct config *c, unsigned k, unsigned i, char *buf, size_t len)
+{
+	switch (keys[k].kind) {
+	case K_BOARD: config_board_text(c, i, buf, len); return;
+	case K_SOCKET: snprintf(buf, len, "%s", c->socket_path); return;
+	case K_PREFIX: snprintf(buf, len, "%s", c->prefix); return;
+	case K_LOG: snprintf(buf, len, "%s", c->log_level); return;
+	case K_GROUP: snprintf(buf, len, "%s", c->exempt_group); return;
+	case K_NUMBER: snprintf(buf, len, "%lld", c->num[k]); return;
+	}
+}
+
+void config_status(const struct config *c, char *buf, size_t len)
+{
+	static const char *const from[] = {"default", "file", "command-line"};
+	char value[BD_LINE_MAX];
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (unsigned k = 0; k < C_COUNT; k++)
+		for (unsigned i = 0; i < (k == C_BOARD ? c->nboards : 1) && n < len; i++) {
+			config_value(c, k, i, value, sizeof value);
+			n += (size_t)snprintf(buf + n, len - n, "SETTING %s %s %s\n", keys[k].name, from[c->from[k]],
+					      value[0] ? value : "-");
+		}
 }
 
 void config_usage(FILE *f)

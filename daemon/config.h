@@ -13,6 +13,9 @@
 #define CONFIG_BOARDS_MAX 256
 #define CONFIG_KEYS_MAX 32 /* room for every setting */
 
+/* Where a setting's value came from, for status. */
+enum config_from { CONFIG_FROM_DEFAULT, CONFIG_FROM_FILE, CONFIG_FROM_ARGS };
+
 struct config {
 	struct board_settings boards[CONFIG_BOARDS_MAX]; /* name and dim; the rest at finish */
 	long long board_turn[CONFIG_BOARDS_MAX][3]; /* a table's own move-limit, clock, increment; -1: the common one */
@@ -24,6 +27,8 @@ struct config {
 	char log_level[16];
 	char exempt_group[64];  /* as written; its gid is in num[] (-1: none) */
 	char source[256];       /* the file read, for --check-config; empty if none */
+	unsigned char from[CONFIG_KEYS_MAX]; /* where each setting came from (enum config_from) */
+	unsigned char reading;  /* the source being read now (enum config_from) */
 	struct supervisor_opts opts; /* filled by config_finish */
 	int level;                   /* LOG_* threshold, filled by config_finish */
 };
@@ -44,6 +49,9 @@ void config_new_source(struct config *c);
 int config_load(struct config *c, const char *path, int required, char *err, size_t errlen);
 /* Fill in the default board and every board's timings; set opts and level. */
 void config_finish(struct config *c);
+/* The effective settings as status's lines, "SETTING NAME FROM VALUE" (FROM: default, file
+ * or command-line; a line per board), into buf. */
+void config_status(const struct config *c, char *buf, size_t len);
 /* One line of --help per setting, with its default. */
 void config_usage(FILE *f);
 /* The effective settings, as a file config_load would read back. */

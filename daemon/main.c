@@ -10,6 +10,7 @@
 #include "config.h"
 #include "ipc/client.h"
 #include "log.h"
+#include "status.h"
 #include "supervisor.h"
 
 enum { O_SETTING = 256, O_CONFIG, O_CHECK, O_STOPPED, O_HELP, O_VERSION };
@@ -54,6 +55,8 @@ static void main_longopts(struct option *o)
 static const char *main_path;
 static const struct main_arg *main_args;
 static unsigned main_nargs;
+/* The settings as status tells them (SETTING lines), for the supervisor. */
+static char main_status[STATUS_SETTINGS_MAX];
 
 /* The file first, then the command line's settings over it. 0, or the exit status with err. */
 static int main_settings(struct config *cfg, char *err, size_t errlen)
@@ -64,6 +67,7 @@ static int main_settings(struct config *cfg, char *err, size_t errlen)
 	if (config_load(cfg, main_path ? main_path : CONFIG_DEFAULT_PATH, main_path != NULL, err, errlen) < 0)
 		return 1;
 	config_new_source(cfg); /* boards on the command line replace the file's */
+	cfg->reading = CONFIG_FROM_ARGS;
 	for (unsigned i = 0; i < main_nargs; i++)
 		if (config_set(cfg, main_args[i].key, main_args[i].value, msg, sizeof msg) < 0) {
 			snprintf(err, errlen, "--%s %s", main_args[i].key, msg);
@@ -82,6 +86,8 @@ static int main_reload(struct quota_limits *q, int *level, char *err, size_t err
 		return -1;
 	*q = fresh.opts.quota;
 	*level = fresh.level;
+	config_status(&fresh, main_status, sizeof main_status);
+	status_settings(main_status);
 	return 0;
 }
 
@@ -151,6 +157,8 @@ int main(int argc, char **argv)
 	}
 	log_init(cfg.level);
 	cfg.opts.reload = main_reload;
+	config_status(&cfg, main_status, sizeof main_status);
+	cfg.opts.settings = main_status;
 	if (!stopped)
 		main_raise_nofile(cfg.opts.max_connections);
 	rc = stopped ? supervisor_stopped(&cfg.opts) : supervisor_run(&cfg.opts);

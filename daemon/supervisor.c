@@ -21,6 +21,7 @@
 #include "log.h"
 #include "objects.h"
 #include "sd.h"
+#include "status.h"
 
 #define HOUSEKEEP_MS 250
 
@@ -189,7 +190,8 @@ static void supervisor_child(struct supervisor *s, int fd, int ctl, pid_t parent
 	sigemptyset(&set);
 	sigprocmask(SIG_SETMASK, &set, NULL);
 	struct worker_setup ws = {.fd = fd, .ctl = ctl, .boards = s->boards, .nboards = s->nboards, .lim = &s->o->limits,
-				  .lobby = &s->o->lobby, .prefix = s->o->prefix, .peer = *peer};
+				  .lobby = &s->o->lobby, .prefix = s->o->prefix, .socket = s->o->socket_path,
+				  .peer = *peer};
 	worker_run(&ws);
 }
 
@@ -326,6 +328,7 @@ static void supervisor_reap(struct supervisor *s)
 	while ((pid = waitpid(-1, &status, WNOHANG)) > 0) {
 		if (!supervisor_forget(s, pid))
 			continue;
+		status_release(pid);
 		if (WIFSIGNALED(status) || WEXITSTATUS(status) != 0)
 			log_msg(LOG_WARNING, "worker %d died (%s %d); cleaning up after it", (int)pid,
 				WIFSIGNALED(status) ? "signal" : "status",
@@ -451,6 +454,15 @@ static int supervisor_signal(struct supervisor *s)
 	return stop;
 }
 
+/* The table of connections status reads (status.h), before any worker is forked. */
+static int supervisor_status(struct supervisor *s)
+{
+	if (status_init(s->o->max_connections, s->o->settings != NULL ? s->o->settings : "") == 0)
+		return 0;
+	log_msg(LOG_ERR, "cannot map the table of connections: %s", strerror(errno));
+	return -1;
+}
+
 int supervisor_run(const struct supervisor_opts *o)
 {
 	struct supervisor s = {.o = o, .listen_fd = -1, .sigfd = -1, .timerfd = -1, .epfd = -1};
@@ -459,7 +471,8 @@ int supervisor_run(const struct supervisor_opts *o)
 	 * finishes and then stops cleanly. The socket next: a second daemon must fail before
 	 * it touches any board. */
 	if (supervisor_signals(&s) < 0 || supervisor_listen(&s) < 0 || supervisor_boards(&s) < 0 ||
-	    quota_init(&o->quota) < 0 || supervisor_watch(&s) < 0 || lobby_resume(s.lobby) < 0) {
+	    quota_init(&o->quota) < 0 || supervisor_watch(&s) < 0 || lobby_resume(s.lobby) < 0 ||
+	    supervisor_status(&s) < 0) {
 		supervisor_cleanup(&s);
 		return 1;
 	}

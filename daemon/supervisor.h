@@ -19,6 +19,7 @@ struct supervisor_opts {
 	struct lobby_opts lobby;
 	struct worker_limits limits;
 	struct quota_limits quota;
+	const char *settings;  /* the SETTING lines status tells (status.h) */
 	/* SIGHUP: read the settings again into *q and *level (the reloadable ones; the rest
 	 * need a restart). 0, or -1 with err; NULL: SIGHUP is only logged. */
 	int (*reload)(struct quota_limits *q, int *level, char *err, size_t errlen);

@@ -23,6 +23,7 @@
 #include "ipc/clock.h"
 #include "ipc/colour.h"
 #include "log.h"
+#include "status.h"
 
 /* Most bytes one send() takes: the kernel frees a socket's buffer one send's worth at a
  * time, as the client reads it, so this is how finely a slow reader is seen reading. */
@@ -40,6 +41,9 @@ struct worker {
 	const struct worker_limits *lim;
 	const struct lobby_opts *lobby;
 	const char *prefix;
+	const char *socket;    /* the daemon's socket path, for status */
+	struct status_conn *conn; /* this connection's slot in status's table, NULL if none */
+	int64_t read_ms;       /* the client's last bytes read (status's idle time) */
 	struct board *board;   /* joined board (a static one, or &table), or NULL */
 	struct board table;    /* a lobby table joined or watched, mapped by name (board_attach) */
 	int player;            /* seat, -1 for none or a spectator */
@@ -77,6 +81,7 @@ static void __attribute__((noreturn)) worker_exit(struct worker *w, const char *
 		board_unseat(w->board, (unsigned)w->player);
 	if (w->board != NULL)
 		board_wake(w->board);
+	status_leave(w->conn);
 	log_msg(LOG_INFO, "connection of pid %d uid %u closed: %s", (int)w->peer.pid, (unsigned)w->peer.uid, why);
 	_exit(0);
 }
@@ -770,6 +775,21 @@ static void worker_line(void *arg, const char *line)
 	worker_put(arg, line, strlen(line));
 }
 
+/* status: the daemon, its settings and the connections this client may see (status.h). */
+static void worker_status(struct worker *w)
+{
+	unsigned hidden, shown = status_lines(w->socket, w->prefix, w->peer.uid, w->conn, worker_line, w, &hidden);
+
+	worker_printf(w, "OK status %u %u\n", shown, hidden);
+}
+
+/* This connection's state into its status slot. */
+static void worker_publish(struct worker *w)
+{
+	status_update(w->conn, w->hello ? (int)w->role : -1, w->name, w->board != NULL ? w->board->set.name : NULL,
+		      w->player, w->outlen, w->read_ms);
+}
+
 /* cards: the game's listing of its state (Memory's CARD lines), then its OK line. */
 static int worker_cards(struct worker *w)
 {
@@ -807,7 +827,8 @@ static int worker_move(struct worker *w, const struct bd_req *req)
 static const char *worker_not_ready(const struct worker *w, enum bd_req_type t, const char **code)
 {
 	*code = "hello";
-	if (!w->hello && t != BD_REQ_HELLO && t != BD_REQ_BOARDS && t != BD_REQ_PING && t != BD_REQ_QUIT)
+	if (!w->hello && t != BD_REQ_HELLO && t != BD_REQ_BOARDS && t != BD_REQ_PING && t != BD_REQ_QUIT &&
+	    t != BD_REQ_STATUS)
 		return "say hello NAME ROLE first";
 	*code = "joined";
 	if (w->board != NULL && (t == BD_REQ_PLAY || t == BD_REQ_CANCEL))
@@ -908,6 +929,9 @@ static int worker_dispatch(struct worker *w, const struct bd_req *req)
 	case BD_REQ_PING:
 		worker_printf(w, "OK pong\n");
 		break;
+	case BD_REQ_STATUS:
+		worker_status(w);
+		break;
 	}
 	return 0;
 }
@@ -974,6 +998,7 @@ static void worker_read(struct worker *w)
 	if (n <= 0)
 		worker_exit(w, n == 0 ? "client closed the connection" : "client connection failed");
 	w->inlen += (size_t)n;
+	w->read_ms = bd_now_ms();
 	worker_serve(w);
 }
 
@@ -1061,7 +1086,8 @@ static void worker_init(struct worker *w, int fd)
 	for (unsigned i = 0; i < w->nboards; i++)
 		w->seen[i] = __atomic_load_n(&w->boards[i].priv->ring_head, __ATOMIC_ACQUIRE);
 	w->tokens = 2.0 * w->lim->max_rate;
-	w->tokens_ms = w->active_ms = bd_now_ms();
+	w->tokens_ms = w->active_ms = w->read_ms = bd_now_ms();
+	w->conn = status_claim(w->peer.uid, w->peer.pid);
 	w->epfd = epoll_create1(EPOLL_CLOEXEC);
 	w->timerfd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
 	if (w->epfd < 0 || w->timerfd < 0)
@@ -1081,7 +1107,7 @@ static void worker_init(struct worker *w, int fd)
 void worker_run(const struct worker_setup *ws)
 {
 	struct worker w = {.ctl = ws->ctl, .boards = ws->boards, .nboards = ws->nboards, .lim = ws->lim,
-			   .lobby = ws->lobby, .prefix = ws->prefix, .peer = ws->peer};
+			   .lobby = ws->lobby, .prefix = ws->prefix, .socket = ws->socket, .peer = ws->peer};
 	struct epoll_event evs[8];
 	int fd = ws->fd;
 
@@ -1094,6 +1120,7 @@ void worker_run(const struct worker_setup *ws)
 			board_wake(w.board); /* after the reply: the client that acted is served first */
 		if (w.closing && w.outlen == 0)
 			worker_exit(&w, "session ended");
+		worker_publish(&w);
 		worker_arm(&w);
 		int n = epoll_wait(w.epfd, evs, 8, worker_sooner(w.closing ? 2000 : worker_idle(&w), worker_stall_check(&w)));
 		if (n == 0 && w.closing)

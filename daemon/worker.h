@@ -23,6 +23,7 @@ struct worker_setup {
 	const struct worker_limits *lim;
 	const struct lobby_opts *lobby;
 	const char *prefix;             /* of every object's name: lobby tables are mapped by name */
+	const char *socket;             /* the daemon's socket path (status tells it) */
 	struct quota_peer peer;         /* who is at the other end */
 };
 

@@ -18,6 +18,7 @@ static const char *const req_words[] = {
 	[BD_REQ_RESIGN] = "resign", [BD_REQ_REMATCH] = "rematch", [BD_REQ_CLAIM] = "claim",
 	[BD_REQ_SIDE] = "side", [BD_REQ_GAMES] = "games", [BD_REQ_PLAY] = "play", [BD_REQ_CANCEL] = "cancel",
 	[BD_REQ_LIST] = "list", [BD_REQ_WATCH] = "watch", [BD_REQ_LEAVE] = "leave", [BD_REQ_DRAW] = "draw",
+	[BD_REQ_STATUS] = "status",
 };
 /* Number of arguments each request takes: min and max. */
 static const int req_args[][2] = {
@@ -27,7 +28,7 @@ static const int req_args[][2] = {
 	[BD_REQ_RESIGN] = {0, 0}, [BD_REQ_REMATCH] = {0, 0}, [BD_REQ_CLAIM] = {0, 0},
 	[BD_REQ_SIDE] = {1, 1}, [BD_REQ_GAMES] = {0, 0}, [BD_REQ_PLAY] = {1, BD_OPTS_MAX + 1},
 	[BD_REQ_CANCEL] = {0, 0}, [BD_REQ_LIST] = {0, 0}, [BD_REQ_WATCH] = {1, 1}, [BD_REQ_LEAVE] = {0, 0},
-	[BD_REQ_DRAW] = {0, 0},
+	[BD_REQ_DRAW] = {0, 0}, [BD_REQ_STATUS] = {0, 0},
 };
 static const char *const lobby_words[] = {
 	[BD_LOBBY_WAIT] = "wait", [BD_LOBBY_NOMATCH] = "nomatch", [BD_LOBBY_MATCHED] = "matched",

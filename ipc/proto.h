@@ -20,6 +20,7 @@ enum bd_req_type {
 	/* the lobby (docs/PROTOCOL.md, "Lobby") */
 	BD_REQ_GAMES, BD_REQ_PLAY, BD_REQ_CANCEL, BD_REQ_LIST, BD_REQ_WATCH, BD_REQ_LEAVE,
 	BD_REQ_DRAW, /* a turn table's draw offer (after the lobby's: added later) */
+	BD_REQ_STATUS, /* the daemon, its settings and connections (docs/PROTOCOL.md, "Status") */
 };
 
 #define BD_MOVE_TOKEN_MAX 32 /* bytes of one word of a move */

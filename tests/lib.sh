@@ -31,15 +31,24 @@ wait_until() {
 	fail "timed out waiting for $what"
 }
 
-# json DOC-FILE PYTHON-EXPR...: the file must be valid JSON (python3 -m json.tool) and every
-# expression, with the document as d, must hold.
+# json DOC-FILE PYTHON-EXPR...: the file must be valid JSON and every expression, with the
+# document as d, must hold. One python3 for them all (each start costs seconds on a loaded
+# machine); the first that fails is named.
 json() {
 	f=$1; shift
-	python3 -m json.tool "$f" >/dev/null 2>&1 || fail "not valid JSON: $(head -c 300 "$f")"
-	for e in "$@"; do
-		python3 -c "import json,sys; d=json.load(open(sys.argv[1])); sys.exit(0 if ($e) else 1)" "$f" ||
-			fail "JSON check failed: $e in $(head -c 600 "$f")"
-	done
+	why=$(python3 - "$f" "$@" <<'EOF'
+import json, sys
+try:
+    d = json.load(open(sys.argv[1]))
+except ValueError:
+    print("not valid JSON:")
+    sys.exit(1)
+for e in sys.argv[2:]:
+    if not eval(e):
+        print("JSON check failed: %s in" % e)
+        sys.exit(1)
+EOF
+) || fail "$why $(head -c 600 "$f")"
 }
 
 # wait_for FILE REGEX: poll until a line of FILE matches (30 s at most: machines are shared).

@@ -39,6 +39,17 @@ struct ctl {
 	int nargs;
 };
 
+/* Objects found in /dev/shm. */
+struct founds {
+	struct bd_found *f;
+	size_t n, cap;
+};
+/* list.c: every object of the prefix into *objs (sorted by board, then name; free objs->f):
+ * 0, or -1 with a message printed. */
+int list_scan(const struct ctl *c, struct founds *objs);
+/* list.c: an object's owner (login and uid), mode and whether it is foreign, as JSON members. */
+void list_json_owner(struct json *j, const struct ctl *c, const struct bd_found *f);
+
 /* The commands; each returns an exit status. */
 int list_run(const struct ctl *c);
 int dump_run(const struct ctl *c);
@@ -46,6 +57,8 @@ int players_run(const struct ctl *c);
 int locks_run(const struct ctl *c);
 int events_run(const struct ctl *c);
 int watch_run(const struct ctl *c);
+/* status.c: the daemon (asked on its socket), its connections and its objects. */
+int status_run(const struct ctl *c);
 /* events.c: --since's TIME (Ns, Nm, Nh, Nd ago, or an ISO 8601 date and time, UTC with a
  * final Z, else local) as CLOCK_REALTIME ms into *ms, the time now being now_ms; 0 or -1. */
 int events_since(const char *s, int64_t now_ms, int64_t *ms);

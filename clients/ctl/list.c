@@ -11,11 +11,6 @@
 #include "ipc/proto.h"
 #include "ipc/shm.h"
 
-struct founds {
-	struct bd_found *f;
-	size_t n, cap;
-};
-
 /* bd_board_scan and bd_obj_scan callback: keep one object found. */
 static void list_add(const struct bd_found *f, void *arg)
 {
@@ -41,6 +36,17 @@ static int list_cmp(const void *a, const void *b)
 	return d != 0 ? d : strcmp(x->entry, y->entry);
 }
 
+int list_scan(const struct ctl *c, struct founds *objs)
+{
+	if (bd_obj_scan(c->prefix, list_add, objs) < 0) {
+		fprintf(stderr, "boardctl: cannot read /dev/shm\n");
+		return -1;
+	}
+	if (objs->n > 0) /* none: no array at all, which qsort must not be given */
+		qsort(objs->f, objs->n, sizeof *objs->f, list_cmp);
+	return 0;
+}
+
 /* One board as a text row: its figures, why it cannot be read, or that it is foreign. */
 static void list_text_row(const struct ctl *c, const struct bd_found *f, const struct bd_pub *p, const char *why)
 {
@@ -61,8 +67,7 @@ static void list_text_row(const struct ctl *c, const struct bd_found *f, const s
 	       !bd_pid_is_boardd(p->daemon_pid) ? "DEAD" : c->owner == BD_ANY_OWNER ? "alive?" : "alive");
 }
 
-/* An object's owner (login and uid), mode and whether it is foreign, as JSON members. */
-static void list_json_owner(struct json *j, const struct ctl *c, const struct bd_found *f)
+void list_json_owner(struct json *j, const struct ctl *c, const struct bd_found *f)
 {
 	char login[64], mode[8];
 
@@ -172,14 +177,10 @@ int list_run(const struct ctl *c)
 	struct json j;
 	int rc = CTL_OK;
 
-	if (bd_board_scan(c->prefix, list_add, &boards) < 0 || bd_obj_scan(c->prefix, list_add, &objs) < 0) {
-		fprintf(stderr, "boardctl: cannot read /dev/shm\n");
+	if (bd_board_scan(c->prefix, list_add, &boards) < 0 || list_scan(c, &objs) < 0)
 		return CTL_ERROR;
-	}
 	if (boards.n > 0) /* none: no array at all, which qsort must not be given */
 		qsort(boards.f, boards.n, sizeof *boards.f, list_cmp);
-	if (objs.n > 0)
-		qsort(objs.f, objs.n, sizeof *objs.f, list_cmp);
 	list_head(c, &j, boards.n);
 	for (size_t i = 0; i < boards.n; i++)
 		if (list_board(c, &j, &boards.f[i]))

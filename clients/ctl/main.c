@@ -18,7 +18,7 @@ struct command {
 #define CMD_OWN_ARGS 2
 
 static const struct command commands[] = {
-	{"list", list_run, 0},     {"dump", dump_run, 1},     {"players", players_run, 1},
+	{"status", status_run, 0}, {"list", list_run, 0},     {"dump", dump_run, 1},     {"players", players_run, 1},
 	{"locks", locks_run, 1},   {"events", events_run, 1}, {"watch", watch_run, 1},
 	{"rules", rules_run, CMD_OWN_ARGS}, {"games", games_run, 0},
 };
@@ -32,6 +32,9 @@ static void usage(FILE *f)
 		"Inspect boardd's boards straight from shared memory (works with the daemon dead too),\n"
 		"and the daemon's lobby on its socket.\n\n"
 		"Commands (BOARD defaults to main):\n"
+		"  status           the daemon (asked on its socket: pid, user, uptime, version, each\n"
+		"                   setting and where it came from, the connections you may see), then\n"
+		"                   every object of the prefix: size, mode, owner, processes mapping it\n"
 		"  list             every board of the prefix: size, game, players, daemon alive or not;\n"
 		"                   the daemon's lobby when it answers: its tables (options, seats,\n"
 		"                   spectators) and the players waiting to play; every object's owner\n"
@@ -146,7 +149,7 @@ int main(int argc, char **argv)
 		}
 	}
 	if (optind >= argc)
-		usage_error("%s", "a COMMAND is needed: list, games, dump, players, locks, events, watch or rules");
+		usage_error("%s", "a COMMAND is needed: status, list, games, dump, players, locks, events, watch or rules");
 	const struct command *cmd = command_find(argv[optind++]);
 	if (cmd->takes_board == CMD_OWN_ARGS) {
 		if (c.json || counted || evopt)
