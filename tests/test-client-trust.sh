@@ -51,12 +51,13 @@ refuses() {
 	return 0
 }
 # flags FROM [ARGS]: boardctl list [ARGS] marks forged FOREIGN and lists the objects' owners,
-# trusting root as FROM says.
+# trusting root as FROM says; it exits $LIST_RC (3 once main's daemon is dead).
+LIST_RC=0
 flags() {
 	from=$1
 	shift
 	ctl_check list "$@"
-	[ "$rc" -eq 0 ] || fail "list exited $rc: $(cat "$WORK/err")"
+	[ "$rc" -eq "$LIST_RC" ] || fail "list exited $rc, not $LIST_RC: $(cat "$WORK/err")"
 	grep -qE "^forged +FOREIGN: owned by nobody \(uid 65534\), not root: a forged board, not shown$" "$WORK/out" ||
 		fail "list does not flag the forged board: $(cat "$WORK/out")"
 	grep "^forged " "$WORK/out" | grep -q "alive" && fail "list shows the forged board alive"
@@ -91,6 +92,7 @@ grep -q "fake" "$WORK/out" && fail "dump main shows the forged main's fake playe
 
 note "the daemon killed: the socket file's owner is trusted; --owner names one"
 kill -KILL "$DPID" 2>/dev/null; wait "$DPID" 2>/dev/null; DPID=""
+LIST_RC=3
 flags "the socket file's owner"
 grep -qE "^main +4 .* DEAD$" "$WORK/out" || fail "list after kill: $(cat "$WORK/out")"
 refuses dump

@@ -17,6 +17,7 @@
 #define CTL_OK 0
 #define CTL_ERROR 1
 #define CTL_USAGE 2
+#define CTL_DEAD 3  /* list: every board was read, and the daemon of one or more is dead */
 
 #define CTL_ALL 0xffffffffu /* events: no --count limit */
 

@@ -158,7 +158,8 @@ static void list_head(const struct ctl *c, struct json *j, size_t nboards)
 		       "events", "daemon");
 }
 
-/* Read and print one board (not read at all when it is foreign); nonzero if it failed. */
+/* Read and print one board (not read at all when it is foreign): CTL_OK, CTL_ERROR if it
+ * could not be read, CTL_DEAD if its daemon is dead. */
 static int list_board(const struct ctl *c, struct json *j, const struct bd_found *f)
 {
 	static struct bd_pub snap;
@@ -168,7 +169,9 @@ static int list_board(const struct ctl *c, struct json *j, const struct bd_found
 		list_json_row(j, c, f, &snap, why);
 	else
 		list_text_row(c, f, &snap, why);
-	return why != NULL;
+	if (why != NULL)
+		return CTL_ERROR;
+	return ctl_foreign(c, f->uid) || bd_pid_is_boardd(snap.daemon_pid) ? CTL_OK : CTL_DEAD;
 }
 
 int list_run(const struct ctl *c)
@@ -182,9 +185,11 @@ int list_run(const struct ctl *c)
 	if (boards.n > 0) /* none: no array at all, which qsort must not be given */
 		qsort(boards.f, boards.n, sizeof *boards.f, list_cmp);
 	list_head(c, &j, boards.n);
-	for (size_t i = 0; i < boards.n; i++)
-		if (list_board(c, &j, &boards.f[i]))
-			rc = CTL_ERROR;
+	for (size_t i = 0; i < boards.n; i++) {
+		int one = list_board(c, &j, &boards.f[i]);
+		if (one != CTL_OK && rc != CTL_ERROR)
+			rc = one; /* an error says more than a dead daemon */
+	}
 	if (c->json)
 		json_close(&j);
 	if (lobby_list(c, &j) != CTL_OK)

@@ -76,7 +76,8 @@ static void usage(FILE *f)
 		"  -h, --help        show this help and exit\n"
 		"  --version         show the version and exit\n\n"
 		"Exit status: 0 ok, 1 error (no such board, damaged segment, no permission, no daemon\n"
-		"answers for games, a daemon's lobby that could not be read), 2 bad usage.\n");
+		"answers for games or status, a daemon's lobby that could not be read), 2 bad usage,\n"
+		"3 list: the daemon of a board is dead.\n");
 }
 
 /* Complain about the command line and exit 2. */
@@ -152,8 +153,10 @@ int main(int argc, char **argv)
 		usage_error("%s", "a COMMAND is needed: status, list, games, dump, players, locks, events, watch or rules");
 	const struct command *cmd = command_find(argv[optind++]);
 	if (cmd->takes_board == CMD_OWN_ARGS) {
-		if (c.json || counted || evopt)
-			usage_error("'%s' takes none of --json, --count, --follow, --since, --time", cmd->name);
+		if (c.json || counted)
+			usage_error("'%s' takes neither --json nor --count", cmd->name);
+		if (evopt)
+			usage_error("--follow, --since and --time are for '%s' only", "events");
 		c.args = argv + optind;
 		c.nargs = argc - optind;
 		return cmd->run(&c);
