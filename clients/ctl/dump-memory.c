@@ -4,10 +4,14 @@
  * (matched) by player 3. On a terminal the owner's cells are drawn in the owner's colour,
  * locked ones in bold. */
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ctl.h"
+#include "ipc/clock.h"
 #include "ipc/colour.h"
+#include "ipc/guard.h"
+#include "ipc/proto.h"
 
 /* Decimal digits of v. */
 static int digits(unsigned v)
@@ -53,6 +57,63 @@ static void memory_cell(FILE *f, const struct ctl *c, const struct bd_card *card
 		fprintf(f, "%*s", width - (int)strlen(text), "");
 }
 
+/* One seat's pick state and deadline (--private). */
+static void memory_seat_secret(FILE *f, const struct bd_pub *p, unsigned s, const struct bd_memory_seat *seat,
+			       int64_t deadline_ms, int64_t now)
+{
+	unsigned dim = bd_memory_pub(p)->dim, n = dim * dim;
+	char name[BD_NAME_MAX + 8];
+
+	fprintf(f, "player %u %s: ", s, bd_printable(name, sizeof name, p->players[s].name));
+	if (seat->pick_state == BD_PICK_FIRST && seat->first >= 0 && (unsigned)seat->first < n)
+		fprintf(f, "first pick %u %u", (unsigned)seat->first % dim, (unsigned)seat->first / dim);
+	else if (seat->pick_state == BD_PICK_WAIT && seat->first >= 0 && seat->second >= 0 &&
+		 (unsigned)seat->first < n && (unsigned)seat->second < n)
+		fprintf(f, "mismatched %u %u and %u %u", (unsigned)seat->first % dim, (unsigned)seat->first / dim,
+			(unsigned)seat->second % dim, (unsigned)seat->second / dim);
+	else
+		fputs("no pick", f);
+	if (deadline_ms > 0)
+		fprintf(f, ", deadline in %.1f s", (double)(deadline_ms - now) / 1000.0);
+	fputc('\n', f);
+}
+
+/* The secrets (--private): every card's value and each seat's pick and deadline, copied from
+ * the private segment through the guard (it may shrink), plainly marked. */
+static void memory_secrets(FILE *f, const struct ctl *c, const struct bd_pub *p)
+{
+	struct bd_pub *snap = malloc(sizeof *snap);
+	struct bd_found found;
+	const struct bd_priv *priv = snap != NULL ? ctl_private(c, snap, &found) : NULL;
+	struct bd_memory_priv *m = malloc(BD_PRIV_AREA_MAX);
+	struct bd_priv_player *pl = malloc(sizeof priv->players);
+	unsigned dim = bd_memory_pub(p)->dim, size = 0;
+
+	if (priv == NULL || m == NULL || pl == NULL || bd_guard_copy(&size, &priv->area_size, sizeof size) < 0 ||
+	    size > BD_PRIV_AREA_MAX || size < sizeof *m + dim * dim * sizeof m->cards[0] ||
+	    bd_guard_copy(m, priv->area, size) < 0 || bd_guard_copy(pl, priv->players, sizeof priv->players) < 0 ||
+	    m->dim != dim) {
+		fputs("\nSECRET: the private segment could not be read\n", f);
+		goto out;
+	}
+	fputs("\nSECRET (from the private segment: the daemon's user and root only)\nvalues:\n", f);
+	for (unsigned y = 0; y < dim; y++) {
+		fprintf(f, "%*u ", digits(dim - 1), y);
+		for (unsigned x = 0; x < dim; x++)
+			fprintf(f, " %c%c", m->cards[y * dim + x].value[0], m->cards[y * dim + x].value[1]);
+		fputc('\n', f);
+	}
+	int64_t now = bd_now_ms();
+	for (unsigned s = 0; s < BD_PLAYERS_MAX; s++)
+		if (p->players[s].state != BD_PLAYER_EMPTY)
+			memory_seat_secret(f, p, s, &m->seats[s], pl[s].deadline_ms, now);
+out:
+	bd_priv_unmap(priv);
+	free(snap);
+	free(m);
+	free(pl);
+}
+
 /* The cards, x across and y down, with a legend. */
 static void memory_grid(FILE *f, const struct ctl *c, const struct bd_pub *p)
 {
@@ -75,6 +136,8 @@ static void memory_grid(FILE *f, const struct ctl *c, const struct bd_pub *p)
 		fputc('\n', f);
 	}
 	fputs("(.. face down, ab3 face up by player 3, AB3 locked by player 3)\n", f);
+	if (c->hands)
+		memory_secrets(f, c, p);
 }
 
 static void memory_json_shape(struct json *j, const struct bd_pub *p)

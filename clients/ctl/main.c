@@ -71,8 +71,9 @@ static void usage(FILE *f)
 		"  --since TIME      events: none older than TIME: 30s, 5m, 2h, 1d ago, or an ISO 8601\n"
 		"                    time (2026-11-26T17:20:00Z in UTC; without Z, local time)\n"
 		"  -t, --time        events: each line after its time (the default on a terminal)\n"
-		"  --hands           dump, watch: the secret hands and bag too (Qwirkle; needs the\n"
-		"                    private segment: the daemon's user or root)\n"
+		"  --private, --hands  dump, watch: the secrets too, marked SECRET (Memory: every value,\n"
+		"                    each seat's pick and deadline; Qwirkle: the hands and the bag;\n"
+		"                    needs the private segment: the daemon's user or root)\n"
 		"  -h, --help        show this help and exit\n"
 		"  --version         show the version and exit\n\n"
 		"Exit status: 0 ok, 1 error (no such board, damaged segment, no permission, no daemon\n"
@@ -114,7 +115,7 @@ int main(int argc, char **argv)
 		{"json", no_argument, NULL, O_JSON},           {"count", required_argument, NULL, 'n'},
 		{"owner", required_argument, NULL, O_OWNER},    {"hands", no_argument, NULL, O_HANDS},
 		{"follow", no_argument, NULL, 'f'},            {"since", required_argument, NULL, O_SINCE},
-		{"time", no_argument, NULL, 't'},
+		{"time", no_argument, NULL, 't'},             {"private", no_argument, NULL, O_HANDS},
 		{"help", no_argument, NULL, 'h'},              {"version", no_argument, NULL, O_VERSION},
 		{NULL, 0, NULL, 0},
 	};
