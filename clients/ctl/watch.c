@@ -1,9 +1,12 @@
 /* watch.c: the dump, redrawn whenever the board changes, until Ctrl+C.
  * It polls the public segment's counters (event_seq, the header seqlock and every region's)
- * every WATCH_POLL_MS; it needs no socket, so it keeps showing a board whose daemon died. */
+ * every WATCH_POLL_MS; it needs no socket, so it keeps showing a board whose daemon died.
+ * On a terminal a frame fits its window: lines cut at its width and rows at its height, with
+ * a note saying so; a resize (SIGWINCH) redraws. */
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -29,7 +32,7 @@ struct watch {
 	int tty;
 };
 
-static volatile sig_atomic_t watch_stop;
+static volatile sig_atomic_t watch_stop, watch_resized;
 static struct bd_pub watch_snap; /* 76 KiB: too big for the stack of every frame */
 static struct bd_pub watch_head; /* its header and region counters, copied each poll */
 
@@ -38,6 +41,69 @@ static void watch_signal(int sig)
 {
 	(void)sig;
 	watch_stop = 1;
+}
+
+/* SIGWINCH: the terminal was resized; draw again. */
+static void watch_winch(int sig)
+{
+	(void)sig;
+	watch_resized = 1;
+}
+
+/* Write line s (len bytes, no newline) cut at cols visible columns: escape sequences (the
+ * colours) are written whole and not counted; a cut line ends its colour. Returns how many
+ * columns it needed. */
+static size_t watch_line(const char *s, size_t len, unsigned cols)
+{
+	size_t vis = 0;
+
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] == '\033') {
+			size_t k = i + 1 < len && s[i + 1] == '[' ? i + 2 : i + 1;
+			while (k < len && !(s[k] >= '@' && s[k] <= '~'))
+				k++;
+			fwrite(s + i, 1, (k < len ? k + 1 : len) - i, stdout);
+			i = k;
+			continue;
+		}
+		if (vis++ < cols)
+			fputc(s[i], stdout);
+	}
+	if (vis > cols)
+		fputs("\033[0m", stdout);
+	return vis;
+}
+
+/* Write a frame to the terminal within its window (its size asked now): each line cut at
+ * the width, the rows past the height left out, and a last line saying what was cut. */
+static void watch_fit(const char *frame, size_t len)
+{
+	struct winsize ws;
+	size_t widest = 0;
+	unsigned rows = 0, cut = 0;
+
+	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) < 0 || ws.ws_col == 0 || ws.ws_row < 2) {
+		fwrite(frame, 1, len, stdout);
+		return;
+	}
+	for (const char *s = frame, *end = frame + len; s < end;) {
+		const char *nl = memchr(s, '\n', (size_t)(end - s));
+		size_t n = nl != NULL ? (size_t)(nl - s) : (size_t)(end - s), w;
+		if (rows + 1 < ws.ws_row) {
+			w = watch_line(s, n, ws.ws_col);
+			fputc('\n', stdout);
+			rows++;
+		} else
+			w = n, cut++;
+		widest = w > widest ? w : widest;
+		s += n + 1;
+	}
+	char note[128] = "";
+	if (widest > ws.ws_col)
+		snprintf(note, sizeof note, "(cut: %zu columns wide, the terminal has %u)", widest, (unsigned)ws.ws_col);
+	if (cut > 0)
+		snprintf(note + strlen(note), sizeof note - strlen(note), "(%u more lines below)", cut);
+	watch_line(note, strlen(note), ws.ws_col);
 }
 
 /* A number that changes whenever anything a frame shows changes, from a header copy. */
@@ -98,9 +164,11 @@ static void watch_remap(struct watch *w)
 /* Write one frame: clear the terminal first, so it reads as a live view. */
 static void watch_emit(struct watch *w, const char *frame, size_t len)
 {
-	if (w->tty)
+	if (w->tty) {
 		fputs("\033[H\033[2J", stdout);
-	fwrite(frame, 1, len, stdout);
+		watch_fit(frame, len);
+	} else
+		fwrite(frame, 1, len, stdout);
 	if (!w->tty && !w->c->json)
 		fputc('\n', stdout);
 	fflush(stdout);
@@ -176,9 +244,15 @@ int watch_run(const struct ctl *c)
 		bd_pub_unmap(w.pub);
 		return ctl_fail(c, why);
 	}
+	struct sigaction winch = {.sa_handler = watch_winch};
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGWINCH, &winch, NULL);
 	while (!watch_stop) {
+		if (watch_resized) {
+			watch_resized = 0;
+			w.dirty = 1;
+		}
 		watch_remap(&w);
 		if (watch_due(&w))
 			watch_draw(&w);
