@@ -282,19 +282,31 @@ grep -qx 'f4-c4xKc3' "$WORK/out" || fail "no f4-c4xKc3 in $(tr '\n' ' ' <"$WORK/
 rc_of 0 $H apply $S d9-d6 e7-d7
 same <<'OUT'
 1	attackers	d9-d6	/4tt3/4t4/4T4/t2tT3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/ defenders
-2	defenders	e7-d7	/4tt3/4t4/3T5/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/ attackers
+2	defenders	e7-d7xd6	/4tt3/4t4/3T5/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/ attackers
 position	/4tt3/4t4/3T5/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/ attackers
 result	on	attackers
 OUT
-rc_of 0 $H apply "/9/9/9/9/9/5t3/2K6/2t6/9/" f4-c4xKc3
-same <<'OUT'
+note "tafl: apply writes each move as OpenTafl does (its K, its captures), typed so or not"
+for typed in f4-c4 f4-c4xKc3; do
+	rc_of 0 $H apply "/9/9/9/9/9/5t3/2K6/2t6/9/" $typed
+	same <<'OUT'
 1	attackers	f4-c4xKc3	/9/9/9/9/9/2t6/9/2t6/9/ defenders
 position	/9/9/9/9/9/2t6/9/2t6/9/ defenders
 result	won	attackers	captured
 OUT
+done
+rc_of 0 $H apply "/9/9/9/9/9/5t3/2K6/2t6/9/ defenders" c3-c6
+same <<'OUT'
+1	defenders	Kc3-c6	/9/9/9/2K6/9/5t3/9/2t6/9/ attackers
+position	/9/9/9/2K6/9/5t3/9/2t6/9/ attackers
+result	on	attackers
+OUT
 refused 1 "rules tafl: move 3 of 3 ('e9-e7'): a piece may not jump over another" $H apply $S d9-d6 e7-d7 e9-e7
 refused 1 "rules tafl: move 1 of 1 ('d9-e9'): the destination is taken" $H apply $S d9-e9
 refused 1 "rules tafl: move 1 of 1 ('d9-d8xd7'): the captures written are not the ones the move makes" $H apply $S d9-d8xd7
+refused 1 "rules tafl: move 2 of 2 ('e7-d7xd6/d5'): the captures written are not the ones the move makes" $H apply $S d9-d6 e7-d7xd6/d5
+refused 1 "rules tafl: move 2 of 2 ('e7-d7xKd6'): the captures written are not the ones the move makes" $H apply $S d9-d6 e7-d7xKd6
+refused 1 "rules tafl: move 1 of 1 ('d9-d8x'): usage: move FROM-TO (OpenTafl notation: e3-e1; optionally K first for the king, xCELL/... the captures)" $H apply $S d9-d8x
 refused 1 "rules tafl: position '/3ttt3/': a rank is 9 cells (t attacker, T defender, K king, a digit: empty cells) between slashes" $H moves /3ttt3/
 refused 2 "rules tafl: perft wants a depth of 1 to 5, not '6'" $H perft 6
 

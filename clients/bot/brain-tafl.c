@@ -65,13 +65,9 @@ void brain_tafl_position(const struct bd_pub *snap, char position[GAME_POS_MAX])
 
 int brain_tafl_moved(const struct bd_event *ev, unsigned *side, char words[GAME_MOVE_MAX])
 {
-	char from[4], to[4];
-
 	if (ev->type != TAFL_EV_MOVE)
 		return 0;
 	*side = tafl_ev(ev)->side;
-	tafl_cell_name(tafl_ev(ev)->from, from);
-	tafl_cell_name(tafl_ev(ev)->to, to);
-	snprintf(words, GAME_MOVE_MAX, "%s-%s", from, to);
+	tafl_ev_move(tafl_ev(ev), words);
 	return 1;
 }

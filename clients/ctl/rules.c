@@ -158,11 +158,11 @@ static int rules_words(char **arg, int n, char **words, int max)
 }
 
 /* apply POSITION MOVE...: every move is checked before anything is printed; then one line
- * per move (number, side, move, position after), then rules_result's. */
+ * per move (number, side, move as the game writes it, position after), then rules_result's. */
 static int rules_apply(const struct game_notation *g, char **arg, int n)
 {
 	char pos[GAME_POS_MAX], out[RULES_WORDS_MAX * (GAME_POS_MAX + GAME_MOVE_MAX + 16)], shown[GAME_MOVE_MAX];
-	char *words[RULES_WORDS_MAX], short_move[48];
+	char *words[RULES_WORDS_MAX], short_move[48], before[GAME_POS_MAX];
 	int nw = n < 1 ? 0 : rules_words(arg + 1, n - 1, words, RULES_WORDS_MAX), st;
 	unsigned mw = g->move_words, total = nw < 0 ? 0 : ((unsigned)nw + mw - 1) / mw;
 	size_t used = 0;
@@ -177,6 +177,7 @@ static int rules_apply(const struct game_notation *g, char **arg, int n)
 	out[0] = '\0';
 	for (unsigned m = 0; m < total; m++) {
 		unsigned side = g->to_move(pos), w = m * mw;
+		memcpy(before, pos, sizeof before);
 		const char *why = w + mw > (unsigned)nw ? short_move : g->play(pos, words + w);
 		shown[0] = '\0';
 		for (unsigned k = w; k < (unsigned)nw && k < w + mw; k++)
@@ -184,6 +185,8 @@ static int rules_apply(const struct game_notation *g, char **arg, int n)
 		bd_printable(shown, sizeof shown, shown);
 		if (why != NULL)
 			return rules_fail(CTL_ERROR, g, "move %u of %u ('%s'): %s", m + 1, total, shown, why);
+		if (g->written != NULL)
+			g->written(before, words + w, shown);
 		used += (size_t)snprintf(out + used, sizeof out - used, "%u\t%s\t%s\t%s\n", m + 1, g->sides[side], shown,
 					 pos);
 	}

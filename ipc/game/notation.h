@@ -34,6 +34,10 @@ struct game_notation {
 	/* Play the move of words[0 .. move_words - 1] in a sound position, rewritten in place;
 	 * NULL, or why the move is refused (position untouched). */
 	const char *(*play)(char *position, char *const words[]);
+	/* Optional (NULL: a move is shown as typed): the move of words, which play accepts in
+	 * the sound position (before it), as the game writes it (tafl: with its captures) into
+	 * out. */
+	void (*written)(const char *position, char *const words[], char out[GAME_MOVE_MAX]);
 	/* Over a sound position: -1 still on, 2 drawn, else the winning side, with how it won
 	 * (tic-tac-toe: its line, "048") into how (GAME_MOVE_MAX bytes). */
 	int (*result)(const char *position, char how[GAME_MOVE_MAX]);

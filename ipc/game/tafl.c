@@ -656,6 +656,22 @@ static const char *tafl_note_play(char *position, char *const words[])
 	return NULL;
 }
 
+/* The legal move of words[0] as OpenTafl writes it once played: its K, its captures. */
+static void tafl_note_written(const char *position, char *const words[], char out[GAME_MOVE_MAX])
+{
+	struct tafl_pos p = tafl_sound(position), after;
+	struct tafl_move m;
+	struct tafl_caps caps;
+	const char *why;
+
+	out[0] = '\0';
+	if (tafl_move_parse(&p, words[0], &m, &why) < 0)
+		return;
+	after = p;
+	tafl_apply(&after, m, &caps);
+	tafl_move_format(&p, m, &caps, out);
+}
+
 /* -1 on, else the winner with how ("escaped", "captured", "nomoves"). */
 static int tafl_note_result(const char *position, char how[GAME_MOVE_MAX])
 {
@@ -679,7 +695,7 @@ static void tafl_note_perft(const char *position, unsigned depth, struct game_pe
 const struct game_notation tafl_notation = {
 	.game = "tafl", .start = TAFL_START, .sides = {"attackers", "defenders"}, .move_words = 1,
 	.depth_max = TAFL_PERFT_MAX, .check = tafl_note_check, .to_move = tafl_note_to_move,
-	.moves = tafl_note_moves, .play = tafl_note_play, .result = tafl_note_result, .perft = tafl_note_perft,
+	.moves = tafl_note_moves, .play = tafl_note_play, .written = tafl_note_written, .result = tafl_note_result, .perft = tafl_note_perft,
 };
 
 /* --- The codec (tafl.h, game.h) --------------------------------------------------------- */
@@ -805,11 +821,18 @@ static void tafl_ev_note(const struct tafl_ev *e, struct tafl_note *n)
 	}
 }
 
+void tafl_ev_move(const struct tafl_ev *e, char out[TAFL_MOVE_LEN])
+{
+	struct tafl_note n;
+
+	tafl_ev_note(e, &n);
+	tafl_note_write(&n, out);
+}
+
 /* Write the field of letter S, M, E or W of ev. */
 static void tafl_field_put(struct bd_line *o, const struct bd_event *ev, char letter, unsigned nth, unsigned dim)
 {
 	const struct tafl_ev *e = tafl_ev(ev);
-	struct tafl_note n;
 	char text[TAFL_MOVE_LEN];
 
 	(void)nth;
@@ -819,8 +842,7 @@ static void tafl_field_put(struct bd_line *o, const struct bd_event *ev, char le
 		bd_line_str(o, tafl_side_words[e->side & 1]);
 		return;
 	case 'M':
-		tafl_ev_note(e, &n);
-		tafl_note_write(&n, text);
+		tafl_ev_move(e, text);
 		bd_line_str(o, text);
 		return;
 	case 'E':

@@ -203,6 +203,9 @@ static inline struct tafl_ev *tafl_ev_w(struct bd_event *ev)
 	return (struct tafl_ev *)(void *)ev->game;
 }
 
+/* The move of a tmove event as OpenTafl writes it (its K, its captures: "e7-d7xd6"). */
+void tafl_ev_move(const struct tafl_ev *e, char out[TAFL_MOVE_LEN]);
+
 /* The position a public area shows (checked sound first by area_check). */
 void tafl_pub_pos(const struct tafl_pub *t, struct tafl_pos *p);
 
