@@ -2,7 +2,7 @@
 # test-tafl.sh: boardctl on a live Hnefatafl table (issue 12), as the seed's terminal client
 # drew it: dump shows the board with its coordinates, the pieces, the empty corners, the last
 # move and the cell it captured on, how the game stands and which seat plays which side;
-# players and --json say the same; on a terminal (script(1) gives boardctl a pty) each piece
+# players (its columns aligned under the long side names) and --json say the same; on a terminal (script(1) gives boardctl a pty) each piece
 # is drawn in its seat's colour and the king bold, and without one there is no escape at all;
 # watch --json follows the next move.
 . "$(dirname "$0")/lib.sh"
@@ -52,6 +52,10 @@ note "dump: coordinates, pieces, corners, the last move and its capture; no colo
 grep -qE "^ +$A +[a-z]+ +playing +#[0-9a-f]{6} +attackers " "$WORK/players" &&
 	grep -qE "^ +$D +[a-z]+ +playing +#[0-9a-f]{6} +defenders " "$WORK/players" ||
 	fail "players' sides: $(cat "$WORK/players")"
+# The columns after the long side names stay under their titles: each seat's result ("none":
+# no game ended yet) starts where the title "result" does.
+awk 'NR == 1 { at = index($0, "result") } NR > 1 && substr($0, at, 5) != "none " { bad = 1 } END { exit bad || !at }' \
+	"$WORK/players" || fail "players' columns are not aligned: $(cat "$WORK/players")"
 "$CTL" dump h --json >"$WORK/json" 2>&1 || fail "dump --json: $(cat "$WORK/json")"
 json "$WORK/json" "d['kind']=='tafl' and d['dim']==9 and d['to_move']=='attackers' and d['turn']==$A" \
 	"d['last_move']=='e7-d7xd6' and d['plies']==2 and d['quiet']==0 and d['draw_plies']==100 and d['end'] is None" \

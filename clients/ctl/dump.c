@@ -80,12 +80,23 @@ static const char *dump_side_name(const struct ctl_view *v, const struct bd_pub_
 	return pl->side < 2 ? v->sides[pl->side] : "-";
 }
 
+/* The width of the side column: its title's, or the longest side name's ("attackers"). */
+static int dump_side_width(const struct ctl_view *v)
+{
+	int width = 4;
+
+	for (unsigned i = 0; v->sides != NULL && i < 2; i++)
+		if ((int)strlen(v->sides[i]) > width)
+			width = (int)strlen(v->sides[i]);
+	return width;
+}
+
 /* The player table as text: every seat that is not empty; a game with sides shows each
  * seat's side and its result in the last game that ended. */
 static void dump_players_text(FILE *f, const struct ctl *c, const struct ctl_view *v, const struct bd_pub *p)
 {
 	char name[BD_NAME_MAX + 8], login[BD_LOGIN_MAX + 8], hex[8];
-	int width = 4, seated = 0;
+	int width = 4, seated = 0, side_width = dump_side_width(v);
 
 	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++)
 		if (p->players[i].state != BD_PLAYER_EMPTY && (int)strlen(p->players[i].name) > width)
@@ -97,7 +108,7 @@ static void dump_players_text(FILE *f, const struct ctl *c, const struct ctl_vie
 		if (seated++ == 0) {
 			fprintf(f, "%4s  %-*s  %-7s  %-7s  ", "id", width, "name", "state", "colour");
 			if (v->sides != NULL)
-				fprintf(f, "%-4s  ", "side");
+				fprintf(f, "%-*s  ", side_width, "side");
 			fprintf(f, "%5s  %4s  ", "score", "last");
 			if (v->sides != NULL)
 				fprintf(f, "%-6s  ", "result");
@@ -110,7 +121,7 @@ static void dump_players_text(FILE *f, const struct ctl *c, const struct ctl_vie
 		ctl_colour_off(f, c);
 		fprintf(f, "%*s  %-7s  %-7s  ", width - (int)strlen(name), "", bd_player_state_name(pl->state), hex);
 		if (v->sides != NULL)
-			fprintf(f, "%-4s  ", dump_side_name(v, pl));
+			fprintf(f, "%-*s  ", side_width, dump_side_name(v, pl));
 		fprintf(f, "%5u  %4u  ", pl->score, pl->last_score);
 		if (v->sides != NULL)
 			fprintf(f, "%-6s  ", bd_result_name(pl->result));
