@@ -1,12 +1,14 @@
 #!/bin/sh
 # test-gtk-tafl.sh: board-gtk playing Hnefatafl in Xvfb on a real boardd. Table t: against a
-# scripted opponent on another connection, a short game the defenders win (the attackers
-# shuffle a4-b4, the king walks out e5-e7-i7-i9), the window playing whichever side it was
-# drawn: moves by click-click, by drag and by the keyboard, a draw offer by the opponent said
-# (declined by playing on); what a screen reader sees (the
-# squares' names: throne, corners, pieces, last move, selection and destinations; actions
-# only on the window's turn); a screenshot with a piece selected (its destinations' dots) and
-# one at the end; the end's banner with its reason, for the window and a spectator. Table b:
+# scripted opponent on another connection, a short game the defenders win (d9-d6 is taken by
+# e7-d7, then the attackers shuffle a4-b4, the king walks out e5-e7-i7-i9), the window playing
+# whichever side it was drawn: moves by click-click, by drag and by the keyboard, a draw offer
+# by the opponent said (declined by playing on); what a screen reader sees (the squares'
+# names: throne, corners, pieces, last move, the piece it captured, selection and
+# destinations; actions only on the window's turn); the capture's red cross on the screen and
+# gone after the next move; a screenshot with a piece selected (its destinations' dots), one
+# of the capture and one at the end; the end's banner with its reason, for the window and a
+# spectator. Table b:
 # against board-bot (easy): the window moves, the bot answers, Resign ends it.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/gtk-lib.sh"
@@ -34,6 +36,12 @@ centre() {
 	CX=$(($1 + $3 / 2)) CY=$(($2 + $4 / 2))
 }
 opp() { printf '%s\n' "$1" >&7; }
+# pixel_is PID SQUARE RGB: the centre of that square on the screen is the colour RGB (hex).
+pixel_is() {
+	centre "$1" "$2"
+	import -window root "$WORK/pixel.png" || fail "no screenshot"
+	[ "$(convert "$WORK/pixel.png" -format "%[hex:p{$CX,$CY}]" info: | cut -c1-6)" = "$3" ]
+}
 
 gtk_display
 note "boardd with two tafl tables, a scripted opponent on t and board-gtk"
@@ -56,8 +64,8 @@ square_is "$GPID" a9 "^a9, empty, corner$" || fail "a9 is named: $(name_of "$GPI
 square_is "$GPID" d1 "^d1, attacker$" || fail "d1 is named: $(name_of "$GPID" d1)"
 square_is "$GPID" e6 "^e6, defender$" || fail "e6 is named: $(name_of "$GPID" e6)"
 
-# The game: attackers and defenders alternate, the attackers first.
-set -- a4-b4 e7-d7 b4-a4 e6-d6 a4-b4 e5-e7 b4-a4 e7-i7 a4-b4 i7-i9
+# The game: attackers and defenders alternate, the attackers first; e7-d7 captures d6.
+set -- d9-d6 e7-d7 a4-b4 e6-d6 b4-a4 e5-e7 a4-b4 e7-i7 b4-a4 i7-i9
 MINE=$([ "$ME" = attackers ] && echo 1 || echo 0) # the parity of the window's moves
 ply=1 how=0
 for move in "$@"; do
@@ -118,6 +126,16 @@ for move in "$@"; do
 		opp "move $move"
 	fi
 	wait_until "$move on the board" square_is "$GPID" "$to" ", last move$"
+	if [ $ply -eq 2 ]; then # the capture: said, crossed out in red (board-gtk.css's tafl_took)
+		square_is "$GPID" d6 "^d6, empty, captured$" || fail "d6 is named: $(name_of "$GPID" d6)"
+		xdotool mousemove 5 5
+		wait_until "d6 crossed out in red" pixel_is "$GPID" d6 C01C28
+		cp "$WORK/pixel.png" "$OUT/test-gtk-tafl-capture.png"
+		! pixel_is "$GPID" c6 C01C28 || fail "c6, not captured, is crossed out too"
+	elif [ $ply -eq 3 ]; then # the next move: the capture is no longer marked
+		square_is "$GPID" d6 "^d6, empty$" || fail "d6 is named after the next move: $(name_of "$GPID" d6)"
+		! pixel_is "$GPID" d6 C01C28 || fail "d6 is still crossed out after the next move"
+	fi
 	ply=$((ply + 1))
 done
 if [ "$ME" = defenders ]; then BANNER="^You won: the king escaped to a corner\.$"; else BANNER="^You lost: the king escaped to a corner\.$"; fi
