@@ -242,7 +242,8 @@ int match_request(struct board *b, unsigned player, enum bd_req_type type, int64
 	case BD_REQ_REMATCH:
 		if (b->pub->nplaying < b->set.seats)
 			return bd_err_set(err, "state", "every seat must be here for a rematch");
-		match_settings(b);
+		if (t->state == BD_TURN_OVER)
+			match_settings(b); /* for the next match: never the clock of one still on */
 		if ((rc = turn_rematch(t, (int)player, now, err)) < 0)
 			return -1;
 		match_emit(b, BD_EV_REMATCH, player, 0);

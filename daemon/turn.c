@@ -290,14 +290,15 @@ static void turn_match_stop(struct bd_turn *t, enum bd_result in_result, enum bd
 }
 
 /* loser gives up or loses the match for why: with three or more seats in it is out and the
- * match goes on (1; if it was to move, the turn passes as after a move); else the match ends,
- * every other seat winning (0). */
+ * match goes on (1; if it was to move, the turn passes as after a move; the draw offers,
+ * made in the match it was in, are cleared as by a move); else the match ends, every other
+ * seat winning (0). */
 static int turn_forfeit(struct bd_turn *t, unsigned loser, enum bd_turn_why why, int64_t now)
 {
 	int to_move = turn_seat_to_move(t) == (int)loser;
 
 	t->out |= 1u << loser;
-	t->offers &= ~(1u << loser);
+	t->offers = 0;
 	if (turn_seats_in(t) >= 2) {
 		if (to_move)
 			turn_moved(t, now);

@@ -12,7 +12,8 @@
  * numbered 0..nseats-1 too; side 0 moves first in every round (tic-tac-toe: 0 is X), unless
  * the game's opener picks another (turn_open; then sides are kept between rounds).
  * With three or more seats a seat that resigns, forfeits or is claimed is out: it loses,
- * its turns are skipped, and the match goes on while two seats are in. */
+ * its turns are skipped, the draw offers pending are cleared, and the match goes on while
+ * two seats are in. */
 #ifndef BD_TURN_H
 #define BD_TURN_H
 

@@ -1,7 +1,8 @@
 /* test_match.c: the core's turns on a real tic-tac-toe board opened in this process
  * (daemon/board.c over daemon/match.c), with the optional parts of struct rules that no game
  * had yet: an opener (sides kept across rounds), a refused move that ends the round, a pass
- * (board_turn_pass), draw offers and a game without them (no_draw_offer). */
+ * (board_turn_pass), draw offers and a game without them (no_draw_offer), a rematch asked
+ * for too early. */
 #include <CUnit/CUnit.h>
 #include <stdio.h>
 #include <string.h>
@@ -134,10 +135,38 @@ static void test_match_draw(void)
 	board_close(&b, 1);
 }
 
+/* A rematch asked for while the match is on is refused and changes nothing: not the clock
+ * of the match on, even if the table's settings changed since it began (a daemon restarted
+ * with another clock-ms resumes the match with its old clock; the next match takes the new). */
+static void test_match_rematch_early(void)
+{
+	static struct board b;
+	static struct rules r;
+	const struct bd_turn *t;
+	char prefix[32];
+	struct bd_err err;
+
+	r = rules_tictactoe;
+	snprintf(prefix, sizeof prefix, "bdmatchr%d", (int)getpid());
+	test_table(&b, &r, prefix);
+	t = &b.priv->turn;
+	int64_t deadline = turn_deadline(t);
+	b.set.clock_ms = 60000; /* as a restart with clock-ms = 60000 would set it */
+	CHECK(board_turn_request(&b, 0, BD_REQ_REMATCH, "", &err) < 0 && strcmp(err.code, "state") == 0,
+	      "a rematch while the match is on: %s", err.code);
+	CHECK(t->set.main_ms == 0 && turn_deadline(t) == deadline, "the match keeps its settings (clock %lld ms)",
+	      (long long)t->set.main_ms);
+	match_tick(&b, t->since_ms + 1);
+	CHECK(t->state == BD_TURN_ON && t->round == 1 && b.pub->game_state == BD_GAME_ON,
+	      "no flag fell a millisecond into the turn");
+	board_close(&b, 1);
+}
+
 /* Register this file's tests. */
 void suite_match(void)
 {
 	CU_pSuite s = CU_add_suite("match", NULL, NULL);
 	CU_add_test(s, "opener", test_match_opener);
 	CU_add_test(s, "draw", test_match_draw);
+	CU_add_test(s, "rematch_early", test_match_rematch_early);
 }

@@ -460,6 +460,23 @@ static void test_turn_out3(void)
 	CHECK(turn_rematch(&t, 2, T0, &err) == 1 && t.out == 0 && t.state == BD_TURN_ON, "a rematch has every seat in");
 }
 
+/* Three seats: a seat going out clears the pending draw offers, as a move does (the match
+ * it was offered in changed), so the two left can still agree by offering again. */
+static void test_turn_out_offers(void)
+{
+	struct bd_turn t;
+	struct bd_err err;
+
+	turn_table_n(&t, 3, 0, 1, 0);
+	CHECK(turn_seat_to_move(&t) == 0, "seat 0 to move");
+	CHECK(turn_offer(&t, 0, T0 + 10, &err) == 0 && turn_offer(&t, 1, T0 + 20, &err) == 0, "seats 0 and 1 offer");
+	CHECK(turn_resign(&t, 2, T0 + 30, &err) == 1 && t.state == BD_TURN_ON, "seat 2 (not to move) out, match on");
+	CHECK(t.offers == 0, "its going out cleared the offers (%u)", t.offers);
+	CHECK(turn_offer(&t, 0, T0 + 40, &err) == 0, "seat 0 may offer again");
+	CHECK(turn_offer(&t, 1, T0 + 50, &err) == 1 && t.result[0] == BD_RESULT_DRAW && t.result[2] == BD_RESULT_LOSE,
+	      "seat 1 too: the two in agree, the out seat lost");
+}
+
 /* Four seats over rounds: an out seat loses each round and the match whatever its points, the
  * round's first side skips it, a claim puts the late seat out. */
 static void test_turn_out4(void)
@@ -506,5 +523,6 @@ void suite_turn(void)
 	CU_add_test(s, "pass", test_turn_pass);
 	CU_add_test(s, "draw", test_turn_draw);
 	CU_add_test(s, "out3", test_turn_out3);
+	CU_add_test(s, "out_offers", test_turn_out_offers);
 	CU_add_test(s, "out4", test_turn_out4);
 }
