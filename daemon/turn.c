@@ -389,8 +389,10 @@ const char *turn_check(const struct bd_turn *t)
 {
 	unsigned n = t->set.nseats, sides = 0;
 
+	/* Times below TURN_TIME_MAX, which no clock or monotonic time reaches: no sum overflows. */
 	if (n < 2 || n > BD_TURN_SEATS_MAX || t->set.rounds < 1 || t->set.main_ms < 0 || t->set.increment_ms < 0 ||
-	    t->set.limit_ms <= 0 || t->set.per_move > 1)
+	    t->set.limit_ms <= 0 || t->set.per_move > 1 || t->set.main_ms > TURN_TIME_MAX ||
+	    t->set.increment_ms > TURN_TIME_MAX || t->set.limit_ms > TURN_TIME_MAX)
 		return "turn settings out of range";
 	if (t->state > BD_TURN_OVER || (t->state != BD_TURN_IDLE && (t->round < 1 || t->round > t->set.rounds)))
 		return "turn state or round out of range";
@@ -405,7 +407,6 @@ const char *turn_check(const struct bd_turn *t)
 		return "rematch, draw offer or out from a seat that does not exist";
 	if (t->state == BD_TURN_ON && (turn_seats_in(t) < 2 || turn_is_out(t, (unsigned)turn_seat_to_move(t))))
 		return "a match on with fewer than two seats in, or a seat out to move";
-	/* Times below TURN_TIME_MAX, which no clock or monotonic time reaches: no sum overflows. */
 	for (unsigned i = 0; i < n; i++)
 		if (t->left_ms[i] < 0 || t->left_ms[i] > TURN_TIME_MAX)
 			return "a clock out of range";

@@ -322,6 +322,15 @@ static void test_turn_check(void)
 	turn_table(&t, 60000, 0, 1);
 	t.left_ms[1] = INT64_MAX;
 	CHECK(turn_check(&t) != NULL, "a clock whose deadline would overflow");
+	turn_table(&t, 0, 0, 1);
+	t.set.limit_ms = INT64_MAX;
+	CHECK(turn_check(&t) != NULL, "a per-move limit whose deadline would overflow");
+	turn_table(&t, 60000, 0, 1);
+	t.set.increment_ms = INT64_MAX;
+	CHECK(turn_check(&t) != NULL, "an increment that would overflow the clock");
+	turn_table(&t, 60000, 0, 1);
+	t.set.main_ms = INT64_MAX;
+	CHECK(turn_check(&t) != NULL, "a main time that would overflow the next round's clock");
 	turn_table(&t, 60000, 0, 1);
 	t.since_ms = -5;
 	CHECK(turn_check(&t) != NULL, "a turn that began before the clock's start");
