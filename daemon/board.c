@@ -362,6 +362,11 @@ static void board_test_park(const char *name, const char *hook)
 		for (;;)
 			pause();
 }
+
+void board_test_park_seat(const struct board *b, unsigned seat, const char *hook)
+{
+	board_test_park(b->pub->players[seat].name, hook);
+}
 #else
 #define board_test_park(name, hook) ((void)0)
 #endif
@@ -1003,6 +1008,8 @@ static void board_sweep(struct board *b)
 	if (board_lock_all(b, &ls, SUPERVISOR_WAIT_MS) < 0)
 		return;
 	b->rules->sweep(b);
+	if (b->rules->seats > 0)
+		match_mend(b, bd_now_ms());
 	board_unlock(b, &ls);
 	b->sweep_pending = 0;
 }

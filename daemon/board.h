@@ -75,6 +75,13 @@ void board_tick(struct board *b, int player, int64_t now);
 /* The next deadline this player's worker must wake for (ms), 0 if none. */
 int64_t board_next_deadline(const struct board *b, int player);
 
+#ifdef BD_TEST_HOOKS
+/* Test builds only: the worker of a seat named hook parks there for good, holding its locks. */
+void board_test_park_seat(const struct board *b, unsigned seat, const char *hook);
+#else
+#define board_test_park_seat(b, seat, hook) ((void)0)
+#endif
+
 /* --- For the supervisor -------------------------------------------------------------- */
 /* A worker died: repair the locks it held and unseat its player. */
 void board_reap(struct board *b, pid_t pid);

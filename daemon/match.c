@@ -1,6 +1,7 @@
 /* match.c: the core's turns on a turn-based table (match.h): daemon/turn.c on the table's
  * struct bd_turn, what the public header and seats show of it, and its events. */
 #include <string.h>
+#include <syslog.h>
 
 #include "match.h"
 
@@ -156,11 +157,29 @@ int match_move(struct board *b, unsigned player, unsigned ntok, const char *cons
 	if (match_table_on(b, err) < 0 || turn_may_move(t, (int)player, err) < 0 ||
 	    b->rules->move(b, player, ntok, tok, now, err) < 0)
 		return -1;
+	board_test_park_seat(b, player, "park-in-turn"); /* the move made, its turn not passed */
 	if (t->state == BD_TURN_ON && t->match == match && t->round == round) {
 		turn_moved(t, now);
 		match_turn_told(b, now);
 	}
 	return 0;
+}
+
+void match_mend(struct board *b, int64_t now)
+{
+	struct bd_turn *t = match_turns(b), before = *t;
+
+	if (t->state != BD_TURN_ON || b->pub->game_state != BD_GAME_ON || b->rules->check(b) == NULL)
+		return;
+	turn_moved(t, now);
+	match_publish(b, now);
+	if (b->rules->check(b) != NULL) { /* not that: leave it as it was */
+		*t = before;
+		match_publish(b, now);
+		return;
+	}
+	board_log(b, LOG_WARNING, "a move was made but its turn not passed (its worker died): passed now");
+	match_turn_told(b, now);
 }
 
 /* The match is over (turn.c says how): each seat's result for the core's end. */

@@ -52,6 +52,10 @@ void match_back(struct board *b, unsigned player);
  * time; the others win, as with resign; with three or more seats in it is out and the match
  * goes on), its rematch request goes. */
 void match_leave(struct board *b, unsigned player, int64_t now);
+/* After a lock repair, the rules' sweep done: a move the rules took whose turn was not
+ * passed (its worker died between the two) is passed now, as match_move would have, if the
+ * rules' check then finds the table sound (the position's side to move is the seat's). */
+void match_mend(struct board *b, int64_t now);
 /* At the turn deadline: a clock that ran out goes to the rules (timeout), a passed per-move
  * limit is told once. */
 void match_tick(struct board *b, int64_t now);

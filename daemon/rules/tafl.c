@@ -204,18 +204,21 @@ static const char *tafl_check(const struct board *b)
 }
 
 /* After a crash or a restart: the private game is written before the public area, so a
- * whole private game that the core's turn agrees with is the truth and the area is written
- * from it again; a private game cut short or ahead of the turn (the area still shows the
- * position before that move) starts again from the area, without the history of repetitions. */
+ * whole private game that the core's turn agrees with, or that the area shows already (the
+ * move was published, its turn not passed: the core passes it, match_mend), is the truth and
+ * the area is written from it again; a private game cut short, or ahead of both the turn and
+ * the area (the move was never shown), starts again from the area, without the history of
+ * repetitions. */
 static void tafl_sweep(struct board *b)
 {
 	struct tafl_priv *v = tafl_private(b);
 	const struct tafl_pub *t = tafl_area(b);
 	const struct bd_pub *pub = board_public(b);
 	struct tafl_pos p;
+	int whole = tafl_private_whole(v);
+	int shown = whole && memcmp(t->cell, v->game.pos.cell, TAFL_CELLS) == 0 && t->side == v->game.pos.side;
 
-	if (!tafl_private_whole(v) ||
-	    (pub->turn != BD_NO_PLAYER && tafl_seat_side(pub, pub->turn) != v->game.pos.side)) {
+	if (!whole || (!shown && pub->turn != BD_NO_PLAYER && tafl_seat_side(pub, pub->turn) != v->game.pos.side)) {
 		tafl_pub_pos(t, &p);
 		tafl_game_start(&v->game, &p, t->draw_plies ? t->draw_plies : tafl_draw_plies(b));
 		v->game.quiet = t->quiet < v->game.draw_plies ? t->quiet : 0;

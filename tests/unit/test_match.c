@@ -2,7 +2,7 @@
  * (daemon/board.c over daemon/match.c), with the optional parts of struct rules that no game
  * had yet: an opener (sides kept across rounds), a refused move that ends the round, a pass
  * (board_turn_pass), draw offers and a game without them (no_draw_offer), a rematch asked
- * for too early. */
+ * for too early; and on a Hnefatafl table, a move whose turn a dead worker did not pass. */
 #include <CUnit/CUnit.h>
 #include <stdio.h>
 #include <string.h>
@@ -12,6 +12,7 @@
 #include "daemon/match.h"
 #include "daemon/turn.h"
 #include "ipc/clock.h"
+#include "ipc/game/tafl.h"
 #include "suites.h"
 #include "tests/runner.h"
 
@@ -162,6 +163,50 @@ static void test_match_rematch_early(void)
 	board_close(&b, 1);
 }
 
+/* A worker killed after the rules took a move but before the core passed its turn, on a
+ * Hnefatafl table: the position has the other side to move, the core's turn does not agree.
+ * The sweep keeps the game the board shows, with its memory of repetitions, and match_mend
+ * passes the turn: the game goes on, and the start position coming a third time draws it. */
+static void test_match_mend(void)
+{
+	static struct board b;
+	struct board_settings s = {.name = "main", .game_kind = BD_GAME_TAFL, .dim = 9, .region_side = 9,
+				   .restart_ms = 1000, .away_ms = 1000, .opt = {TAFL_DRAW_PLIES}};
+	struct quota_peer peer = {.uid = getuid(), .pid = getpid(), .exempt = 1};
+	const struct tafl_priv *v;
+	const struct bd_turn *t;
+	char prefix[32];
+	struct bd_err err = {"", ""};
+	int resumed;
+
+	snprintf(prefix, sizeof prefix, "bdmatchm%d", (int)getpid());
+	REQUIRE(board_open(&b, prefix, &s, &resumed) == 0 && !resumed, "a new tafl board");
+	REQUIRE(board_seat(&b, "ana", &peer, 0, 0, &err) == 0 && board_seat(&b, "bob", &peer, 0, 0, &err) == 1, "two seats");
+	t = &b.priv->turn;
+	v = board_private(&b);
+	unsigned att = (unsigned)turn_seat_of(t, TAFL_ATTACKERS), def = 1 - att;
+	const char *moves[] = {"a4-b4", "e3-d3", "b4-a4", "d3-e3"};
+	for (unsigned i = 0; i < 4; i++)
+		REQUIRE(board_move(&b, i % 2 ? def : att, 1, &moves[i], &err) == 0, "move %s: %s", moves[i], err.text);
+	REQUIRE(tafl_game_repeats(&v->game) == 2, "the start position came twice");
+	REQUIRE(b.rules->move(&b, att, 1, &moves[0], bd_now_ms(), &err) == 0, "the rules take a4-b4 (no turn passed)");
+	unsigned nhist = v->game.nhist;
+	CHECK(b.rules->check(&b) != NULL && b.pub->turn == att, "the core's turn and the position disagree");
+	b.rules->sweep(&b);
+	CHECK(v->game.nhist == nhist && v->game.pos.side == TAFL_DEFENDERS, "the sweep kept the game and its memory (%u of %u)",
+	      v->game.nhist, nhist);
+	match_mend(&b, bd_now_ms());
+	CHECK(b.pub->turn == def && b.rules->check(&b) == NULL && test_last_event(&b)->type == BD_EV_TURN,
+	      "match_mend passed the turn to the defenders (seat %u), told", def);
+	CHECK(board_move(&b, def, 1, &moves[1], &err) == 0 && board_move(&b, att, 1, &moves[2], &err) == 0 &&
+		      board_move(&b, def, 1, &moves[3], &err) == 0, "the game goes on: %s", err.text);
+	CHECK(b.pub->game_state == BD_GAME_OVER && tafl_pub_area(b.pub)->end == TAFL_END_REPETITION,
+	      "the start position a third time: drawn by repetition");
+	match_mend(&b, bd_now_ms());
+	CHECK(b.pub->game_state == BD_GAME_OVER, "nothing to mend once over");
+	board_close(&b, 1);
+}
+
 /* Register this file's tests. */
 void suite_match(void)
 {
@@ -169,4 +214,5 @@ void suite_match(void)
 	CU_add_test(s, "opener", test_match_opener);
 	CU_add_test(s, "draw", test_match_draw);
 	CU_add_test(s, "rematch_early", test_match_rematch_early);
+	CU_add_test(s, "mend", test_match_mend);
 }
