@@ -68,7 +68,7 @@ play_turn() {
 # hand_line_is NAME FILE-LINE: the HAND line (its tiles) must be NAME's hand in the daemon.
 hand_line_is() {
 	seat=$(seat_of "$1")
-	# shellcheck disable=SC2086 # the tiles, one word each
+	# shellcheck disable=SC2046 # the tiles, one word each
 	[ "$(sorted $(echo "$2" | cut -d' ' -f4-))" = "$(hand_of "$seat")" ] ||
 		fail "$1's HAND line '$2', its hand: $(hand_of "$seat")"
 }
@@ -103,6 +103,7 @@ wait_for "$WORK/cid.out" "^HAND "
 hand_line_is cid "$(grep "^HAND " "$WORK/cid.out" | tail -n 1)"
 
 note "ana stops reading; cid's leave and join churn the events past the backlog; ana resyncs"
+# shellcheck disable=SC2154 # set by connect
 kill -STOP "$ana_pid" || fail "cannot stop ana's client"
 churn=0
 while ! grep -q "connection of pid $ana_pid uid [0-9]* fell behind" "$WORK/daemon.log"; do
@@ -150,7 +151,7 @@ bag=$(sed -n 's/^bag \([0-9]*\),.*/\1/p' "$WORK/ctl")
 held=$(sed -n "s/^bag .*player $seat: \([0-9]*\) tiles.*/\1/p" "$WORK/ctl")
 [ "$held" -gt 0 ] || fail "seat $seat holds no tile: $(cat "$WORK/ctl")"
 victim=$(name_at "$seat")
-eval "pid=\$${victim}_pid"
+pid=$(eval "echo \"\$${victim}_pid\"")
 kill -KILL "$pid" || fail "cannot kill $victim's client"
 wait_for "$WORK/sam.out" "^EVENT [0-9]* forfeit $seat\$"
 wait_for "$WORK/sam.out" "^EVENT [0-9]* out $seat\$"
