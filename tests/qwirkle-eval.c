@@ -1,10 +1,13 @@
 /* qwirkle-eval: Qwirkle's brain levels (clients/bot/brain-qwirkle.c) played against each
  * other in-process, no daemon: `make eval-qwirkle-bot` (docs/PERFORMANCE.md). For 2, 3 and 4
- * seats it plays --games games of one strong seat against greedy seats (the strong seat
- * going round the table: game g puts it at seat g mod seats), and --games of strong seats
- * only; each line gives the mean score per game of each level, and for strong against
- * greedy the strong seat's lead over the greedy seats' mean with its 95% confidence
- * interval and the games it won. */
+ * seats it plays --games games of one strong seat against greedy seats, and (unless
+ * --no-self) --games of strong seats only. Strong against greedy is played by deals: each
+ * deal is played once with the strong seat at each seat of the table, every time with the
+ * same hands, opener and bag (the bag's draws come from a generator of their own, started
+ * alike for each of the deal's games), so that neither a good deal nor a good seat favours
+ * a level. Each line gives the mean score per game of each level, and for strong against
+ * greedy the strong seat's lead over the greedy seats' mean in the same game, averaged over
+ * a deal's games, with its 95% confidence interval over the deals, and the games it won. */
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
@@ -24,7 +27,8 @@ struct eval_game {
 	struct qw_hand hand[BQ_SEATS];
 	int score[BQ_SEATS];
 	enum bot_level level[BQ_SEATS];
-	unsigned short rng[3];
+	unsigned short rng[3];        /* the brains' choices */
+	unsigned short bag_rng[3];    /* the draws and the opener's tie: alike for a deal's games */
 };
 
 /* Draw from the bag into seat's hand until it holds six or the bag is empty. */
@@ -33,7 +37,7 @@ static void eval_draw(struct eval_game *e, unsigned seat)
 	struct qw_hand *h = &e->hand[seat];
 
 	while (h->n < QW_HAND && e->nbag > 0) {
-		unsigned k = (unsigned)((unsigned long)nrand48(e->rng) % e->nbag);
+		unsigned k = (unsigned)((unsigned long)nrand48(e->bag_rng) % e->nbag);
 		h->tile[h->n++] = e->bag[k];
 		e->bag[k] = e->bag[--e->nbag];
 	}
@@ -60,7 +64,7 @@ static unsigned eval_deal(struct eval_game *e, unsigned seats)
 		unsigned g = qw_hand_best(&e->hand[p]);
 		if (g > best)
 			best = g, first = p, ties = 1;
-		else if (g == best && (unsigned long)nrand48(e->rng) % ++ties == 0)
+		else if (g == best && (unsigned long)nrand48(e->bag_rng) % ++ties == 0)
 			first = p;
 	}
 	return first;
@@ -128,46 +132,74 @@ static void eval_ci(double sum, double sq, unsigned n, double *mean, double *hal
 	*half = 1.96 * sqrt(var / n);
 }
 
-/* games games at seats seats: strong at one seat (round the table) against greedy, or
- * strong everywhere (selfplay); one line of results. */
+/* What a series adds up: scores per level, the lead per deal (sum and sum of squares). */
+struct eval_sum {
+	double strong, greedy, lead, lead_sq;
+	unsigned games, deals, won;
+};
+
+/* Play the deal (its bag generator's start) with the strong seat at me, or strong at every
+ * seat (selfplay); add the scores to sum, the strong seat's lead to *lead. -1 if a brain
+ * failed or cheated. */
+static int eval_play(struct eval_game *e, unsigned seats, unsigned me, int selfplay, const unsigned short deal[3],
+		     struct eval_sum *sum, double *lead)
+{
+	double others = 0;
+	int top = -1;
+
+	memcpy(e->bag_rng, deal, sizeof e->bag_rng);
+	for (unsigned p = 0; p < seats; p++)
+		e->level[p] = selfplay || p == me ? BOT_STRONG : BOT_GREEDY;
+	if (eval_game(e, seats) < 0) {
+		fprintf(stderr, "qwirkle-eval: game %u: a brain failed or cheated\n", sum->games);
+		return -1;
+	}
+	for (unsigned p = 0; p < seats; p++) {
+		if (p != me)
+			others += e->score[p];
+		top = e->score[p] > top ? e->score[p] : top;
+	}
+	others /= seats - 1;
+	sum->strong += e->score[me];
+	sum->greedy += others;
+	sum->won += e->score[me] == top;
+	sum->games++;
+	*lead += e->score[me] - others;
+	return 0;
+}
+
+/* games games at seats seats: strong against greedy, each deal played once with strong at
+ * each seat (games rounded down to whole deals), or strong everywhere (selfplay, a deal a
+ * game); one line of results. */
 static int eval_series(unsigned seats, int selfplay, unsigned games, unsigned short rng[3])
 {
 	static struct eval_game e;
-	double strong = 0, greedy = 0, lead = 0, lead_sq = 0, mean, half;
-	unsigned won = 0;
+	struct eval_sum sum = {0};
+	unsigned turns = selfplay ? 1 : seats;
+	double mean, half;
 
 	memcpy(e.rng, rng, sizeof e.rng);
-	for (unsigned g = 0; g < games; g++) {
-		unsigned me = g % seats;
-		double others = 0;
-		int top = -1;
-		for (unsigned p = 0; p < seats; p++)
-			e.level[p] = selfplay || p == me ? BOT_STRONG : BOT_GREEDY;
-		if (eval_game(&e, seats) < 0) {
-			fprintf(stderr, "qwirkle-eval: game %u: a brain failed or cheated\n", g);
-			return -1;
-		}
-		for (unsigned p = 0; p < seats; p++) {
-			if (p != me)
-				others += e.score[p];
-			top = e.score[p] > top ? e.score[p] : top;
-		}
-		others /= seats - 1;
-		strong += e.score[me];
-		greedy += others;
-		lead += e.score[me] - others;
-		lead_sq += (e.score[me] - others) * (e.score[me] - others);
-		won += e.score[me] == top;
+	for (unsigned d = 0; d < games / turns; d++) {
+		unsigned short deal[3];
+		double lead = 0;
+		for (unsigned i = 0; i < 3; i++)
+			deal[i] = (unsigned short)nrand48(e.rng);
+		for (unsigned me = 0; me < turns; me++)
+			if (eval_play(&e, seats, me, selfplay, deal, &sum, &lead) < 0)
+				return -1;
+		sum.lead += lead / turns;
+		sum.lead_sq += lead / turns * (lead / turns);
+		sum.deals++;
 	}
-	eval_ci(lead, lead_sq, games, &mean, &half);
+	eval_ci(sum.lead, sum.lead_sq, sum.deals, &mean, &half);
 	if (selfplay)
-		printf("%u seats, strong x%u: %u games, mean score per seat %.2f\n", seats, seats, games,
-		       (strong + greedy * (seats - 1)) / games / seats);
+		printf("%u seats, strong x%u: %u games, mean score per seat %.2f\n", seats, seats, sum.games,
+		       (sum.strong + sum.greedy * (seats - 1)) / sum.games / seats);
 	else
-		printf("%u seats, strong vs %u greedy: %u games, strong %.2f, greedy %.2f, lead %.2f +- %.2f "
-		       "(95%%: %.2f .. %.2f), strong top (ties too) in %.1f%%\n",
-		       seats, seats - 1, games, strong / games, greedy / games, mean, half, mean - half, mean + half,
-		       100.0 * won / games);
+		printf("%u seats, strong vs %u greedy: %u games (%u deals x %u seats), strong %.2f, greedy %.2f, "
+		       "lead %.2f +- %.2f (95%%: %.2f .. %.2f), strong top (ties too) in %.1f%%\n",
+		       seats, seats - 1, sum.games, sum.deals, seats, sum.strong / sum.games, sum.greedy / sum.games, mean,
+		       half, mean - half, mean + half, 100.0 * sum.won / sum.games);
 	memcpy(rng, e.rng, sizeof e.rng);
 	return 0;
 }
@@ -177,21 +209,26 @@ int main(int argc, char **argv)
 	static const struct option longopts[] = {{"games", required_argument, NULL, 'g'},
 						 {"seed", required_argument, NULL, 's'},
 						 {"seats", required_argument, NULL, 'n'},
+						 {"no-self", no_argument, NULL, 'x'},
 						 {NULL, 0, NULL, 0}};
 	long games = 1000, seed = 1, only = 0;
-	int opt;
+	int opt, self = 1;
 
-	while ((opt = getopt_long(argc, argv, "g:s:n:", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "g:s:n:x", longopts, NULL)) != -1) {
 		long *v = opt == 'g' ? &games : opt == 's' ? &seed : opt == 'n' ? &only : NULL;
-		if (v == NULL || (*v = bd_parse_uint(optarg)) < 0 || (opt == 'g' && *v < 2) ||
+		if (opt == 'x') {
+			self = 0;
+			continue;
+		}
+		if (v == NULL || (*v = bd_parse_uint(optarg)) < 0 || (opt == 'g' && *v < 8) ||
 		    (opt == 'n' && (*v < 2 || *v > 4))) {
-			fprintf(stderr, "usage: qwirkle-eval [--games N (at least 2)] [--seed N] [--seats 2-4]\n");
+			fprintf(stderr, "usage: qwirkle-eval [--games N (at least 8)] [--seed N] [--seats 2-4] [--no-self]\n");
 			return 2;
 		}
 	}
 	unsigned short rng[3] = {0x330e, (unsigned short)seed, (unsigned short)(seed >> 16)};
 	for (unsigned seats = 2; seats <= 4; seats++)
-		for (int selfplay = 0; selfplay < 2; selfplay++)
+		for (int selfplay = 0; selfplay < 1 + self; selfplay++)
 			if ((only == 0 || only == seats) && eval_series(seats, selfplay, (unsigned)games, rng) < 0)
 				return 1;
 	return 0;
