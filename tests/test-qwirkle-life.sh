@@ -47,9 +47,6 @@ hang_up() { for n in $NAMES sam; do bye "$(fd_of "$n")"; done; }
 # (not the players' connections, the daemon's pid, the table's state or event number).
 game_of() { grep -vE "^daemon pid|^ +[0-9]+ " "$1" | sed 's/^game [0-9]* [a-z]*: \(.* in the bag\), .*/\1/'; }
 
-# more_than FILE REGEX N: FILE has more than N lines matching REGEX.
-more_than() { [ "$(grep -c "$2" "$1")" -gt "$3" ]; }
-
 # play_turn: the seat to move lays its best lay (the first `rules moves` gives).
 play_turn() {
 	seat=$(to_move)
@@ -58,10 +55,10 @@ play_turn() {
 	lay=$(head -n 1 "$WORK/moves" | cut -f1)
 	[ -n "$lay" ] || fail "seat $seat has no lay on $table"
 	who=$(name_at "$seat")
-	replies=$(grep -c "^OK move\|^ERR" "$WORK/$who.out")
+	replies=$(count "$who" "^OK move|^ERR")
 	say "$(fd_of "$who")" "move $lay"
-	wait_until "$who's reply to move $lay" more_than "$WORK/$who.out" "^OK move\|^ERR" "$replies"
-	grep "^OK move\|^ERR" "$WORK/$who.out" | tail -n 1 | grep -q "^OK" || fail "$who's move $lay: $(tail -n 3 "$WORK/$who.out")"
+	wait_until "$who's reply to move $lay" more "$who" "^OK move|^ERR" "$replies"
+	grep -E "^OK move|^ERR" "$WORK/$who.out" | tail -n 1 | grep -q "^OK" || fail "$who's move $lay: $(tail -n 3 "$WORK/$who.out")"
 	wait_for "$WORK/sam.out" "^EVENT [0-9]* lay $seat [0-9]* $(echo "$lay" | sed 's/ /[+]/g')\$"
 }
 
@@ -110,7 +107,7 @@ while ! grep -q "connection of pid $ana_pid uid [0-9]* fell behind" "$WORK/daemo
 	[ "$churn" -lt 3000 ] || { kill -CONT "$ana_pid"; fail "ana did not fall behind after $churn rejoins"; }
 	for _ in $(seq 1 200); do say 7 "leave"; say 7 "join main $cid_token"; done
 	churn=$((churn + 200))
-	wait_until "cid's $churn rejoins" more_than "$WORK/cid.out" "^OK join" "$churn"
+	wait_until "cid's $churn rejoins" more cid "^OK join" "$churn"
 done
 kill -CONT "$ana_pid"
 wait_for "$WORK/ana.out" "^EVENT [0-9]* resync "
