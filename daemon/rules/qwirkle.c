@@ -211,8 +211,25 @@ static void qwr_bag_take(struct qw_priv *v, const uint8_t *tiles, unsigned n)
 	}
 }
 
+/* Nonzero if nobody can move any more: the bag is empty (no swap) and no hand can lay on
+ * the table (a seat out holds no tile). */
+static int qwr_stuck(const struct qw_pub *a, const struct qw_priv *v)
+{
+	struct qw_pos p;
+
+	if (v->nbag > 0 || qw_pub_table(a, &p) != NULL)
+		return 0;
+	for (unsigned s = 0; s < a->nseats; s++) {
+		struct qw_hand h = qwr_hand(v, s);
+		if (qw_can_lay(&p, &h))
+			return 0;
+	}
+	return 1;
+}
+
 /* Seat lays m: its tiles leave the hand (practice: or the bag), the hand is filled again,
- * the points (the end bonus when the hand is emptied with the bag empty) are counted. */
+ * the points (the end bonus when the hand is emptied with the bag empty) are counted. The
+ * game ends there if the hand is empty, or if nobody can move any more. */
 static int qwr_lay(struct board *b, unsigned seat, const struct qw_pos *p, const struct qw_move *m, int64_t now,
 		   struct bd_err *err)
 {
@@ -246,7 +263,7 @@ static int qwr_lay(struct board *b, unsigned seat, const struct qw_pos *p, const
 	memcpy(qw_ev_w(&ev)->p, m->p, m->n * sizeof m->p[0]);
 	board_emit(b, BD_NO_PLAYER, &ev);
 	qwr_tell_drew(b, seat, drawn, k);
-	if (h.n == 0 && v->nbag == 0)
+	if ((h.n == 0 && v->nbag == 0) || qwr_stuck(a, v))
 		qwr_end(b, now);
 	return 0;
 }
@@ -278,19 +295,8 @@ static int qwr_swap(struct board *b, unsigned seat, const struct qw_hand *give, 
 	return 0;
 }
 
-/* Nonzero if some seat still in the game can lay on p (a seat out holds no tile). */
-static int qwr_anyone_can_lay(const struct qw_pub *a, const struct qw_priv *v, const struct qw_pos *p)
-{
-	for (unsigned s = 0; s < a->nseats; s++) {
-		struct qw_hand h = qwr_hand(v, s);
-		if (qw_can_lay(p, &h))
-			return 1;
-	}
-	return 0;
-}
-
-/* Seat passes: only with nothing to lay and the bag empty. The table cannot change any
- * more once no seat can lay: then nobody can move and the game is over. */
+/* Seat passes: only with nothing to lay and the bag empty. A lay that leaves nobody able
+ * to move ends the game; a table resumed from before that rule may still get here. */
 static int qwr_pass(struct board *b, unsigned seat, const struct qw_pos *p, int64_t now, struct bd_err *err)
 {
 	struct qw_pub *a = qwr_area(b);
@@ -307,7 +313,7 @@ static int qwr_pass(struct board *b, unsigned seat, const struct qw_pos *p, int6
 	qwr_last(a, seat, QW_LAST_PASS, 0, 0);
 	board_write_end(b, 0);
 	board_emit(b, BD_NO_PLAYER, &ev);
-	if (!qwr_anyone_can_lay(a, v, p))
+	if (qwr_stuck(a, v))
 		qwr_end(b, now);
 	return 0;
 }

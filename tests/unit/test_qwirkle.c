@@ -782,6 +782,42 @@ static void test_qw_public_identical(void)
 	board_close(&b, 1);
 }
 
+/* With the bag empty, a lay after which no hand can lay ends the game at once (nobody can
+ * move: no swap, no lay), without a pass from each seat: both hands hold a1 and tiles that
+ * share nothing with it; the opener lays a1 and wins 1 to 0. A seat that can still lay
+ * keeps the game on. */
+static void test_qw_stuck_end(void)
+{
+	static struct board b;
+	static const uint8_t apart[QW_HAND] = {0, 1 * 6 + 1, 2 * 6 + 2, 3 * 6 + 3, 4 * 6 + 4, 5 * 6 + 5}; /* a1 b2 .. f6 */
+	struct qw_hand want = {.n = QW_HAND};
+
+	memcpy(want.tile, apart, QW_HAND);
+	for (int open = 0; open < 2; open++) {
+		table_open(&b, "qws", 3);
+		struct qw_priv *v = (void *)b.priv->area;
+		unsigned first = b.pub->turn;
+		for (unsigned s = 0; s < 2; s++)
+			for (unsigned i = 0; i < QW_HAND; i++)
+				rig(&b, s, want.tile[i], &want);
+		if (open) /* the other seat holds a2 for a1's b2: it can lay next to a1 */
+			v->hand[!first].tile[1] = 1;
+		v->nbag = 0;
+		turn(&b, first, "a1@0,0");
+		const struct qw_pub *a = qw_pub_area(b.pub);
+		if (open)
+			CHECK(b.pub->game_state != BD_GAME_OVER && b.pub->turn == !first && a->score[first] == 1,
+			      "a seat can still lay: the game goes on");
+		else
+			CHECK(b.pub->game_state == BD_GAME_OVER && b.pub->players[first].result == BD_RESULT_WIN &&
+				      b.pub->players[!first].result == BD_RESULT_LOSE && a->score[first] == 1 &&
+				      a->hand[first] == 5 && a->hand[!first] == 6,
+			      "nobody can move after a1: over (state %u), scores %u %u", b.pub->game_state, a->score[0],
+			      a->score[1]);
+		board_close(&b, 1);
+	}
+}
+
 /* Register this file's tests. */
 void suite_qwirkle(void)
 {
@@ -796,4 +832,5 @@ void suite_qwirkle(void)
 	CU_add_test(s, "codec_events", test_qw_codec_events);
 	CU_add_test(s, "codec_area", test_qw_codec_area);
 	CU_add_test(s, "public_identical", test_qw_public_identical);
+	CU_add_test(s, "stuck_end", test_qw_stuck_end);
 }
