@@ -13,37 +13,33 @@
 CTL="$BIN/boardctl"
 LEVELS="strong greedy easy strong"
 
-# lay_points TABLE PLACEMENTS: the codec's points for the lay, in $want; the table after it
-# in $table. Its tiles are the hand and the bag is empty: the hand emptied, the codec counts
-# the end bonus, taken off here.
-lay_points() {
-	tiles=$(echo "$2" | sed 's/@[-0-9]*,[-0-9]*//g')
-	"$CTL" rules qwirkle apply "$1" "$tiles" 0 "$2" >"$WORK/apply" 2>&1 || fail "rules apply '$1' '$2': $(cat "$WORK/apply")"
-	want=$(($(head -n 1 "$WORK/apply" | cut -f3) - 6))
-	table=$(sed -n 's/^table\t//p' "$WORK/apply")
-}
-
 # check_game N: the game on table qN as its spectator ($WORK/specN.out) saw it, and the
-# bots' stats. The hands' and the bag's counts are followed from the lays (each seat draws
-# back to six while the bag lasts) to know whether the last lay emptied its seat's hand.
+# bots' stats. Each lay is played alone by `rules qwirkle apply` with its tiles as the hand
+# and the bag empty (so the codec counts the end bonus: taken off here). The hands' and the
+# bag's counts are followed from the lays (each seat draws back to six while the bag lasts)
+# to know whether the last lay emptied its seat's hand.
 check_game() {
 	n=$1
-	grep "^EVENT [0-9]* lay " "$WORK/spec$n.out" | cut -d' ' -f4- >"$WORK/lays$n"
+	# seat, points, number of tiles, tiles, placements (joined by spaces), one lay a line
+	awk '$3 == "lay" { t = $6; gsub(/\+/, " ", t); h = t; gsub(/@[-0-9]*,[-0-9]*/, "", h)
+		printf "%s\t%s\t%d\t%s\t%s\n", $4, $5, split(h, x, " "), h, t }' "$WORK/spec$n.out" >"$WORK/lays$n"
 	last=$(wc -l <"$WORK/lays$n")
 	[ "$last" -ge 10 ] || fail "q$n: few lays: $(cat "$WORK/spec$n.out")"
 	# shellcheck disable=SC2034 # h0 .. h3, the hands' counts, are read through eval
 	table=- k=0 bag=$((108 - 6 * n)) h0=6 h1=6 h2=6 h3=6
 	: >"$WORK/sums$n"
-	while read -r seat points places; do
+	# shellcheck disable=SC2034 # ntiles is read in the eval
+	while IFS='	' read -r seat points ntiles tiles lay; do
 		k=$((k + 1))
-		lay=$(echo "$places" | tr '+' ' ')
+		"$CTL" rules qwirkle apply "$table" "$tiles" 0 "$lay" >"$WORK/apply$n" 2>&1 ||
+			fail "q$n lay $k: rules apply '$table' '$tiles' 0 '$lay': $(cat "$WORK/apply$n")"
 		before=$table
-		lay_points "$table" "$lay"
-		eval "held=\$((h$seat - $(echo "$lay" | wc -w)))"
+		{ IFS='	' read -r _ _ want && IFS='	' read -r _ table; } <"$WORK/apply$n"
+		eval "held=\$((h$seat - ntiles))"
 		drawn=$((6 - held < bag ? 6 - held : bag))
 		bag=$((bag - drawn)) held=$((held + drawn))
 		eval "h$seat=$held"
-		[ "$held" -eq 0 ] && want=$((want + 6))
+		[ "$held" -eq 0 ] || want=$((want - 6))
 		[ "$held" -eq 0 ] && [ "$k" -ne "$last" ] && fail "q$n: seat $seat emptied its hand at lay $k of $last"
 		[ "$points" -eq "$want" ] || fail "q$n lay $k by seat $seat ($lay on $before): $points points, the codec says $want"
 		echo "$seat $points" >>"$WORK/sums$n"
@@ -91,5 +87,14 @@ for n in 2 3 4; do
 	done
 done
 for p in $PIDS; do wait_bot "${p%%:*}" "${p#*:}"; done
-for n in 2 3 4; do check_game "$n"; done
+# The three games checked at once, each in a subshell whose fail only says why.
+CHECKS=""
+for n in 2 3 4; do
+	(fail() { echo "FAIL: $*"; exit 1; }; check_game "$n") >"$WORK/check$n" 2>&1 &
+	CHECKS="$CHECKS $!:$n"
+done
+for c in $CHECKS; do
+	wait "${c%%:*}" || fail "game of ${c#*:} seats: $(cat "$WORK/check${c#*:}")"
+	cat "$WORK/check${c#*:}"
+done
 finish
