@@ -68,8 +68,14 @@ struct game_view {
 	/* Optional: the pointer pressed on cell from was released on another cell, to (a drag;
 	 * the press itself played from). */
 	void (*drag)(struct app *a, unsigned from, unsigned to);
+	/* Optional: one of the game's private lines for this seat (Qwirkle's HAND). */
+	void (*line)(struct app *a, const struct bd_msg *m);
+	/* Optional: a key the board does not use itself (tried first); TRUE if the view took it. */
+	gboolean (*key)(struct app *a, guint keyval, GdkModifierType state);
+	/* Optional: the wheel over the board (Qwirkle pans and zooms); TRUE if the view took it. */
+	gboolean (*scroll)(struct app *a, GdkScrollDirection dir, GdkModifierType state);
 };
-extern const struct game_view view_memory, view_tictactoe, view_tafl;
+extern const struct game_view view_memory, view_tictactoe, view_tafl, view_qwirkle;
 
 struct options {
 	char socket[108];

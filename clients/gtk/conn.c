@@ -172,6 +172,8 @@ void conn_drain(struct app *a)
 			lobby_event(a, &m); /* seq 0: the lobby's, not a table's */
 		else if (m.kind == BD_MSG_EVENT)
 			conn_event(a, &m);
+		else if (m.kind == BD_MSG_DATA && a->game != NULL && a->linked && a->game->line != NULL)
+			a->game->line(a, &m); /* a private line of the seat */
 		else if (m.kind == BD_MSG_ERR)
 			panel_refused(a, m.word, m.text);
 	}

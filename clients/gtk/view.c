@@ -18,6 +18,7 @@ static const struct game_view *const views[] = {
 	&view_memory,
 	&view_tictactoe,
 	&view_tafl,
+	&view_qwirkle,
 };
 
 struct _BoardView {
@@ -234,6 +235,8 @@ static gboolean board_view_key_press(GtkWidget *w, GdkEventKey *ev)
 
 	if (dim == 0 || (ev->state & (GDK_CONTROL_MASK | GDK_MOD1_MASK)))
 		return FALSE;
+	if (v->app->game->key != NULL && v->app->game->key(v->app, ev->keyval, ev->state))
+		return TRUE;
 	switch (ev->keyval) {
 	case GDK_KEY_Left: case GDK_KEY_KP_Left: dx = -1; break;
 	case GDK_KEY_Right: case GDK_KEY_KP_Right: dx = 1; break;
@@ -248,6 +251,14 @@ static gboolean board_view_key_press(GtkWidget *w, GdkEventKey *ev)
 	int col = CLAMP(v->cursor % dim + dx, 0, dim - 1), row = CLAMP(v->cursor / dim + dy, 0, dim - 1);
 	view_set_cursor(w, row * dim + col);
 	return TRUE;
+}
+
+/* The wheel: the view's, if it takes it (a board larger than the window). */
+static gboolean board_view_scroll(GtkWidget *w, GdkEventScroll *ev)
+{
+	struct app *a = BOARD_VIEW(w)->app;
+
+	return view_side(w) > 0 && a->game->scroll != NULL && a->game->scroll(a, ev->direction, ev->state);
 }
 
 /* Track the cell under the pointer for its hover highlight. */
@@ -291,6 +302,7 @@ static void board_view_class_init(BoardViewClass *klass)
 	wc->button_release_event = board_view_button_release;
 	wc->key_press_event = board_view_key_press;
 	wc->motion_notify_event = board_view_motion;
+	wc->scroll_event = board_view_scroll;
 	wc->leave_notify_event = board_view_leave;
 	wc->focus_in_event = board_view_focus_change;
 	wc->focus_out_event = board_view_focus_change;
@@ -303,7 +315,8 @@ static void board_view_init(BoardView *v)
 {
 	v->hover = v->pressed = -1;
 	gtk_widget_add_events(GTK_WIDGET(v), GDK_BUTTON_PRESS_MASK | GDK_BUTTON_RELEASE_MASK | GDK_POINTER_MOTION_MASK |
-				      GDK_LEAVE_NOTIFY_MASK | GDK_KEY_PRESS_MASK | GDK_FOCUS_CHANGE_MASK);
+				      GDK_LEAVE_NOTIFY_MASK | GDK_KEY_PRESS_MASK | GDK_FOCUS_CHANGE_MASK |
+				      GDK_SCROLL_MASK);
 	gtk_widget_set_can_focus(GTK_WIDGET(v), TRUE);
 }
 
