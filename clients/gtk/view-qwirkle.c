@@ -323,17 +323,6 @@ static int qv_can_play(const struct app *a, unsigned cell)
 	       y >= -QW_COORD_MAX && y <= QW_COORD_MAX && qv.lay.n < QW_HAND;
 }
 
-/* The first hand index not placed, from i on (wrapping), or -1. */
-static int qv_next_free(int i)
-{
-	for (unsigned k = 0; k < qv.held.hand.n; k++) {
-		unsigned j = ((unsigned)i + k) % qv.held.hand.n;
-		if (!qv_hand_placed(j))
-			return (int)j;
-	}
-	return -1;
-}
-
 /* A cell clicked (or Space): place the tile picked there, or take a placed tile back. */
 static void qv_play(struct app *a, unsigned cell)
 {
@@ -353,7 +342,7 @@ static void qv_play(struct app *a, unsigned cell)
 	} else {
 		qv.lay.p[qv.lay.n] = (struct qw_place){(int8_t)x, (int8_t)y, qv.held.hand.tile[qv.selected]};
 		qv.from[qv.lay.n++] = (unsigned)qv.selected;
-		qv.selected = qv_next_free(qv.selected + 1);
+		qv.selected = -1;
 	}
 	app_show(a);
 	if (qv_read(a, &m) == 0 && (k = qv_cell_of(&m, x, y)) >= 0)
@@ -456,7 +445,7 @@ static void qv_undo_clicked(GtkButton *b, gpointer data)
 {
 	(void)b;
 	qv.lay.n = 0;
-	qv.selected = qv_next_free(0);
+	qv.selected = -1;
 	app_show(data);
 }
 
@@ -569,7 +558,7 @@ static GtkWidget *qv_button(GtkWidget *box, const char *label, GCallback clicked
  * Play, Take back, Swap (then Give back), Pass, Rematch. */
 static void qv_build(struct app *a, GtkBox *box)
 {
-	GtkWidget *hand = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 4), *row = gtk_flow_box_new();
+	GtkWidget *hand = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 4), *row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
 
 	gtk_box_pack_start(box, hand, FALSE, FALSE, 0);
 	for (unsigned i = 0; i < QW_HAND; i++) {
@@ -589,7 +578,6 @@ static void qv_build(struct app *a, GtkBox *box)
 	gtk_label_set_max_width_chars(GTK_LABEL(qv.points), 30); /* wraps rather than widening the panel */
 	g_signal_connect(qv.points, "destroy", G_CALLBACK(gtk_widget_destroyed), &qv.points);
 	gtk_box_pack_start(box, qv.points, FALSE, FALSE, 0);
-	gtk_flow_box_set_selection_mode(GTK_FLOW_BOX(row), GTK_SELECTION_NONE);
 	gtk_box_pack_start(box, row, FALSE, FALSE, 0);
 	qv_button(row, "_Play", G_CALLBACK(qv_play_clicked), a, &qv.play);
 	gtk_style_context_add_class(gtk_widget_get_style_context(qv.play), "suggested-action");
