@@ -110,12 +110,17 @@ wait_until "the frame centred again" eval '[ "$(ncells)" -eq "$BEFORE" ]'
 
 note "a swap: Swap, a tile, Give back"
 wait_until "the window's turn again" my_turn
+OLD=$(hand_now)
 press "$GPID" Swap
 press "$GPID" "$(at "$GPID" buttons | grep "^Tile 1: ")"
 wait_until "tile 1 marked" eval 'at "$GPID" buttons | grep -q "^Tile 1: .*, to swap$"'
 press "$GPID" "Give back"
-wait_until "the bot's turn" eval '! my_turn'
-wait_until "six tiles in the hand" eval '[ "$(at "$GPID" buttons | grep -c "^Tile [0-9]: ")" -eq 6 ]'
+# The swap's event takes tile 1 out of the hand the window follows, its drew event puts the
+# tile drawn last: the hand the window shows changes (a tile has at most 3 copies).
+wait_until "the hand after the swap" eval '[ "$(hand_now)" != "$OLD" ]'
+NEW=$(hand_now)
+[ "$(echo "$NEW" | wc -w)" -eq 6 ] || fail "after the swap the hand is $NEW"
+[ "$(echo "$OLD" | cut -d' ' -f2-)" = "$(echo "$NEW" | cut -d' ' -f1-5)" ] || fail "the swap kept $OLD -> $NEW"
 grep -q "^ERR" "$WORK/gtk.log" && fail "a refusal: $(cat "$WORK/gtk.log")"
 at "$GPID" labels | grep "^\(Refused\|Not now\|Not your turn\)" && fail "the window sent a move the daemon refused"
 
