@@ -587,7 +587,7 @@ static void qv_build(struct app *a, GtkBox *box)
 	qv_button(row, "P_ass", G_CALLBACK(qv_pass_clicked), a, &qv.pass);
 	qv_button(row, "Re_match", G_CALLBACK(qv_rematch_clicked), a, &qv.rematch);
 	qv.game = 0;
-	qw_held_reset(&qv.held);
+	qw_held_reset(&qv.held, a->have_snap ? a->snap->game_number : 0);
 	qv_clear();
 }
 
@@ -666,10 +666,11 @@ static void qv_line(struct app *a, const struct bd_msg *msg)
 		qv_clear();
 }
 
-/* A new connection or a resync: what was being placed may no longer fit. */
+/* A new connection or a resync: what was being placed may no longer fit; the hand is said
+ * again (its HAND line follows). */
 static void qv_reread(struct app *a)
 {
-	(void)a;
+	qw_held_reset(&qv.held, a->snap->game_number);
 	qv_clear();
 }
 
