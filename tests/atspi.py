@@ -7,7 +7,6 @@
 #   button NAME  a showing push or radio button's extents: x y w h; exit 1 if there is none
 #   label TEXT   a showing label's extents: x y w h; exit 1 if there is none
 #   rows         every player row: name|description (the hover text)|x y w h
-#   cells        every cell: N|name, one a line
 #   buttons      every showing push button's name, one a line
 import sys
 import gi
@@ -56,9 +55,6 @@ elif cmd in ("labels", "shown"):
     for o in nodes:
         if o.get_role() == Atspi.Role.LABEL and (cmd == "labels" or showing(o)):
             print(o.get_name())
-elif cmd == "cells":
-    for i in range(table.get_child_count()):
-        print("%d|%s" % (i, table.get_child_at_index(i).get_name()))
 elif cmd == "buttons":
     for o in nodes:
         if o.get_role() == Atspi.Role.PUSH_BUTTON and showing(o):

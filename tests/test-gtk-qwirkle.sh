@@ -35,7 +35,7 @@ tile_code() {
 table_now() {
 	t=""
 	at "$GPID" cells >"$WORK/cells" || fail "no cells"
-	while IFS='|' read -r n name; do
+	while IFS='|' read -r name rest; do
 		set -- $(echo "$name" | tr -d ',')
 		[ "$5" = empty ] && continue
 		t="$t $(tile_code "$5" "$6")@$2,$4"
@@ -58,9 +58,8 @@ pick() {
 }
 # square X Y: click the square at table cell X, Y.
 square() {
-	n=$(at "$GPID" cells | grep "|x $1, y $2, " | cut -d'|' -f1)
-	[ -n "$n" ] || fail "no square $1,$2 in the frame"
-	set -- $(at "$GPID" cell "$n" | cut -d'|' -f2)
+	set -- $(at "$GPID" cells | grep "^x $1, y $2, " | cut -d'|' -f2)
+	[ $# -eq 4 ] || fail "no square at that cell in the frame"
 	xdotool mousemove $(($1 + $3 / 2)) $(($2 + $4 / 2)) click 1
 }
 
@@ -77,10 +76,10 @@ wait_until "the window's turn" my_turn
 
 note "the keys: 1 picks the first tile, Space places it under the cursor, Backspace takes it back"
 xdotool key 1 space
-wait_until "a tile placed by the keys" eval 'at "$GPID" cells | grep -q "placed, not played yet$"'
+wait_until "a tile placed by the keys" eval 'at "$GPID" cells | grep -q "placed, not played yet|"'
 has_label "^Not a lay: " || has_label "^This lay scores " || fail "no word on the tile placed: $(at "$GPID" shown)"
 xdotool key BackSpace
-wait_until "the tile taken back" eval '! at "$GPID" cells | grep -q "placed, not played yet"'
+wait_until "the tile taken back" eval '! at "$GPID" cells | grep -q "placed, not played yet|"'
 
 note "a lay with the mouse, its points checked against the rules', played with P"
 TABLE=$(table_now) HAND=$(hand_now)
@@ -92,13 +91,13 @@ for p in $(echo "$LAY" | cut -f1); do
 	pick "${p%@*}"
 	xy=${p#*@}
 	square "${xy%,*}" "${xy#*,}"
-	wait_until "the tile ${p%@*} placed" eval 'at "$GPID" cells | grep -q "|x ${xy%,*}, y ${xy#*,}, .*placed, not played yet$"'
+	wait_until "the tile ${p%@*} placed" eval 'at "$GPID" cells | grep -q "^x ${xy%,*}, y ${xy#*,}, .*placed, not played yet|"'
 done
 wait_until "the points said" has_label "^This lay scores $POINTS points\.$"
 xdotool mousemove 5 5
 import -window root "$WORK/placed.png" && cp "$WORK/placed.png" "$OUT/test-gtk-qwirkle-placed.png"
 xdotool key p
-wait_until "the lay on the table" eval '! at "$GPID" cells | grep -q "placed, not played yet"'
+wait_until "the lay on the table" eval '! at "$GPID" cells | grep -q "placed, not played yet|"'
 wait_until "the score line" eval 'at "$GPID" shown | grep -q " You $POINTS (6 in hand)"'
 
 note "zoom out and centre again"
