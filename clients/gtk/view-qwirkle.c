@@ -542,18 +542,6 @@ static gboolean qv_hand_draw(GtkWidget *w, cairo_t *cr, gpointer data)
 	return FALSE;
 }
 
-/* A button in box that forgets itself (*slot = NULL) when destroyed. */
-static GtkWidget *qv_button(GtkWidget *box, const char *label, GCallback clicked, struct app *a, GtkWidget **slot)
-{
-	GtkWidget *b = gtk_button_new_with_mnemonic(label);
-
-	gtk_container_add(GTK_CONTAINER(box), b);
-	g_signal_connect(b, "clicked", clicked, a);
-	g_signal_connect(b, "destroy", G_CALLBACK(gtk_widget_destroyed), slot);
-	*slot = b;
-	return b;
-}
-
 /* The view's controls: the hand (six tile buttons), the points of the tiles placed, and
  * Play, Take back, Swap (then Give back), Pass, Rematch. */
 static void qv_build(struct app *a, GtkBox *box)
@@ -579,13 +567,13 @@ static void qv_build(struct app *a, GtkBox *box)
 	g_signal_connect(qv.points, "destroy", G_CALLBACK(gtk_widget_destroyed), &qv.points);
 	gtk_box_pack_start(box, qv.points, FALSE, FALSE, 0);
 	gtk_box_pack_start(box, row, FALSE, FALSE, 0);
-	qv_button(row, "_Play", G_CALLBACK(qv_play_clicked), a, &qv.play);
+	panel_button(GTK_BOX(row), "_Play", G_CALLBACK(qv_play_clicked), a, &qv.play);
 	gtk_style_context_add_class(gtk_widget_get_style_context(qv.play), "suggested-action");
-	qv_button(row, "_Take back", G_CALLBACK(qv_undo_clicked), a, &qv.undo);
-	qv_button(row, "_Swap", G_CALLBACK(qv_swap_clicked), a, &qv.swap);
-	qv_button(row, "_Give back", G_CALLBACK(qv_give_clicked), a, &qv.give);
-	qv_button(row, "P_ass", G_CALLBACK(qv_pass_clicked), a, &qv.pass);
-	qv_button(row, "Re_match", G_CALLBACK(qv_rematch_clicked), a, &qv.rematch);
+	panel_button(GTK_BOX(row), "_Take back", G_CALLBACK(qv_undo_clicked), a, &qv.undo);
+	panel_button(GTK_BOX(row), "_Swap", G_CALLBACK(qv_swap_clicked), a, &qv.swap);
+	panel_button(GTK_BOX(row), "_Give back", G_CALLBACK(qv_give_clicked), a, &qv.give);
+	panel_button(GTK_BOX(row), "P_ass", G_CALLBACK(qv_pass_clicked), a, &qv.pass);
+	panel_button(GTK_BOX(row), "Re_match", G_CALLBACK(qv_rematch_clicked), a, &qv.rematch);
 	qv.game = 0;
 	qw_held_reset(&qv.held, a->have_snap ? a->snap->game_number : 0);
 	qv_clear();
