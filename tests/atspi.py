@@ -8,6 +8,7 @@
 #   label TEXT   a showing label's extents: x y w h; exit 1 if there is none
 #   rows         every player row: name|description (the hover text)|x y w h
 #   buttons      every showing push button's name, one a line
+#   names        every accessible's name, shown or not (the board's cells aside), one a line
 import sys
 import gi
 gi.require_version("Atspi", "2.0")
@@ -58,6 +59,10 @@ elif cmd in ("labels", "shown"):
 elif cmd == "buttons":
     for o in nodes:
         if o.get_role() == Atspi.Role.PUSH_BUTTON and showing(o):
+            print(o.get_name())
+elif cmd == "names":
+    for o in nodes:
+        if o.get_name():
             print(o.get_name())
 elif cmd == "rows":
     for o in nodes:

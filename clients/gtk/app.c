@@ -189,6 +189,8 @@ static void app_activate(GApplication *g, gpointer data)
 		conn_drain(a);
 	else /* reconnecting needs the window for its message */
 		conn_start_retry(a, a->unreachable);
+	if (a->hot != NULL)
+		hot_start(a);
 	gtk_window_present(a->window);
 }
 
@@ -197,6 +199,7 @@ static void app_shutdown(GApplication *g, gpointer data)
 {
 	(void)g;
 	bot_stop(data);
+	hot_quit(data);
 	conn_quit(data);
 }
 

@@ -9,6 +9,8 @@
  *            the tables to join or watch and the players waiting
  *   bot.c    the person's own board-bot (run as the person's user), started for
  *            "Play a bot" and ended when the person leaves its table or quits
+ *   hot.c    hot-seat: 2-4 seats of one table in the window, one connection each, the
+ *            window passed to the seat whose turn it is ("Pass to NAME")
  *   view.c   BoardView, the board widget: a square grid of cells, clicks, the keyboard
  *            cursor; the table of games' views
  *   paint.c  cairo helpers: player colours and badges, text, the cursor
@@ -77,13 +79,19 @@ struct game_view {
 };
 extern const struct game_view view_memory, view_tictactoe, view_tafl, view_qwirkle;
 
+#define HOT_SEATS_MAX 4 /* seats of a hot-seat window, at most */
+
 struct options {
 	char socket[108];
 	const char *prefix;
 	const char *board; /* NULL: open on the lobby */
 	char name[BD_NAME_MAX + 1];
 	int spectate;
+	char hot[HOT_SEATS_MAX][BD_NAME_MAX + 1]; /* --hot-seat's names (the first is name) */
+	unsigned nhot;     /* 0 without --hot-seat */
 };
+
+struct hot;
 
 struct lobby;
 
@@ -125,6 +133,7 @@ struct app {
 	const struct game_view *game;
 
 	struct lobby *lobby; /* NULL with --board */
+	struct hot *hot;   /* the seats of a hot-seat window (hot.c), else NULL */
 	GPid bot;          /* the person's board-bot while it runs, else 0 */
 
 	/* Side panel timers. */
@@ -146,6 +155,7 @@ int conn_join(struct app *a, const char *table, enum conn_how how, char *err, si
 int conn_leave(struct app *a, char *err, size_t len);
 void conn_left(struct app *a);
 void conn_quit(struct app *a);
+void conn_goodbye(struct bd_client *c);
 int conn_can_play(const struct app *a);
 
 /* app.c */
@@ -164,6 +174,12 @@ void lobby_event(struct app *a, const struct bd_msg *m);
 void lobby_online(struct app *a);
 void lobby_offline(struct app *a, const char *why);
 void lobby_note(struct app *a, const char *text);
+
+/* hot.c: join the seats after the first (0, or -1 with why in err); show the cover and
+ * read every seat's connection; leave them. */
+int hot_open(struct app *a, char *err, size_t len);
+void hot_start(struct app *a);
+void hot_quit(struct app *a);
 
 /* bot.c */
 int bot_start(struct app *a, const char *game, const char *level, const char *opts, char *err, size_t len);

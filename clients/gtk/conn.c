@@ -179,8 +179,8 @@ void conn_drain(struct app *a)
 	}
 	if (closed && a->online)
 		conn_lost(a, "boardd went away.");
-	else if (a->online)
-		app_show(a);
+	else if (a->online && a->hot == NULL)
+		app_show(a); /* a hot-seat window shows itself once at rest (hot.c) */
 }
 
 /* The socket is readable or closed (conn_lost removes this source then). */
@@ -346,8 +346,6 @@ void conn_left(struct app *a)
  * in case the daemon hangs) for its goodbye. */
 void conn_quit(struct app *a)
 {
-	struct bd_msg m;
-
 	if (a->retry)
 		g_source_remove(a->retry);
 	if (a->idle)
@@ -356,11 +354,20 @@ void conn_quit(struct app *a)
 	if (a->watch)
 		g_source_remove(a->watch);
 	a->watch = 0;
-	if (a->online && bd_client_send(&a->c, "quit") == 0) {
-		int64_t end = bd_now_ms() + QUIT_WAIT_MS;
-		while (bd_client_read(&a->c, &m, (int)MAX(0, end - bd_now_ms())) == 1 && m.kind != BD_MSG_OK)
-			continue;
-	}
+	if (a->online)
+		conn_goodbye(&a->c);
 	bd_client_close(&a->c);
 	a->linked = a->online = 0;
+}
+
+/* Say quit on c and wait (briefly, in case the daemon hangs) for its answer. */
+void conn_goodbye(struct bd_client *c)
+{
+	struct bd_msg m;
+
+	if (bd_client_send(c, "quit") == 0) {
+		int64_t end = bd_now_ms() + QUIT_WAIT_MS;
+		while (bd_client_read(c, &m, (int)MAX(0, end - bd_now_ms())) == 1 && m.kind != BD_MSG_OK)
+			continue;
+	}
 }

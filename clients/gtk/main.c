@@ -23,6 +23,10 @@ static void usage(FILE *f)
 		"  --board NAME       the table (board) to join, without the lobby\n"
 		"  --name NAME        your player name, 1-32 characters without spaces (default: your login)\n"
 		"  --spectate         watch the --board table only: no seat, nothing to click\n"
+		"  --hot-seat NAME,NAME[,NAME[,NAME]]\n"
+		"                     with --board: 2-4 seats of that table in this one window, one per\n"
+		"                     name (the first replaces --name); on each turn the window covers\n"
+		"                     the hand until \"Pass to NAME\" is pressed\n"
 		"  --help             show this help and exit\n"
 		"  --version          show the version and exit\n\n"
 		"Keys: arrows move the cursor, Space or Enter plays the square under it (turns a card,\n"
@@ -46,13 +50,36 @@ static void default_name(char *buf, size_t len)
 	snprintf(buf, len, "%s", user != NULL && bd_player_name_ok(user) ? user : "player");
 }
 
+/* --hot-seat's names, separated by commas, into o (the first is the window's own). */
+static void hot_names(const char *arg, struct options *o)
+{
+	char list[HOT_SEATS_MAX * (BD_NAME_MAX + 1) + 1];
+	char *save = NULL;
+
+	if (strlen(arg) >= sizeof list)
+		bad_usage("--hot-seat wants 2-4 names separated by commas, not '%s'", arg);
+	snprintf(list, sizeof list, "%s", arg);
+	o->nhot = 0;
+	for (char *n = strtok_r(list, ",", &save); n != NULL; n = strtok_r(NULL, ",", &save)) {
+		if (o->nhot == HOT_SEATS_MAX || !bd_player_name_ok(n))
+			bad_usage("--hot-seat wants 2-4 names separated by commas, not '%s'", arg);
+		for (unsigned k = 0; k < o->nhot; k++)
+			if (strcmp(o->hot[k], n) == 0)
+				bad_usage("--hot-seat names %s twice", n);
+		snprintf(o->hot[o->nhot++], sizeof o->hot[0], "%s", n);
+	}
+	if (o->nhot < 2)
+		bad_usage("--hot-seat wants 2-4 names separated by commas, not '%s'", arg);
+	snprintf(o->name, sizeof o->name, "%s", o->hot[0]);
+}
+
 /* Fill o from argv; exits for --help, --version and bad usage. */
 static void parse_options(int argc, char **argv, struct options *o)
 {
-	enum { O_SOCKET = 256, O_PREFIX, O_BOARD, O_NAME, O_SPECTATE, O_HELP, O_VERSION };
+	enum { O_SOCKET = 256, O_PREFIX, O_BOARD, O_NAME, O_SPECTATE, O_HOT, O_HELP, O_VERSION };
 	static const struct option longopts[] = {
 		{"socket", 1, 0, O_SOCKET}, {"shm-prefix", 1, 0, O_PREFIX}, {"board", 1, 0, O_BOARD},
-		{"name", 1, 0, O_NAME}, {"spectate", 0, 0, O_SPECTATE}, {"help", 0, 0, O_HELP},
+		{"name", 1, 0, O_NAME}, {"spectate", 0, 0, O_SPECTATE}, {"hot-seat", 1, 0, O_HOT}, {"help", 0, 0, O_HELP},
 		{"version", 0, 0, O_VERSION}, {0, 0, 0, 0},
 	};
 	int c;
@@ -75,6 +102,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 			snprintf(o->name, sizeof o->name, "%s", optarg);
 			break;
 		case O_SPECTATE: o->spectate = 1; break;
+		case O_HOT: hot_names(optarg, o); break;
 		case O_HELP: usage(stdout); exit(0);
 		case O_VERSION: printf("board-gtk %s (protocol %d)\n", BD_VERSION, BD_PROTO_VERSION); exit(0);
 		default: usage(stderr); exit(2);
@@ -88,6 +116,10 @@ static void parse_options(int argc, char **argv, struct options *o)
 		bad_usage("--board must be 1-24 of A-Z a-z 0-9 _ -, not '%s'", o->board);
 	if (o->spectate && o->board == NULL)
 		bad_usage("--spectate needs --board NAME (%s)", "in the lobby, Watch a table instead");
+	if (o->nhot > 0 && (o->board == NULL || o->spectate))
+		bad_usage("--hot-seat needs --board NAME, and no --spectate (%s)", "its seats play there");
+	if (o->nhot > 0)
+		snprintf(o->name, sizeof o->name, "%s", o->hot[0]); /* --name may have come after */
 }
 
 /* Options, a display, a first connection attempt, then the window. */
@@ -109,8 +141,8 @@ int main(int argc, char **argv)
 	/* A refusal (board unknown, full, bad name) will not change by retrying: say it and stop.
 	 * A daemon that cannot be reached is waited for, in the window. */
 	int rc = conn_open(&a, err, sizeof err);
-	if (rc == -2) {
-		fprintf(stderr, "board-gtk: %s\n", err);
+	if (rc == -2 || (a.opt.nhot > 0 && (rc < 0 || hot_open(&a, err, sizeof err) < 0))) {
+		fprintf(stderr, "board-gtk: %s\n", err); /* a hot seat's window needs the daemon at once */
 		return 1;
 	}
 	return app_run(&a, rc < 0 ? err : NULL);

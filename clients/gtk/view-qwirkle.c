@@ -7,7 +7,8 @@
  * cursor and Space); several tiles may be placed before Play sends them, and while they lie
  * there the lines they make are framed and the points they score are said. Swap marks
  * tiles to give back; Pass is offered when nothing can be laid and the bag is empty. The
- * hand comes from the daemon's HAND line and the seat's draws (ipc/game/qwirkle-hand.h). */
+ * hand comes from the daemon's HAND line and the seat's draws (ipc/game/qwirkle-hand.h):
+ * each seat's apart, as a hot-seat window (hot.c) follows several, each from its own lines. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -32,7 +33,9 @@ static const char *const qv_colour_defaults[QW_COLOURS] = {"#3584e4", "#f6d32d",
 /* The window's own state: the hand, what is being placed, the frame. */
 static struct {
 	GtkWidget *hand[QW_HAND], *play, *undo, *swap, *give, *pass, *rematch, *points;
-	struct qw_held held;
+	struct qw_held held[QW_SEATS_MAX]; /* each seat's hand the window follows (hot.c: several) */
+	struct qw_held none;        /* a spectator's: no tile */
+	const struct app *app;
 	int selected;               /* the hand's tile picked to place, -1 */
 	struct qw_move lay;         /* tiles placed, not yet played */
 	unsigned from[QW_HAND];     /* the hand index of each */
@@ -41,6 +44,16 @@ static struct {
 	int zoom, panx, pany;       /* cells added to the frame's side; its centre moved */
 	unsigned game;              /* the game number these belong to */
 } qv = {.selected = -1};
+
+/* The hand of the seat the window plays for: none for a spectator (or a hot seat not yet
+ * passed the window). */
+static struct qw_held *qv_held(void)
+{
+	int me = qv.app != NULL ? qv.app->me : -1;
+
+	qv.none.hand.n = 0;
+	return me >= 0 && me < QW_SEATS_MAX ? &qv.held[me] : &qv.none;
+}
 
 /* What the view shows, from one snapshot. */
 struct qv_model {
@@ -275,7 +288,7 @@ static void qv_draw(GtkWidget *view, cairo_t *cr, int hover)
 			cairo_fill(cr);
 			if ((int)c == hover && qv.selected >= 0 && m.mine) {
 				cairo_push_group(cr);
-				qv_tile_draw(view, cr, qv.held.hand.tile[qv.selected], r.x, r.y, r.width);
+				qv_tile_draw(view, cr, qv_held()->hand.tile[qv.selected], r.x, r.y, r.width);
 				cairo_pop_group_to_source(cr);
 				cairo_paint_with_alpha(cr, 0.35);
 			}
@@ -340,7 +353,7 @@ static void qv_play(struct app *a, unsigned cell)
 		qv.from[k] = qv.from[qv.lay.n - 1];
 		qv.lay.n--;
 	} else {
-		qv.lay.p[qv.lay.n] = (struct qw_place){(int8_t)x, (int8_t)y, qv.held.hand.tile[qv.selected]};
+		qv.lay.p[qv.lay.n] = (struct qw_place){(int8_t)x, (int8_t)y, qv_held()->hand.tile[qv.selected]};
 		qv.from[qv.lay.n++] = (unsigned)qv.selected;
 		qv.selected = -1;
 	}
@@ -418,11 +431,11 @@ static void qv_points(const struct app *a, const struct qv_model *m, char *buf, 
 	buf[0] = '\0';
 	if (!m->mine || qv.lay.n == 0)
 		return;
-	if ((why = qw_lay_error(&m->table, &qv.held.hand, (int)m->area->practice, &qv.lay, &lines)) != NULL) {
+	if ((why = qw_lay_error(&m->table, &qv_held()->hand, (int)m->area->practice, &qv.lay, &lines)) != NULL) {
 		snprintf(buf, len, "Not a lay: %s.", why);
 		return;
 	}
-	unsigned left = qv.held.hand.n - qv.lay.n, drawn = MIN(m->area->bag, QW_HAND - left);
+	unsigned left = qv_held()->hand.n - qv.lay.n, drawn = MIN(m->area->bag, QW_HAND - left);
 	snprintf(buf, len, "This lay scores %u points.", qw_lay_total(lines, left + drawn, m->area->bag - drawn));
 	(void)a;
 }
@@ -468,12 +481,12 @@ static void qv_give_clicked(GtkButton *b, gpointer data)
 	char text[QW_MOVE_TEXT_MAX];
 
 	(void)b;
-	for (unsigned i = 0; i < qv.held.hand.n; i++)
+	for (unsigned i = 0; i < qv_held()->hand.n; i++)
 		if (qv.marked & 1u << i)
-			t.swap.tile[t.swap.n++] = qv.held.hand.tile[i];
+			t.swap.tile[t.swap.n++] = qv_held()->hand.tile[i];
 	qw_turn_format(&t, text);
 	if (t.swap.n > 0 && conn_send(a, "move %s", text) == 0) {
-		qw_held_sent(&qv.held, &t);
+		qw_held_sent(qv_held(), &t);
 		qv_clear();
 	}
 	app_show(a);
@@ -496,7 +509,7 @@ static void qv_rematch_clicked(GtkButton *b, gpointer data)
 /* Hand tile i picked (a click or a key): to place, or marked to swap. */
 static void qv_pick(struct app *a, unsigned i)
 {
-	if (i >= qv.held.hand.n || qv_hand_placed(i)) {
+	if (i >= qv_held()->hand.n || qv_hand_placed(i)) {
 		gtk_widget_error_bell(a->view);
 		return;
 	}
@@ -521,11 +534,11 @@ static gboolean qv_hand_draw(GtkWidget *w, cairo_t *cr, gpointer data)
 	double s = MIN(gtk_widget_get_allocated_width(w), gtk_widget_get_allocated_height(w)) - 6;
 	GdkRectangle r = {3, 3, (int)s, (int)s};
 
-	if (i >= qv.held.hand.n)
+	if (i >= qv_held()->hand.n)
 		return FALSE;
 	if (qv_hand_placed(i))
 		cairo_push_group(cr);
-	qv_tile_draw(w, cr, qv.held.hand.tile[i], 3, 3, s);
+	qv_tile_draw(w, cr, qv_held()->hand.tile[i], 3, 3, s);
 	if (qv_hand_placed(i)) {
 		cairo_pop_group_to_source(cr);
 		cairo_paint_with_alpha(cr, 0.25);
@@ -575,7 +588,9 @@ static void qv_build(struct app *a, GtkBox *box)
 	panel_button(GTK_BOX(row), "P_ass", G_CALLBACK(qv_pass_clicked), a, &qv.pass);
 	panel_button(GTK_BOX(row), "Re_match", G_CALLBACK(qv_rematch_clicked), a, &qv.rematch);
 	qv.game = 0;
-	qw_held_reset(&qv.held, a->have_snap ? a->snap->game_number : 0);
+	qv.app = a;
+	for (unsigned k = 0; k < QW_SEATS_MAX; k++)
+		qw_held_reset(&qv.held[k], a->have_snap ? a->snap->game_number : 0);
 	qv_clear();
 }
 
@@ -587,10 +602,14 @@ static void qv_hand_show(unsigned i, int mine)
 
 	if (b == NULL)
 		return;
-	gtk_widget_set_visible(b, i < qv.held.hand.n);
-	if (i >= qv.held.hand.n)
+	gtk_widget_set_visible(b, i < qv_held()->hand.n);
+	if (i >= qv_held()->hand.n) { /* a hidden button says nothing of a tile it held */
+		snprintf(name, sizeof name, "Tile %u", i + 1);
+		atk_object_set_name(gtk_widget_get_accessible(b), name);
+		gtk_widget_set_tooltip_text(b, NULL);
 		return;
-	qv_tile_name(qv.held.hand.tile[i], tile, sizeof tile);
+	}
+	qv_tile_name(qv_held()->hand.tile[i], tile, sizeof tile);
 	snprintf(name, sizeof name, "Tile %u: %s%s%s%s", i + 1, tile, (int)i == qv.selected ? ", picked" : "",
 		 qv.marked & 1u << i ? ", to swap" : "", qv_hand_placed(i) ? ", placed" : "");
 	atk_object_set_name(gtk_widget_get_accessible(b), name);
@@ -620,7 +639,7 @@ static void qv_update(struct app *a)
 	qv_points(a, &m, points, sizeof points);
 	gtk_label_set_text(GTK_LABEL(qv.points), points);
 	gtk_widget_set_visible(qv.play, m.mine && !qv.swapping);
-	gtk_widget_set_sensitive(qv.play, qv.lay.n > 0 && qw_lay_error(&m.table, &qv.held.hand, (int)m.area->practice,
+	gtk_widget_set_sensitive(qv.play, qv.lay.n > 0 && qw_lay_error(&m.table, &qv_held()->hand, (int)m.area->practice,
 								      &qv.lay, &lines) == NULL);
 	gtk_widget_set_visible(qv.undo, m.mine && !qv.swapping && qv.lay.n > 0);
 	gtk_widget_set_visible(qv.swap, m.mine && m.area->bag > 0);
@@ -629,8 +648,9 @@ static void qv_update(struct app *a)
 		gtk_widget_set_visible(qv.give, m.mine && qv.swapping);
 		gtk_widget_set_sensitive(qv.give, nmarked > 0 && nmarked <= m.area->bag);
 	}
-	gtk_widget_set_visible(qv.pass, m.mine && m.area->bag == 0 && !qw_can_lay(&m.table, &qv.held.hand));
-	gtk_widget_set_visible(qv.rematch, a->me >= 0 && conn_can_play(a) && a->snap->game_state == BD_GAME_OVER);
+	gtk_widget_set_visible(qv.pass, m.mine && m.area->bag == 0 && !qw_can_lay(&m.table, &qv_held()->hand));
+	gtk_widget_set_visible(qv.rematch, a->me >= 0 && a->hot == NULL && conn_can_play(a) &&
+					   a->snap->game_state == BD_GAME_OVER); /* a hot seat's would be one of several */
 }
 
 /* One event of the table: the hand follows the seat's lays, swaps and draws. */
@@ -642,7 +662,7 @@ static void qv_event(struct app *a, const struct bd_msg *msg)
 		return;
 	if (ev.type == BD_EV_STATE && ev.n == BD_GAME_ON)
 		qv_clear();
-	qw_held_follow(&qv.held, a->me, msg, &ev);
+	qw_held_follow(qv_held(), a->me, msg, &ev);
 	if (ev.type == QW_EV_LAY)
 		qv.lay.n = 0; /* the table changed under the tiles placed */
 }
@@ -650,7 +670,7 @@ static void qv_event(struct app *a, const struct bd_msg *msg)
 /* One private line of the seat: its hand. */
 static void qv_line(struct app *a, const struct bd_msg *msg)
 {
-	if (qw_held_follow(&qv.held, a->me, msg, NULL) > 0)
+	if (qw_held_follow(qv_held(), a->me, msg, NULL) > 0)
 		qv_clear();
 }
 
@@ -658,7 +678,7 @@ static void qv_line(struct app *a, const struct bd_msg *msg)
  * again (its HAND line follows). */
 static void qv_reread(struct app *a)
 {
-	qw_held_reset(&qv.held, a->snap->game_number);
+	qw_held_reset(qv_held(), a->snap->game_number);
 	qv_clear();
 }
 
