@@ -180,6 +180,9 @@ for n in 1 2; do
 	xdotool mousemove "$CX" "$CY" click 1
 	wait_until "our move $from-$to" square_is "$G2PID" "$from" "^$from, empty"
 done
+# Resign once the bot has answered: its move changes the panel, which could move the button
+# between reading where it is and clicking there (seen once on a loaded machine).
+wait_until "the bot's answer" has_label "$G2PID" "^Your turn: choose one of your pieces\.$"
 wait_until "the Resign button" eval 'at "$G2PID" button Resign >/dev/null'
 press "$G2PID" Resign
 wait_until "the lost banner" has_label "$G2PID" "^You lost: decided off the board"
