@@ -17,7 +17,7 @@
  *   a11y.c   the board as an ATK table of cells, for screen readers
  *   panel.c  the side panel: players, game state, countdown, feedback, result banner
  *   view-<game>.c  one game's view (struct game_view): view-memory.c, view-tictactoe.c,
- *            view-tafl.c
+ *            view-tafl.c, view-quantik.c
  */
 #ifndef BOARD_GTK_H
 #define BOARD_GTK_H
@@ -77,7 +77,7 @@ struct game_view {
 	/* Optional: the wheel over the board (Qwirkle pans and zooms); TRUE if the view took it. */
 	gboolean (*scroll)(struct app *a, GdkScrollDirection dir, GdkModifierType state);
 };
-extern const struct game_view view_memory, view_tictactoe, view_tafl, view_qwirkle;
+extern const struct game_view view_memory, view_tictactoe, view_tafl, view_qwirkle, view_quantik;
 
 #define HOT_SEATS_MAX 4 /* seats of a hot-seat window, at most */
 

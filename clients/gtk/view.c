@@ -19,6 +19,7 @@ static const struct game_view *const views[] = {
 	&view_tictactoe,
 	&view_tafl,
 	&view_qwirkle,
+	&view_quantik,
 };
 
 struct _BoardView {
