@@ -43,7 +43,7 @@ shape_of() { case $1 in a) echo cylinder ;; b) echo cube ;; c) echo sphere ;; d)
 gtk_display
 
 note "boardd with a Quantik table without the move clock, board-gtk and board-bot"
-start_daemon --board "q:quantik,$QK_NO_CLOCK"
+start_daemon --board "q:quantik,timeout=0"
 "$GTK" --socket "$SOCK" --shm-prefix "$PREFIX" --board q --name gtk1 >"$WORK/gtk.log" 2>&1 &
 GPID=$!
 wait_until "the Quantik board in board-gtk's window" board_ready
