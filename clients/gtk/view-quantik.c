@@ -161,7 +161,7 @@ static void qv_shape_path(cairo_t *cr, unsigned shape, double cx, double cy, dou
 		cairo_save(cr);
 		cairo_translate(cr, cx, cy - k * 0.75);
 		cairo_scale(cr, 1, 0.35);
-		cairo_arc(cr, 0, 0, k * 0.8, G_PI, 3 * G_PI);
+		cairo_arc(cr, 0, 0, k * 0.8, G_PI, 2 * G_PI); /* its top's far half; the rim is stroked after */
 		cairo_restore(cr);
 		cairo_close_path(cr);
 		break;
@@ -566,7 +566,7 @@ static void qv_build(struct app *a, GtkBox *box)
 		gtk_label_set_xalign(GTK_LABEL(l), 0);
 		gtk_label_set_line_wrap(GTK_LABEL(l), TRUE);
 	}
-	qv_keep(box, gtk_label_new(""), &qv.last_label);
+	gtk_label_set_xalign(GTK_LABEL(qv_keep(box, gtk_label_new(""), &qv.last_label)), 0);
 	qv_keep(box, gtk_drawing_area_new(), &qv.last_round);
 	gtk_widget_set_size_request(qv.last_round, 96, 96);
 	gtk_widget_set_halign(qv.last_round, GTK_ALIGN_START);
