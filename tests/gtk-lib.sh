@@ -56,3 +56,18 @@ press() {
 	xdotool windowraise "$(xdotool search --onlyvisible --pid "$1" | head -1)"
 	xdotool mousemove $(($3 + $5 / 2)) $(($4 + $6 / 2)) click 1
 }
+
+# cursor_to PID CELL SIDE: move the keyboard cursor of the window of PID (a board SIDE cells
+# wide) from the focused cell to CELL with the arrow keys, and wait until it is there.
+cursor_to() {
+	cur=$(at "$1" cells | grep -n "|[a-z,]*focused[a-z,]*|[01]$" | cut -d: -f1)
+	[ -n "$cur" ] || fail "no focused square: $(at "$1" cells)"
+	cur=$((cur - 1))
+	dx=$(($2 % $3 - cur % $3)) dy=$(($2 / $3 - cur / $3)) keys=""
+	while [ $dx -gt 0 ]; do keys="$keys Right"; dx=$((dx - 1)); done
+	while [ $dx -lt 0 ]; do keys="$keys Left"; dx=$((dx + 1)); done
+	while [ $dy -gt 0 ]; do keys="$keys Down"; dy=$((dy - 1)); done
+	while [ $dy -lt 0 ]; do keys="$keys Up"; dy=$((dy + 1)); done
+	[ -z "$keys" ] || xdotool key $keys
+	wait_until "the cursor on cell $2" eval "at $1 cell $2 | grep -q '|[a-z,]*focused'"
+}

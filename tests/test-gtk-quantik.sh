@@ -25,7 +25,8 @@ trap 'gui_stop; cleanup' EXIT
 
 has_label() { at "$GPID" shown 2>/dev/null | grep -q "$1"; }
 board_ready() { at "$GPID" board 2>/dev/null | grep -q "^Quantik board|.* 16$"; }
-turn_or_end() { has_label "^\(Your turn: \|Match [0-9]* is over\.\)"; }
+# turn_or_end: the window's turn or the match's end, and what it shows in $WORK/shown.
+turn_or_end() { at "$GPID" shown >"$WORK/shown" 2>/dev/null && grep -q "^\(Your turn: \|Match [0-9]* is over\.\)" "$WORK/shown"; }
 shape_of() { case $1 in A) echo cylinder ;; B) echo cube ;; C) echo sphere ;; D) echo tetrahedron ;; esac; }
 # cells: the squares' names etc. into $WORK/cells (all 16 of them).
 cells() { at "$GPID" cells >"$WORK/cells" 2>/dev/null && [ "$(wc -l <"$WORK/cells")" -eq 16 ]; }
@@ -59,16 +60,7 @@ move() {
 	[ "$got" = "$want" ] || fail "squares named legal for the $SHAPE: '$got', the rules allow '$want': $(cat "$WORK/cells")"
 	grep -n "" "$WORK/cells" | grep "may go here" | grep -vq "|1$" && fail "a legal square has no action"
 	if [ "$HOW" = keys ]; then
-		cur=$(grep -n "|[a-z,]*focused[a-z,]*|[01]$" "$WORK/cells" | cut -d: -f1)
-		[ -n "$cur" ] || fail "no focused square: $(cat "$WORK/cells")"
-		cur=$((cur - 1))
-		dx=$((CELL % 4 - cur % 4)) dy=$((CELL / 4 - cur / 4)) keys=""
-		while [ $dx -gt 0 ]; do keys="$keys Right"; dx=$((dx - 1)); done
-		while [ $dx -lt 0 ]; do keys="$keys Left"; dx=$((dx + 1)); done
-		while [ $dy -gt 0 ]; do keys="$keys Down"; dy=$((dy - 1)); done
-		while [ $dy -lt 0 ]; do keys="$keys Up"; dy=$((dy + 1)); done
-		[ -z "$keys" ] || xdotool key $keys
-		wait_until "the cursor on $CELL" eval 'at "$GPID" cell $CELL | grep -q "|[a-z,]*focused"'
+		cursor_to "$GPID" "$CELL" 4
 		xdotool key space
 	else
 		set -- $(grep -n "" "$WORK/cells" | sed -n "s/^$((CELL + 1)):[^|]*|\([0-9 ]*\)|.*/\1/p")
@@ -110,11 +102,15 @@ done
 has_label "^gtk1 ($ME) has 2 cylinders, 2 cubes, 2 spheres, 2 tetrahedra left\.$" ||
 	fail "no pieces left for gtk1: $(at "$GPID" shown)"
 
-note "the first move: the clock counts down, a shape by its key, the arrows, Space"
+note "the first move: the clock counts down, shapes chosen by keys, the arrows, Space"
 wait_until "the window's turn" has_label "^Your turn: "
 t0=$(clock)
 [ -n "$t0" ] && [ "$t0" -le 60 ] || fail "no clock on our turn: $(at "$GPID" shown)"
 wait_until "the clock to count down from $t0 s" eval '[ "$(clock)" -lt "$t0" ]'
+for k in "c sphere" "2 cube" "d tetrahedron" "1 cylinder"; do # a shape's letter or number chooses it
+	xdotool key "${k% *}"
+	wait_until "the key ${k% *} to choose the ${k#* }" has_label "^Your turn: place a ${k#* }\."
+done
 ROUND=1
 cells || fail "no board"
 n0=$(grep -vc ", empty" "$WORK/cells")
@@ -127,11 +123,10 @@ note "the rest of the match: shapes by buttons and keys, squares by clicks"
 how=button
 for _ in $(seq 1 16); do
 	wait_until "the window's turn or the end" turn_or_end
-	has_label "^Match [0-9]* is over\." && break
-	if [ "$ROUND" -eq 1 ] && has_label "^Round 2 of 2: "; then
+	grep -q "^Match [0-9]* is over\." "$WORK/shown" && break
+	if [ "$ROUND" -eq 1 ] && grep -q "^Round 2 of 2: " "$WORK/shown"; then
 		ROUND=2
 		note "round 2: round 1's banner, score and final board"
-		at "$GPID" shown >"$WORK/shown"
 		grep "^Round 1: \(you\|bot ([a-z]*)\) won (" "$WORK/shown" >"$WORK/round1" || fail "no banner for round 1: $(cat "$WORK/shown")"
 		grep -q "^Round 2 of 2: \(gtk1\|bot\) (white) [02], \(gtk1\|bot\) (black) [02]\. You play $ME\.$" "$WORK/shown" &&
 			[ $(($(sed -n 's/^Round 2 of 2: [a-z0-9]* ([a-z]*) \([02]\), [a-z0-9]* ([a-z]*) \([02]\)\..*/\1+\2/p' "$WORK/shown"))) -eq 2 ] ||

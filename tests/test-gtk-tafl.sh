@@ -100,18 +100,7 @@ for move in "$@"; do
 			xdotool mousemove "$CX" "$CY" sleep 0.2 mouseup 1 ;;
 		*) # the keyboard: arrows to the piece, Space, arrows to the square, Space
 			for sq in "$from" "$to"; do
-				want=$(cell_of "$sq")
-				cur=$(at "$GPID" cells | grep -n "|[a-z,]*focused[a-z,]*|[01]$" | cut -d: -f1)
-				[ -n "$cur" ] || fail "no focused square"
-				cur=$((cur - 1))
-				dx=$((want % 9 - cur % 9)) dy=$((want / 9 - cur / 9))
-				keys=""
-				while [ $dx -gt 0 ]; do keys="$keys Right"; dx=$((dx - 1)); done
-				while [ $dx -lt 0 ]; do keys="$keys Left"; dx=$((dx + 1)); done
-				while [ $dy -gt 0 ]; do keys="$keys Down"; dy=$((dy - 1)); done
-				while [ $dy -lt 0 ]; do keys="$keys Up"; dy=$((dy + 1)); done
-				[ -z "$keys" ] || xdotool key $keys
-				wait_until "the cursor on $sq" eval 'at "$GPID" cell $want | grep -q "|[a-z,]*focused"'
+				cursor_to "$GPID" "$(cell_of "$sq")" 9
 				xdotool key space
 			done ;;
 		esac
