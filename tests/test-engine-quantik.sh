@@ -4,8 +4,8 @@
 # play a match of two rounds, white opening round 1 and black round 2; each round's winner
 # as the daemon logs it (show-board=1) is the one each engine was told won and each
 # board-bot said; every move the daemon took was told to both engines, in order; the match's
-# result and points follow from the rounds. An engine that crashes makes its bot resign and
-# say why, the opponent winning the match.
+# result and points follow from the rounds. An engine that crashes, and one that hangs (on a
+# table of 2 s a move), make their bot resign and say why, the opponent winning the match.
 . "$(dirname "$0")/lib.sh"
 ENGINE="python3 $(cd "$(dirname "$0")/.." && pwd)/examples/engines/simple.py"
 command -v python3 >/dev/null || fail "python3 is needed for the example engine"
@@ -83,4 +83,16 @@ grep -qE "^board-bot: match [0-9]+ against calm: lost, 0-[0-9]$" "$WORK/crash.er
 grep -q '"result":"lose"' "$WORK/crash.out" && grep -q '"result":"win"' "$WORK/calm.out" ||
 	fail "crash did not lose: $(cat "$WORK/crash.out" "$WORK/calm.out")"
 [ "$(grep -c '^go ' "$WORK/crash.log")" -eq 2 ] || fail "the crashing engine was not asked twice: $(cat "$WORK/crash.log")"
+
+note "an engine that hangs (move-ms=2000): killed before its clock runs out, its bot resigns"
+run_bot hang --play quantik --opponent calm2 --option move-ms=2000 --games 1 --delay-ms 0 --engine "$ENGINE --hang-after 1"
+R=$PID
+run_bot calm2 --play quantik --opponent hang --option move-ms=2000 --games 1 --delay-ms 0 --seed 4
+wait_bot "$R" hang
+wait_bot "$PID" calm2
+grep -q "^board-bot: engine '.*' hung: no move in time (killed by board-bot): resigning$" "$WORK/hang.err" ||
+	fail "hang: $(cat "$WORK/hang.err")"
+grep -q '"result":"lose"' "$WORK/hang.out" && grep -q '"result":"win"' "$WORK/calm2.out" ||
+	fail "hang did not lose: $(cat "$WORK/hang.out" "$WORK/calm2.out")"
+grep -q "quantik round [12] won by [a-z]* (time)" "$WORK/daemon.log" && fail "the hung engine's clock ran out: its bot did not resign first"
 finish
