@@ -235,6 +235,21 @@ static void match_lost(struct board *b, unsigned type, unsigned player, unsigned
 	match_turn_told(b, now);
 }
 
+/* player resigns the round on only (a game with its own resign): the rules end it, and the
+ * match goes on to its next round, or ends if that was its last. 0, or -1. */
+static int match_resign_round(struct board *b, unsigned player, int64_t now, struct bd_err *err)
+{
+	struct bd_turn *t = match_turns(b);
+	uint32_t match = t->match, round = t->round;
+
+	if (turn_may_resign(t, (int)player, err) < 0)
+		return -1;
+	b->rules->resign(b, player, now);
+	if (t->match != match || t->round != round || t->state != BD_TURN_ON)
+		t->why = BD_WHY_RESIGN;
+	return 0;
+}
+
 /* draw by player: an offer, or the last one needed: the match is drawn. 0 or 1, or -1. */
 static int match_draw(struct board *b, unsigned player, int64_t now, struct bd_err *err)
 {
@@ -270,6 +285,8 @@ int match_request(struct board *b, unsigned player, enum bd_req_type type, int64
 	case BD_REQ_DRAW:
 		return match_draw(b, player, now, err);
 	case BD_REQ_RESIGN:
+		if (b->rules->resign != NULL)
+			return match_resign_round(b, player, now, err);
 		if ((rc = turn_resign(t, (int)player, now, err)) < 0)
 			return -1;
 		match_lost(b, BD_EV_RESIGN, player, player, rc, now);

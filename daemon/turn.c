@@ -309,12 +309,19 @@ static int turn_forfeit(struct bd_turn *t, unsigned loser, enum bd_turn_why why,
 	return 0;
 }
 
-int turn_resign(struct bd_turn *t, int seat, int64_t now, struct bd_err *err)
+int turn_may_resign(const struct bd_turn *t, int seat, struct bd_err *err)
 {
 	if (turn_refuse(t, seat, BD_TURN_ON, "resign", err) < 0)
 		return -1;
 	if (turn_is_out(t, (unsigned)seat))
 		return bd_err_set(err, "out", "you are out of this match already");
+	return 0;
+}
+
+int turn_resign(struct bd_turn *t, int seat, int64_t now, struct bd_err *err)
+{
+	if (turn_may_resign(t, seat, err) < 0)
+		return -1;
 	return turn_forfeit(t, (unsigned)seat, BD_WHY_RESIGN, now);
 }
 

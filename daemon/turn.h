@@ -64,6 +64,8 @@ enum turn_due turn_due(struct bd_turn *t, int64_t now);
  * then starts the next round (sides rotated, clocks reset) and returns 0, or ends the match
  * (each seat's result from its points) and returns 1. */
 int turn_round_end(struct bd_turn *t, const enum bd_result result[], enum bd_turn_why why, int64_t now);
+/* 0 if seat may resign now (a match on, seat still in it), or -1 with *err. */
+int turn_may_resign(const struct bd_turn *t, int seat, struct bd_err *err);
 /* seat gives up the match: it loses, the others win. 0 (the match is over), 1 (three or more
  * seats were in: seat is out, the match goes on), or -1 with *err. */
 int turn_resign(struct bd_turn *t, int seat, int64_t now, struct bd_err *err);

@@ -232,7 +232,7 @@ enum bd_turn_why {
 	BD_WHY_NONE = 0,
 	BD_WHY_PLAY = 1,   /* the game's rules ended it (a line, a full board, ...) */
 	BD_WHY_TIME = 2,   /* a clock ran out; the game decided the results */
-	BD_WHY_RESIGN = 3, /* a seat resigned the match (or left it) */
+	BD_WHY_RESIGN = 3, /* a seat resigned the match (or left it), or the round (Quantik) */
 	BD_WHY_CLAIM = 4,  /* the seat to move passed the per-move limit and another claimed */
 	BD_WHY_AGREED = 5, /* every seat in offered a draw: the match is drawn */
 };

@@ -5,7 +5,8 @@
 # as the daemon logs it (show-board=1) is the one each engine was told won and each
 # board-bot said; every move the daemon took was told to both engines, in order; the match's
 # result and points follow from the rounds. An engine that crashes, and one that hangs (on a
-# table of 2 s a move), make their bot resign and say why, the opponent winning the match.
+# table of 2 s a move), make their bot resign the round and say why; a new engine plays the
+# next round (failing the same way, so the opponent wins the match).
 . "$(dirname "$0")/lib.sh"
 ENGINE="python3 $(cd "$(dirname "$0")/.." && pwd)/examples/engines/simple.py"
 command -v python3 >/dev/null || fail "python3 is needed for the example engine"
@@ -71,18 +72,26 @@ grep "board $T: quantik round 2: " "$WORK/daemon.log" | head -1 | grep -q ": bla
 	fail "black did not open round 2: $(grep "board $T: quantik round 2: " "$WORK/daemon.log" | head -1)"
 note "round 1 won by $W1, round 2 by $W2, $(wc -l <"$WORK/taken") moves"
 
-note "an engine that crashes: its bot resigns and says why, the other wins the match"
+note "an engine that crashes: its bot resigns the round and says why; a new engine plays round 2 (and crashes too)"
 run_bot crash --play quantik --opponent calm --games 1 --delay-ms 0 --engine "$ENGINE --crash-after 1 --log $WORK/crash.log"
 R=$PID
 run_bot calm --play quantik --opponent crash --games 1 --delay-ms 0 --seed 3
 wait_bot "$R" crash
 wait_bot "$PID" calm
-grep -q "^board-bot: engine '.*' crashed (exited with status 3): resigning$" "$WORK/crash.err" ||
-	fail "crash: $(cat "$WORK/crash.err")"
-grep -qE "^board-bot: match [0-9]+ against calm: lost, 0-[0-9]$" "$WORK/crash.err" || fail "crash: no match lost: $(cat "$WORK/crash.err")"
+[ "$(grep -c "^board-bot: engine '.*' crashed (exited with status 3): resigning$" "$WORK/crash.err")" -eq 2 ] ||
+	fail "crash: not two crashes said: $(cat "$WORK/crash.err")"
+for r in 1 2; do
+	grep -qE "^board-bot: match [0-9]+, round $r: lost as [a-z]+ against calm$" "$WORK/crash.err" ||
+		fail "crash: round $r not lost: $(cat "$WORK/crash.err")"
+	grep -qE "board quantik-[0-9]+: quantik round $r won by [a-z]+ \(resign\)$" "$WORK/daemon.log" ||
+		fail "round $r was not resigned: $(grep "quantik round $r won" "$WORK/daemon.log")"
+done
+grep -qE "^board-bot: match [0-9]+ against calm: lost, 0-4$" "$WORK/crash.err" || fail "crash: no match lost 0-4: $(cat "$WORK/crash.err")"
 grep -q '"result":"lose"' "$WORK/crash.out" && grep -q '"result":"win"' "$WORK/calm.out" ||
 	fail "crash did not lose: $(cat "$WORK/crash.out" "$WORK/calm.out")"
-[ "$(grep -c '^go ' "$WORK/crash.log")" -eq 2 ] || fail "the crashing engine was not asked twice: $(cat "$WORK/crash.log")"
+# each engine: started, told the match and its round, asked twice (the second time it crashed)
+[ "$(grep -c '^boardengine 1$' "$WORK/crash.log")" -eq 2 ] && [ "$(grep -c '^go ' "$WORK/crash.log")" -eq 4 ] &&
+	grep -qE '^round 2 [a-z]+$' "$WORK/crash.log" || fail "not two engines asked twice each: $(cat "$WORK/crash.log")"
 
 note "an engine that hangs (move-ms=2000): killed, its bot resigns and says why"
 run_bot hang --play quantik --opponent calm2 --option move-ms=2000 --games 1 --delay-ms 0 --engine "$ENGINE --hang-after 1"

@@ -4,7 +4,7 @@
 # opens round 1 and black round 2, sides kept, a row won in each, the drawn match told to
 # both players and a spectator, the move clock in every turn event, show-board's log, no draw
 # offers); an illegal move refused and asked again (illegal=retry, debug's log of it and of
-# a false claim) and losing the round
+# a false claim), a resign losing the round only (on one's turn or not), and losing the round
 # (illegal=lose), a malformed move costing nothing; the move clock running out in each round
 # (move-ms=300); a claim deciding the round without validation (validate=0) while taken
 # cells are still refused; a player's connection ending (away, forfeit); and the daemon
@@ -96,8 +96,14 @@ seen spec "$FROM_S" " won " && fail "a refused move ended the round at an illega
 grep -q "board $T: quantik refused black's move: an opponent's A is in its zone$" "$WORK/daemon.log" &&
 	grep -q "board $T: quantik: black claimed a win it did not make$" "$WORK/daemon.log" ||
 	fail "debug=1: no refusal or claim in the log: $(grep "board $T" "$WORK/daemon.log")"
-say 4 resign
-told ann "$FROM_A" "^EVENT [0-9]+ over [0-9]+ win [0-9]+$"
+n=$(wc -l <"$WORK/ann.out")
+say 4 resign # bob (white, to move) gives up round 1 only
+told spec "$FROM_S" "^EVENT [0-9]+ won 1 black resign$"
+told ann "$n" "^EVENT [0-9]+ turn $SA 60000$" # round 2: black opens
+seen ann "$n" "^EVENT [0-9]+ over " && fail "a resign ended the match in round 1"
+say 4 resign # and round 2, on ann's turn: the match
+told spec "$FROM_S" "^EVENT [0-9]+ won 2 black resign$"
+told ann "$FROM_A" "^EVENT [0-9]+ over [0-9]+ win 4$"
 leave_both
 
 note "illegal=lose: an illegal move loses the round; a malformed one costs nothing"

@@ -322,11 +322,11 @@ static void qv_draw_over(GtkWidget *view, cairo_t *cr)
 }
 
 /* How a round ended, in words: "row 2", "column 1", "zone 4" (from 1), "no move left",
- * "time", "an illegal move", "a claim". */
+ * "time", "an illegal move", "a claim", "a resignation". */
 static void qv_how_words(unsigned how, char *buf, size_t len)
 {
 	static const char *const kinds[] = {"row", "column", "zone"};
-	static const char *const others[] = {"no move left", "time", "an illegal move", "a claim"};
+	static const char *const others[] = {"no move left", "time", "an illegal move", "a claim", "a resignation"};
 
 	if (how < QK_LINES)
 		snprintf(buf, len, "%s %u", kinds[how / 4], how % 4 + 1);
@@ -509,7 +509,7 @@ static gboolean qv_last_draw(GtkWidget *w, cairo_t *cr, gpointer data)
 	return FALSE;
 }
 
-/* Resign pressed: give the match up. */
+/* Resign pressed: give this round up (a Quantik resign loses the round on, not the match). */
 static void qv_resign_clicked(GtkButton *b, gpointer data)
 {
 	(void)b;
@@ -571,7 +571,7 @@ static void qv_build(struct app *a, GtkBox *box)
 	gtk_widget_set_size_request(qv.last_round, 96, 96);
 	gtk_widget_set_halign(qv.last_round, GTK_ALIGN_START);
 	g_signal_connect(qv.last_round, "draw", G_CALLBACK(qv_last_draw), a);
-	g_signal_connect(qv_keep(box, gtk_button_new_with_mnemonic("_Resign"), &qv.resign), "clicked",
+	g_signal_connect(qv_keep(box, gtk_button_new_with_mnemonic("_Resign the round"), &qv.resign), "clicked",
 			 G_CALLBACK(qv_resign_clicked), a);
 	g_signal_connect(qv_keep(box, gtk_button_new_with_mnemonic("Re_match"), &qv.rematch), "clicked",
 			 G_CALLBACK(qv_rematch_clicked), a);

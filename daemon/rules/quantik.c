@@ -6,7 +6,8 @@
  * mover is asked again, its clock running on). A table with validate=0 refuses only what
  * cannot be placed at all (a taken cell, a shape used up) and lets the mover's claim decide
  * the round (`move A5 win`). The position's rules and notation are ipc/game/quantik.h's;
- * the round's end is told in a `won` event, the match's by the core's `over`. */
+ * the round's end is told in a `won` event, the match's by the core's `over`. A resign gives
+ * up the round on, not the match (quantik_resign). */
 #include <string.h>
 
 #include "ipc/game/quantik.h"
@@ -221,6 +222,15 @@ static void quantik_timeout(struct board *b, unsigned seat, int64_t now)
 	quantik_end(b, colour > 1 ? 0 : !colour, QK_HOW_TIME, now);
 }
 
+/* seat resigned: it loses the round on only (the seed's rounds are games of their own; a
+ * player who leaves gives up the match). */
+static void quantik_resign(struct board *b, unsigned seat, int64_t now)
+{
+	unsigned colour = board_public(b)->players[seat].side;
+
+	quantik_end(b, colour > 1 ? 0 : !colour, QK_HOW_RESIGN, now);
+}
+
 /* Each move has the table's move clock afresh (timeout=0: none). */
 static int64_t quantik_move_clock(const struct board *b)
 {
@@ -264,6 +274,7 @@ const struct rules rules_quantik = {
 	.expire = quantik_expire,
 	.release = quantik_release,
 	.timeout = quantik_timeout,
+	.resign = quantik_resign,
 	.check = quantik_check,
 	.sweep = quantik_sweep,
 };

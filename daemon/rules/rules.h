@@ -121,6 +121,10 @@ struct rules {
 	/* Every lock held: the clock of seat, to move, ran out: end the round (board_end) or pass
 	 * the turn (board_turn_pass); a turn game must do one of them. */
 	void (*timeout)(struct board *b, unsigned seat, int64_t now);
+	/* Optional, a game whose resign gives up one round (Quantik): every lock held, seat is in
+	 * the match on and resigns: end the round (board_end), seat losing it; the match goes on
+	 * to its next round. Without it a resign gives up the whole match. */
+	void (*resign)(struct board *b, unsigned seat, int64_t now);
 	/* Deep check of a found table before it is resumed; NULL if sound, else why not. */
 	const char *(*check)(const struct board *b);
 	/* Every lock held, after a holder died mid-change or a restart: make the area whole. */

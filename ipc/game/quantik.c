@@ -364,7 +364,7 @@ void qk_move_format(unsigned move, char out[QK_MOVE_LEN + 1])
 
 void qk_how_name(unsigned how, char out[QK_HOW_NAME])
 {
-	static const char *const kind[3] = {"row", "col", "zone"}, *const other[] = {"stuck", "time", "illegal", "claim"};
+	static const char *const kind[3] = {"row", "col", "zone"}, *const other[] = {"stuck", "time", "illegal", "claim", "resign"};
 
 	if (how < QK_LINES)
 		snprintf(out, QK_HOW_NAME, "%s%u", kind[how / 4], how % 4);

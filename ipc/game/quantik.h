@@ -103,8 +103,9 @@ int qk_move_wins(const struct qk_pos *p, unsigned move);
 
 /* How a round ended: by a line (0-11), or QK_HOW_STUCK (the loser had no legal placement);
  * at a table also QK_HOW_TIME (the loser's move clock ran out), QK_HOW_ILLEGAL (the loser
- * made an illegal move), QK_HOW_CLAIM (a table without validation: the winner claimed it). */
-enum { QK_HOW_STUCK = QK_LINES, QK_HOW_TIME, QK_HOW_ILLEGAL, QK_HOW_CLAIM, QK_HOWS, QK_HOW_NONE = 0xff };
+ * made an illegal move), QK_HOW_CLAIM (a table without validation: the winner claimed it),
+ * QK_HOW_RESIGN (the loser resigned the round). */
+enum { QK_HOW_STUCK = QK_LINES, QK_HOW_TIME, QK_HOW_ILLEGAL, QK_HOW_CLAIM, QK_HOW_RESIGN, QK_HOWS, QK_HOW_NONE = 0xff };
 #define QK_HOW_NAME 8 /* "illegal" and its NUL */
 /* -1 if the round is on; else the winning side (0 or 1), with *how (may be NULL) the first
  * winning line (0-11), or QK_HOW_STUCK when the side to move cannot place a piece. */
