@@ -5,7 +5,7 @@
 # as the daemon logs it (show-board=1) is the one each engine was told won and each
 # board-bot said; every move the daemon took was told to both engines, in order; the match's
 # result and points follow from the rounds. An engine that crashes, and one that hangs (on a
-# table of 2 s a move), make their bot resign the round and say why; a new engine plays the
+# table of 3 s a move), make their bot resign the round and say why; a new engine plays the
 # next round (failing the same way, so the opponent wins the match).
 . "$(dirname "$0")/lib.sh"
 ENGINE="python3 $(cd "$(dirname "$0")/.." && pwd)/examples/engines/simple.py"
@@ -75,7 +75,7 @@ note "round 1 won by $W1, round 2 by $W2, $(wc -l <"$WORK/taken") moves"
 note "an engine that crashes: its bot resigns the round and says why; a new engine plays round 2 (and crashes too)"
 run_bot crash --play quantik --opponent calm --games 1 --delay-ms 0 --engine "$ENGINE --crash-after 1 --log $WORK/crash.log"
 R=$PID
-run_bot calm --play quantik --opponent crash --games 1 --delay-ms 0 --seed 3
+run_bot calm --play quantik --opponent crash --games 1 --delay-ms 0 --level easy --seed 3
 wait_bot "$R" crash
 wait_bot "$PID" calm
 [ "$(grep -c "^board-bot: engine '.*' crashed (exited with status 3): resigning$" "$WORK/crash.err")" -eq 2 ] ||
@@ -93,10 +93,10 @@ grep -q '"result":"lose"' "$WORK/crash.out" && grep -q '"result":"win"' "$WORK/c
 [ "$(grep -c '^boardengine 1$' "$WORK/crash.log")" -eq 2 ] && [ "$(grep -c '^go ' "$WORK/crash.log")" -eq 4 ] &&
 	grep -qE '^round 2 [a-z]+$' "$WORK/crash.log" || fail "not two engines asked twice each: $(cat "$WORK/crash.log")"
 
-note "an engine that hangs (move-ms=2000): killed, its bot resigns and says why"
-run_bot hang --play quantik --opponent calm2 --option move-ms=2000 --games 1 --delay-ms 0 --engine "$ENGINE --hang-after 1"
+note "an engine that hangs (move-ms=3000): killed, its bot resigns and says why"
+run_bot hang --play quantik --opponent calm2 --option move-ms=3000 --games 1 --delay-ms 0 --engine "$ENGINE --hang-after 1"
 R=$PID
-run_bot calm2 --play quantik --opponent hang --option move-ms=2000 --games 1 --delay-ms 0 --seed 4
+run_bot calm2 --play quantik --opponent hang --option move-ms=3000 --games 1 --delay-ms 0 --level easy --seed 4
 wait_bot "$R" hang
 wait_bot "$PID" calm2
 grep -q "^board-bot: engine '.*' hung: no move in time (killed by board-bot): resigning$" "$WORK/hang.err" ||
