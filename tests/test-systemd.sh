@@ -23,6 +23,19 @@ SOCKET=/run/boardd/boardd.sock
 NOBODY="setpriv --reuid 65534 --regid 65534 --clear-groups"
 
 # --- outside: boot the sandbox and run the inside part there ---------------------------
+# stage_tree: where the sandbox can see this tree. It has its own /tmp, /var/tmp and /run, so
+# a checkout under one of them (mktemp -d) is copied, with this build's output, to a folder
+# of /var/lib (removed after); elsewhere the tree itself.
+stage_tree() {
+	case $ROOT/ in
+	/tmp/* | /var/tmp/* | /run/*) ;;
+	*) echo "$ROOT"; return ;;
+	esac
+	stage=$(mktemp -d /var/lib/boardd-test-systemd.XXXXXX) || return 1
+	tar -C "$ROOT" --exclude=./.git --exclude='./build*' --exclude=./tests/out -cf - . | tar -C "$stage" -xf - &&
+		mkdir -p "$stage/$BUILD" && cp -a "$BIN/." "$stage/$BUILD/" || { rm -rf "$stage"; return 1; }
+	echo "$stage"
+}
 outside() {
 	sandbox=${SYSTEMD_SANDBOX:-$(dirname "$ROOT")/shared/tools/systemd-sandbox}
 	[ -x "$sandbox" ] || fail "no $sandbox (shared/ must be beside the repository)"
@@ -31,16 +44,22 @@ outside() {
 		echo "SKIP: the systemd sandbox needs root (unshare); run make check as root"
 		cleanup; exit 0
 	fi
-	marker="$ROOT/tests/out/systemd-$PREFIX.started"
-	mkdir -p "$ROOT/tests/out"
+	root=$(stage_tree) || fail "cannot copy the tree out of $ROOT for the sandbox (its /tmp is its own)"
+	marker="$root/tests/out/systemd-$PREFIX.started"
+	mkdir -p "$root/tests/out"
 	rm -f "$marker"
-	"$sandbox" "sh '$ROOT/tests/test-systemd.sh' inside '$PREFIX' '$marker'"
+	"$sandbox" "sh '$root/tests/test-systemd.sh' inside '$PREFIX' '$marker'" 2>"$WORK/sandbox.err"
 	rc=$?
-	if [ "$rc" -eq 2 ] && [ ! -e "$marker" ]; then
+	cat "$WORK/sandbox.err" >&2
+	started=false
+	[ -e "$marker" ] && started=true
+	[ "$root" = "$ROOT" ] || rm -rf "$root"
+	if [ "$rc" -eq 2 ] && ! $started && grep -q "^systemd-sandbox: " "$WORK/sandbox.err"; then
 		echo "SKIP: systemd-sandbox could not boot systemd on this machine (see its message above)"
 		cleanup; exit 0
 	fi
 	rm -f "$marker"
+	$started || fail "the part inside the sandbox never started (exit $rc)"
 	[ "$rc" -eq 0 ] || fail "the part inside the sandbox failed (exit $rc)"
 	finish
 }
