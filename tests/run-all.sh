@@ -2,7 +2,8 @@
 # run-all.sh BUILD: every test of `make check`, each in its own socket path and shm prefix, so
 # that TEST_JOBS of them (default: the number of CPUs) run at once. The longest known tests
 # (tests/durations) start first so that the pool ends evenly. Prints one line per test as it
-# ends, with its wall time, and a closing "N passed, N failed" line; exit 1 if any failed.
+# ends, with its wall time, and a closing "N passed, N skipped, N failed" line (a test that
+# exits 0 after a line "SKIP: why" is skipped, not passed); exit 1 if any failed.
 BUILD=${1:-build}
 export BUILD
 cd "$(dirname "$0")/.." || exit 1
@@ -26,6 +27,7 @@ run_all_one()
 {
 	local name=$1 start=$SECONDS status=PASS
 	sh "tests/$name.sh" >"tests/out/$name.log" 2>&1 || status=FAIL
+	[ "$status" = PASS ] && grep -q '^SKIP: ' "tests/out/$name.log" && status=SKIP
 	echo "$status $name $((SECONDS - start))" >"tests/out/$name.result"
 }
 
@@ -37,13 +39,15 @@ run_all_report()
 	rm -f "tests/out/$1.result"
 	if [ "$status" = PASS ]; then
 		pass=$((pass + 1)); echo "PASS $name (${secs} s)"
+	elif [ "$status" = SKIP ]; then
+		skip=$((skip + 1)); echo "SKIP $name (${secs} s): $(grep -m 1 '^SKIP: ' "tests/out/$name.log" | cut -c7-)"
 	else
 		fail=$((fail + 1)); failed="$failed $name"; echo "FAIL $name (${secs} s, log: tests/out/$name.log)"
 		tail -n 20 "tests/out/$name.log" | sed 's/^/    /'
 	fi
 }
 
-pass=0 fail=0 failed="" running=()
+pass=0 skip=0 fail=0 failed="" running=()
 for name in $(run_all_order); do
 	while [ "${#running[@]}" -ge "$jobs" ]; do
 		wait -n
@@ -59,5 +63,5 @@ for name in $(run_all_order); do
 done
 wait
 for r in "${running[@]}"; do run_all_report "$r"; done
-echo "$pass passed, $fail failed${failed:+:$failed}"
+echo "$pass passed, $skip skipped, $fail failed${failed:+:$failed}"
 [ "$fail" -eq 0 ]
