@@ -394,7 +394,7 @@ squatter_start() {
 }
 
 squatter_stop() {
-	kill "$SQUATTER"
+	kill "$SQUATTER" 2>/dev/null
 	wait "$SQUATTER" 2>/dev/null
 	SQUATTER=""
 }
