@@ -402,12 +402,16 @@ struct scan_find {
 	struct bd_found *f;
 };
 
-/* bd_board_scan callback of bd_board_find. */
+/* bd_board_scan callback of bd_board_find. A name counts once, should readdir give it again
+ * while other names come and go in /dev/shm (one CI run was told "several segments" of a
+ * board whose daemon had made one). */
 static void scan_find(const struct bd_found *f, void *arg)
 {
 	struct scan_find *sf = arg;
 
 	if (strcmp(f->board, sf->board) != 0 || !S_ISREG(f->mode) || (sf->uid != (uid_t)-1 && f->uid != sf->uid))
+		return;
+	if (sf->n > 0 && strcmp(f->entry, sf->f->entry) == 0)
 		return;
 	if (sf->n++ == 0)
 		*sf->f = *f;
