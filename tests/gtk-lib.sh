@@ -36,6 +36,9 @@ gtk_display() {
 
 at() { "$PY" "$(dirname "$0")/atspi.py" "$@"; }
 
+# has_label PID REGEX: a label the window of PID shows matches REGEX (grep's basic syntax).
+has_label() { at "$1" shown 2>/dev/null | grep -q "$2"; }
+
 # gtk_kill PID...: end these processes (a stopped one is continued first, or it would never
 # end) and wait for those that are this shell's children.
 gtk_kill() {

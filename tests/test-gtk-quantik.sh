@@ -23,7 +23,6 @@ gui_stop() {
 }
 trap 'gui_stop; cleanup' EXIT
 
-has_label() { at "$GPID" shown 2>/dev/null | grep -q "$1"; }
 board_ready() { at "$GPID" board 2>/dev/null | grep -q "^Quantik board|.* 16$"; }
 # turn_or_end: the window's turn or the match's end, and what it shows in $WORK/shown.
 turn_or_end() { at "$GPID" shown >"$WORK/shown" 2>/dev/null && grep -q "^\(Your turn: \|Match [0-9]* is over\.\)" "$WORK/shown"; }
@@ -87,11 +86,11 @@ wait_until "the Quantik board in board-gtk's window" board_ready
 "$BIN/board-bot" --board q --name bot --game quantik --level easy --seed 3 --games 2 --stats --delay-ms 100 \
 	>"$WORK/bot.out" 2>"$WORK/bot.err" &
 BPID=$!
-wait_until "the match to start" has_label "^Round 1 of 2: "
+wait_until "the match to start" has_label "$GPID" "^Round 1 of 2: "
 ME=$(at "$GPID" shown | sed -n 's/^Round 1 of 2: .* You play \([a-z]*\)\.$/\1/p')
 [ "$ME" = white ] || [ "$ME" = black ] || fail "no colour for the window: $(at "$GPID" shown)"
 note "board-gtk plays $ME"
-has_label "^Round 1 of 2: \(gtk1 (white) 0, bot (black) 0\|bot (white) 0, gtk1 (black) 0\)\. You play $ME\.$" ||
+has_label "$GPID" "^Round 1 of 2: \(gtk1 (white) 0, bot (black) 0\|bot (white) 0, gtk1 (black) 0\)\. You play $ME\.$" ||
 	fail "no round and points: $(at "$GPID" shown)"
 cells || fail "no board"
 head -1 "$WORK/cells" | grep -q "^row 1, column 1, zone 1, " || fail "cell 0 is named: $(head -1 "$WORK/cells")"
@@ -99,24 +98,24 @@ sed -n 16p "$WORK/cells" | grep -q "^row 4, column 4, zone 4, " || fail "cell 15
 for k in "A cylinder" "B cube" "C sphere" "D tetrahedron"; do
 	at "$GPID" button "$k, 2 left" >/dev/null || fail "no button '$k, 2 left': $(at "$GPID" labels)"
 done
-has_label "^gtk1 ($ME) has 2 cylinders, 2 cubes, 2 spheres, 2 tetrahedra left\.$" ||
+has_label "$GPID" "^gtk1 ($ME) has 2 cylinders, 2 cubes, 2 spheres, 2 tetrahedra left\.$" ||
 	fail "no pieces left for gtk1: $(at "$GPID" shown)"
 
 note "the first move: the clock counts down, shapes chosen by keys, the arrows, Space"
-wait_until "the window's turn" has_label "^Your turn: "
+wait_until "the window's turn" has_label "$GPID" "^Your turn: "
 t0=$(clock)
 [ -n "$t0" ] && [ "$t0" -le 60 ] || fail "no clock on our turn: $(at "$GPID" shown)"
 wait_until "the clock to count down from $t0 s" eval '[ "$(clock)" -lt "$t0" ]'
 for k in "c sphere" "2 cube" "d tetrahedron" "1 cylinder"; do # a shape's letter or number chooses it
 	xdotool key "${k% *}"
-	wait_until "the key ${k% *} to choose the ${k#* }" has_label "^Your turn: place a ${k#* }\."
+	wait_until "the key ${k% *} to choose the ${k#* }" has_label "$GPID" "^Your turn: place a ${k#* }\."
 done
 ROUND=1
 cells || fail "no board"
 n0=$(grep -vc ", empty" "$WORK/cells")
 move keys
 wait_until "the bot's answer" eval 'cells && [ "$(grep -vc ", empty" "$WORK/cells")" -ge $((n0 + 2)) ]'
-has_label "^gtk1 ($ME) has [0-9 a-z,]*left\.$" && ! has_label "^gtk1 ($ME) has 2 cylinders, 2 cubes, 2 spheres, 2 tetrahedra left\.$" ||
+has_label "$GPID" "^gtk1 ($ME) has [0-9 a-z,]*left\.$" && ! has_label "$GPID" "^gtk1 ($ME) has 2 cylinders, 2 cubes, 2 spheres, 2 tetrahedra left\.$" ||
 	fail "gtk1's pieces left did not go down: $(at "$GPID" shown)"
 
 note "the rest of the match: shapes by buttons and keys, squares by clicks"
@@ -146,9 +145,9 @@ for _ in $(seq 1 16); do
 	move $how
 	how=$([ $how = button ] && echo keys-click || echo button)
 done
-wait_until "the end of the match" has_label "^Match [0-9]* is over\."
+wait_until "the end of the match" has_label "$GPID" "^Match [0-9]* is over\."
 [ "$ROUND" -eq 2 ] || fail "the window never saw round 2"
-wait_until "the match's banner" has_label "^Round 2: .* Match \(won 4-0\|lost 0-4\|drawn 2-2\)\.$"
+wait_until "the match's banner" has_label "$GPID" "^Round 2: .* Match \(won 4-0\|lost 0-4\|drawn 2-2\)\.$"
 at "$GPID" shown >"$WORK/shown"
 cells || fail "no board"
 banner=$(grep "^Round 2: " "$WORK/shown")

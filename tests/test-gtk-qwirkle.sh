@@ -22,9 +22,8 @@ gui_stop() {
 }
 trap 'gui_stop; cleanup' EXIT
 
-has_label() { at "$GPID" shown 2>/dev/null | grep -q "$1"; }
 board_ready() { at "$GPID" board 2>/dev/null | grep -q "^Qwirkle table|"; }
-my_turn() { has_label "^Your turn: lay tiles, swap or pass\.$"; }
+my_turn() { has_label "$GPID" "^Your turn: lay tiles, swap or pass\.$"; }
 ncells() { at "$GPID" board | sed 's/.* //'; }
 
 gtk_display
@@ -41,7 +40,7 @@ wait_until "the window's turn" my_turn
 note "the keys: 1 picks the first tile, Space places it under the cursor, Backspace takes it back"
 xdotool key 1 space
 wait_until "a tile placed by the keys" eval 'at "$GPID" cells | grep -q "placed, not played yet|"'
-has_label "^Not a lay: " || has_label "^This lay scores " || fail "no word on the tile placed: $(at "$GPID" shown)"
+has_label "$GPID" "^Not a lay: " || has_label "$GPID" "^This lay scores " || fail "no word on the tile placed: $(at "$GPID" shown)"
 xdotool key BackSpace
 wait_until "the tile taken back" eval '! at "$GPID" cells | grep -q "placed, not played yet|"'
 
@@ -52,7 +51,7 @@ LAY=$("$BIN/boardctl" rules qwirkle moves "$TABLE" "$HAND" | head -1)
 POINTS=$(echo "$LAY" | cut -f2)
 note "table $TABLE, hand $HAND: laying $(echo "$LAY" | cut -f1) for $POINTS"
 lay "$(echo "$LAY" | cut -f1)"
-wait_until "the points said" has_label "^This lay scores $POINTS points\.$"
+wait_until "the points said" has_label "$GPID" "^This lay scores $POINTS points\.$"
 xdotool mousemove 5 5
 import -window root "$WORK/placed.png" && cp "$WORK/placed.png" "$OUT/test-gtk-qwirkle-placed.png"
 xdotool key p

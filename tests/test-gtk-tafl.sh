@@ -23,7 +23,6 @@ gui_stop() {
 }
 trap 'gui_stop; cleanup' EXIT
 
-has_label() { at "$1" shown 2>/dev/null | grep -q "$2"; }
 board_ready() { at "$1" board 2>/dev/null | grep -q "^Hnefatafl board|.* 81$"; }
 # cell_of NAME: the cell number of a square's name (a9 is 0, i1 is 80).
 cell_of() { echo $(((9 - ${1#?}) * 9 + $(printf '%d' "'${1%?}") - 97)); }

@@ -23,7 +23,6 @@ gui_stop() {
 }
 trap 'gui_stop; cleanup' EXIT
 
-has_label() { at "$1" shown 2>/dev/null | grep -q "$2"; }
 # name_of PID N: the accessible name of cell N in the window of PID.
 name_of() { at "$1" cell "$2" 2>/dev/null | cut -d'|' -f1; }
 cell_is() { name_of "$1" "$2" | grep -q "$3"; }
