@@ -64,6 +64,10 @@ wait_for() {
 count() { grep -cE "$2" "$WORK/$1.out"; }
 # more NAME REGEX N: NAME has more than N lines matching (to wait for a new one, not a stale one).
 more() { [ "$(count "$1" "$2")" -gt "$3" ]; }
+# since NAME FROM REGEX: NAME's lines after line FROM that match REGEX; false if none.
+# seen: the same, quietly.
+since() { tail -n "+$(($2 + 1))" "$WORK/$1.out" | grep -E "$3"; }
+seen() { since "$@" >/dev/null; }
 
 # player NAME VAR: a scripted player, socat reading its requests from the FIFO $WORK/NAME.in
 # (the caller opens it as fd 3 or 4) and writing what it gets to $WORK/NAME.out; its pid in

@@ -24,10 +24,6 @@ match() {
 	SA=$(since "$1" "$FROM_A" "^OK join $T [01] " | cut -d' ' -f4)
 }
 
-# since NAME FROM REGEX: NAME's lines after line FROM that match REGEX; false if none.
-# seen: the same, quietly.
-since() { tail -n "+$(($2 + 1))" "$WORK/$1.out" | grep -E "$3"; }
-seen() { since "$@" >/dev/null; }
 
 # forfeited WINNER (B of the last match): its lines since the match say, in this order, away (SA, 1..1500
 # ms left), forfeit SA, over with a win, leave SA.

@@ -13,9 +13,6 @@
 . "$(dirname "$0")/lib.sh"
 OPTS="--board main:quantik --away-ms 1500 --lobby-wait-ms 30000 --log-level debug"
 
-# since NAME FROM REGEX: NAME's lines after line FROM that match REGEX; false if none.
-since() { tail -n "+$(($2 + 1))" "$WORK/$1.out" | grep -E "$3"; }
-seen() { since "$@" >/dev/null; }
 
 # match OPTIONS: ann (fd 3, asking for black) and bob (fd 4) play quantik OPTIONS naming each
 # other, are matched and sit; the spectator spec (fd 5) watches. The table in $T; FROM_A,
