@@ -1086,8 +1086,8 @@ static void worker_init(struct worker *w, int fd)
 	for (unsigned i = 0; i < w->nboards; i++)
 		w->seen[i] = __atomic_load_n(&w->boards[i].priv->ring_head, __ATOMIC_ACQUIRE);
 	w->tokens = 2.0 * w->lim->max_rate;
+	w->conn = status_claim(w->peer.uid, w->peer.pid); /* first: idle never longer than connected */
 	w->tokens_ms = w->active_ms = w->read_ms = bd_now_ms();
-	w->conn = status_claim(w->peer.uid, w->peer.pid);
 	w->epfd = epoll_create1(EPOLL_CLOEXEC);
 	w->timerfd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
 	if (w->epfd < 0 || w->timerfd < 0)
