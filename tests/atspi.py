@@ -10,9 +10,10 @@
 #   buttons      every showing push button's name, one a line
 #   names        every accessible's name, shown or not (the board's cells aside), one a line
 import sys
+import time
 import gi
 gi.require_version("Atspi", "2.0")
-from gi.repository import Atspi
+from gi.repository import Atspi, GLib
 
 def find_app(pid):
     desk = Atspi.get_desktop(0)
@@ -38,39 +39,56 @@ def extents(o):
     e = o.get_extents(Atspi.CoordType.SCREEN)
     return "%d %d %d %d" % (e.x, e.y, e.width, e.height)
 
+def answer(pid, cmd):
+    """The lines the command prints, or an exit for a missing board or button."""
+    out = []
+    nodes = list(walk(find_app(pid)))
+    table = next((o for o in nodes if o.get_role() == Atspi.Role.TABLE), None)
+    if table is None and cmd in ("table", "board", "card", "cell", "cells"):
+        sys.exit("no board in the window (the lobby shows)")
+    if cmd == "table":
+        out.append("%s %d" % (extents(table), table.get_child_count()))
+    elif cmd == "board":
+        out.append("%s|%s %d" % (table.get_name(), extents(table), table.get_child_count()))
+    elif cmd in ("card", "cell", "cells"):
+        for n in range(table.get_child_count()) if cmd == "cells" else [int(sys.argv[3])]:
+            c = table.get_child_at_index(n)
+            states = ",".join(sorted(s.value_nick for s in c.get_state_set().get_states()))
+            out.append("%s|%s|%s|%d" % (c.get_name(), extents(c), states, c.get_n_actions()))
+    elif cmd in ("labels", "shown"):
+        for o in nodes:
+            if o.get_role() == Atspi.Role.LABEL and (cmd == "labels" or showing(o)):
+                out.append(o.get_name())
+    elif cmd == "buttons":
+        for o in nodes:
+            if o.get_role() == Atspi.Role.PUSH_BUTTON and showing(o):
+                out.append(o.get_name())
+    elif cmd == "names":
+        for o in nodes:
+            if o.get_name():
+                out.append(o.get_name())
+    elif cmd == "rows":
+        for o in nodes:
+            if o.get_role() == Atspi.Role.LIST_ITEM:
+                out.append("%s|%s|%s" % (o.get_name(), o.get_description(), extents(o)))
+    elif cmd in ("button", "label"):
+        roles = (Atspi.Role.PUSH_BUTTON, Atspi.Role.RADIO_BUTTON) if cmd == "button" else (Atspi.Role.LABEL,)
+        b = next((o for o in nodes if o.get_role() in roles and o.get_name() == sys.argv[3] and showing(o)), None)
+        if b is None:
+            sys.exit(1)
+        out.append(extents(b))
+    return out
+
+# The window changes while it is read (a widget shown or destroyed between two questions), and
+# AT-SPI then fails on an object that no longer exists: read the whole tree again.
 pid, cmd = int(sys.argv[1]), sys.argv[2]
-nodes = list(walk(find_app(pid)))
-table = next((o for o in nodes if o.get_role() == Atspi.Role.TABLE), None)
-if table is None and cmd in ("table", "board", "card", "cell", "cells"):
-    sys.exit("no board in the window (the lobby shows)")
-if cmd == "table":
-    print(extents(table), table.get_child_count())
-elif cmd == "board":
-    print("%s|%s %d" % (table.get_name(), extents(table), table.get_child_count()))
-elif cmd in ("card", "cell", "cells"):
-    for n in range(table.get_child_count()) if cmd == "cells" else [int(sys.argv[3])]:
-        c = table.get_child_at_index(n)
-        states = ",".join(sorted(s.value_nick for s in c.get_state_set().get_states()))
-        print("%s|%s|%s|%d" % (c.get_name(), extents(c), states, c.get_n_actions()))
-elif cmd in ("labels", "shown"):
-    for o in nodes:
-        if o.get_role() == Atspi.Role.LABEL and (cmd == "labels" or showing(o)):
-            print(o.get_name())
-elif cmd == "buttons":
-    for o in nodes:
-        if o.get_role() == Atspi.Role.PUSH_BUTTON and showing(o):
-            print(o.get_name())
-elif cmd == "names":
-    for o in nodes:
-        if o.get_name():
-            print(o.get_name())
-elif cmd == "rows":
-    for o in nodes:
-        if o.get_role() == Atspi.Role.LIST_ITEM:
-            print("%s|%s|%s" % (o.get_name(), o.get_description(), extents(o)))
-elif cmd in ("button", "label"):
-    roles = (Atspi.Role.PUSH_BUTTON, Atspi.Role.RADIO_BUTTON) if cmd == "button" else (Atspi.Role.LABEL,)
-    b = next((o for o in nodes if o.get_role() in roles and o.get_name() == sys.argv[3] and showing(o)), None)
-    if b is None:
-        sys.exit(1)
-    print(extents(b))
+for attempt in range(5):
+    try:
+        lines = answer(pid, cmd)
+        break
+    except GLib.Error as e:
+        if attempt == 4:
+            sys.exit("the window kept changing while it was read: %s" % e.message)
+        time.sleep(0.1)
+for line in lines:
+    print(line)

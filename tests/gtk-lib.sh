@@ -54,7 +54,12 @@ gtk_kill() {
 # press PID NAME: click the shown button NAME of the window of PID, raised over the others
 # (without a window manager every window opens at the same place).
 press() {
-	set -- "$1" "$2" $(at "$1" button "$2")
+	e=""
+	for _ in 1 2 3 4 5 6 7 8 9 10; do
+		e=$(at "$1" button "$2") && break # a button just asked for may take a moment to show
+		sleep 0.2
+	done
+	set -- "$1" "$2" $e
 	[ $# -eq 6 ] || fail "no button $2 in the window of $1"
 	xdotool windowraise "$(xdotool search --onlyvisible --pid "$1" | head -1)"
 	xdotool mousemove $(($3 + $5 / 2)) $(($4 + $6 / 2)) click 1

@@ -43,6 +43,8 @@ run_all_report()
 		skip=$((skip + 1)); echo "SKIP $name (${secs} s): $(grep -m 1 '^SKIP: ' "tests/out/$name.log" | cut -c7-)"
 	else
 		fail=$((fail + 1)); failed="$failed $name"; echo "FAIL $name (${secs} s, log: tests/out/$name.log)"
+		# The test's own words first (its FAIL: line), then the log's tail for context.
+		grep -m 1 '^FAIL: ' "tests/out/$name.log" | sed 's/^/    /'
 		tail -n 20 "tests/out/$name.log" | sed 's/^/    /'
 	fi
 }
