@@ -1084,6 +1084,13 @@ static void lobby_found_one(const struct bd_found *f, void *arg)
 		memcpy(found->name[found->n++], f->board, sizeof *found->name);
 }
 
+/* A found table's clock option from its turns: a game with a move clock (Quantik) keeps that
+ * clock there, not the table's clock-ms, which it ignores; such a table lists 0. */
+static int64_t lobby_found_clock(const struct bd_priv *priv, int64_t ms)
+{
+	return priv->turn.set.per_move ? 0 : ms;
+}
+
 /* The settings of a lobby table called name from a segment of it an earlier run left (its
  * game, its board's side, a turn table's clock, limits and seats, its game's options). 0, or
  * -1 if none is readable. */
@@ -1105,8 +1112,8 @@ static int lobby_found_settings(const struct lobby *l, const char *name, struct 
 		if (ok) {
 			struct lobby_play p = {.game_kind = pub->game_kind,
 					       .opt = {[LOBBY_DIM] = bd_game_shape_of(pub->area)->dim,
-						       [LOBBY_CLOCK] = priv->turn.set.main_ms,
-						       [LOBBY_INCREMENT] = priv->turn.set.increment_ms,
+						       [LOBBY_CLOCK] = lobby_found_clock(priv, priv->turn.set.main_ms),
+						       [LOBBY_INCREMENT] = lobby_found_clock(priv, priv->turn.set.increment_ms),
 						       [LOBBY_LIMIT] = priv->turn.set.limit_ms, [LOBBY_SEATS] = pub->min_players}};
 			memcpy(p.opt + LOBBY_GAME_OPT, pub->options, sizeof pub->options);
 			*s = lobby_settings(l, &p, name);

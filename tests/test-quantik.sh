@@ -8,8 +8,8 @@
 # (illegal=lose), a malformed move costing nothing; the move clock running out in each round
 # (move-ms=300); a claim deciding the round without validation (validate=0) while taken
 # cells are still refused; a player's connection ending (away, forfeit); and the daemon
-# killed with -9 mid-match and started again: both take their seats back with their tokens
-# and the round goes on from the same position.
+# killed with -9 mid-match and started again: the table lists the options it was made with,
+# both take their seats back with their tokens and the round goes on from the same position.
 . "$(dirname "$0")/lib.sh"
 OPTS="--board main:quantik --away-ms 1500 --lobby-wait-ms 30000 --log-level debug"
 
@@ -152,6 +152,10 @@ kill -KILL "$DPID"
 wait "$DPID" 2>/dev/null
 DPID=""
 start_daemon $OPTS
+# The resumed table lists the options it was made with (its move clock is no clock-ms).
+printf 'hello probe spectator\nlist\nquit\n' | socat -t 5 - "UNIX-CONNECT:$SOCK" >"$WORK/list" 2>&1
+grep -q "^TABLE $T quantik .* clock-ms=0,increment-ms=0,move-limit-ms=600000,.*move-ms=60000" "$WORK/list" ||
+	fail "the resumed table's options: $(cat "$WORK/list")"
 client ann 3
 client bob 4
 say 3 "join $T $TA"
