@@ -501,20 +501,25 @@ unsigned lobby_gather(const struct lobby_play *w, const void *queue, size_t stri
 	unsigned want = w->opt[LOBBY_SEATS] >= 2 && w->opt[LOBBY_SEATS] <= BD_TURN_SEATS_MAX ?
 			(unsigned)w->opt[LOBBY_SEATS] - 1 : 1, k = 0;
 
-	/* w's named opponent first (it must be among them), then the oldest that fit. */
+	/* w's named opponent first (it must be among them), then the oldest that fit; again while
+	 * a pass picks someone, since a waiter who named one picked later fits only then. */
 	for (int named = w->opponent[0] != '\0'; named >= 0; named--) {
-		for (unsigned i = 0; i < n && k < want; i++) {
-			const struct lobby_play *q = lobby_nth_play(queue, stride, i);
-			int picked = 0;
-			for (unsigned j = 0; j < k; j++)
-				picked |= pick[j] == i;
-			if (picked || (named && strcmp(q->name, w->opponent) != 0) ||
-			    !lobby_fits(q, w, queue, stride, pick, k) || !may(arg, i))
-				continue;
-			pick[k++] = i;
-			if (named)
-				break;
-		}
+		unsigned before;
+		do {
+			before = k;
+			for (unsigned i = 0; i < n && k < want; i++) {
+				const struct lobby_play *q = lobby_nth_play(queue, stride, i);
+				int picked = 0;
+				for (unsigned j = 0; j < k; j++)
+					picked |= pick[j] == i;
+				if (picked || (named && strcmp(q->name, w->opponent) != 0) ||
+				    !lobby_fits(q, w, queue, stride, pick, k) || !may(arg, i))
+					continue;
+				pick[k++] = i;
+				if (named)
+					break;
+			}
+		} while (!named && k > before && k < want);
 		if (named && k == 0)
 			return 0;
 	}

@@ -188,6 +188,10 @@ static void test_gather_seats(void)
 	CU_ASSERT(pick[0] == 0 && pick[1] == 5); /* fay first, then the oldest: ana; seats in queue order */
 	unsigned not_ana = 0;
 	CU_ASSERT_EQUAL(lobby_gather(&w, q, sizeof q[0], 6, may_but, &not_ana, pick), 0); /* eve wants ana */
+	struct lobby_play later[2] = {waiter("play optgame seats=3", "eve", "fay"), q[5]};
+	w = waiter("play optgame seats=3", "gus", "");
+	CU_ASSERT_EQUAL(lobby_gather(&w, later, sizeof later[0], 2, may_but, NULL, pick), 2);
+	CU_ASSERT(pick[0] == 0 && pick[1] == 1); /* eve named fay, who came after her */
 	w = waiter("play optgame seats=4", "gus", "");
 	CU_ASSERT_EQUAL(lobby_gather(&w, q, sizeof q[0], 6, may_but, NULL, pick), 0); /* bob alone asks 4 */
 	struct lobby_play four[3] = {q[1], waiter("play optgame seats=4", "hal", ""), waiter("play optgame seats=4", "ivy", "")};
