@@ -380,7 +380,9 @@ static void board_fill_seat(struct board *b, unsigned i, const char *name, uid_t
 
 	board_write_begin(b, BOARD_HEADER);
 	if (fresh) {
+		uint32_t serial = p->serial;
 		memset(p, 0, sizeof *p);
+		p->serial = serial + 1;
 		p->colour = board_free_colour(b);
 		p->side = BD_NO_SIDE;
 		snprintf(p->name, sizeof p->name, "%s", name);
@@ -481,15 +483,39 @@ int board_seat(struct board *b, const char *name, const struct quota_peer *peer,
 	return i;
 }
 
-/* Locks held: empty seat i (what it held already released by the rules). */
+/* Header's seqlock held: record the player of seat i, which leaves, in the ring of departed
+ * seats (the oldest record overwritten). */
+static void board_depart(struct board *b, unsigned i)
+{
+	const struct bd_pub_player *p = &b->pub->players[i];
+	struct bd_departed *d = &b->pub->departed[b->pub->ndeparted % BD_DEPARTED_MAX];
+
+	memset(d, 0, sizeof *d);
+	d->seat = (uint16_t)i;
+	d->serial = p->serial;
+	d->colour = p->colour;
+	d->uid = p->uid;
+	d->game_number = b->pub->game_number;
+	d->score = p->score;
+	d->left_ms = bd_wall_ms();
+	memcpy(d->name, p->name, sizeof d->name);
+	memcpy(d->login, p->login, sizeof d->login);
+	b->pub->ndeparted++;
+}
+
+/* Locks held: empty seat i (what it held already released by the rules), keeping its serial
+ * and a record of who left it. */
 static void board_clear_seat(struct board *b, unsigned i)
 {
 	struct bd_pub_player *p = &b->pub->players[i];
+	uint32_t serial = p->serial;
 
 	board_write_begin(b, BOARD_HEADER);
 	if (p->state != BD_PLAYER_AWAY)
 		b->pub->nplaying--;
+	board_depart(b, i);
 	memset(p, 0, sizeof *p);
+	p->serial = serial;
 	board_write_end(b, BOARD_HEADER);
 	memset(&b->priv->players[i], 0, sizeof b->priv->players[i]);
 	struct bd_event ev = {.type = BD_EV_LEAVE, .player = (uint16_t)i};

@@ -717,5 +717,32 @@ int bd_snapshot(const struct bd_pub *pub, struct bd_pub *out)
 		    memchr(p->login, 0, sizeof p->login) == NULL)
 			return -1;
 	}
+	for (unsigned i = 0; i < BD_DEPARTED_MAX; i++) {
+		const struct bd_departed *d = &out->departed[i];
+		if (d->seat >= BD_PLAYERS_MAX || memchr(d->name, 0, sizeof d->name) == NULL ||
+		    memchr(d->login, 0, sizeof d->login) == NULL)
+			return -1;
+	}
 	return 0;
+}
+
+const char *bd_seat_holder(const struct bd_pub *p, unsigned seat, uint32_t serial, uint32_t mask,
+			   const struct bd_pub_player **seated, const struct bd_departed **left)
+{
+	const struct bd_pub_player *pl = seat < BD_PLAYERS_MAX ? &p->players[seat] : NULL;
+
+	*seated = NULL;
+	*left = NULL;
+	if (pl != NULL && pl->state != BD_PLAYER_EMPTY && (pl->serial & mask) == (serial & mask)) {
+		*seated = pl;
+		return pl->name;
+	}
+	for (uint32_t k = 0; k < BD_DEPARTED_MAX && k < p->ndeparted; k++) {
+		const struct bd_departed *d = &p->departed[(p->ndeparted - 1 - k) % BD_DEPARTED_MAX];
+		if (d->seat == seat && (d->serial & mask) == (serial & mask)) {
+			*left = d;
+			return d->name;
+		}
+	}
+	return NULL;
 }

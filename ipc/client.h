@@ -168,4 +168,11 @@ int bd_client_play(struct bd_client *c, struct bd_msg *reply, const char *game, 
 #define BD_SNAPSHOT_SHRUNK (-2)
 int bd_snapshot(const struct bd_pub *pub, struct bd_pub *out);
 
+/* Who had seat `seat` of snapshot p when something was marked with its serial then, of which
+ * mask (0xff: a Memory card's 8 bits) says which bits were kept: the seated player's record
+ * in *seated, or the departed one's in *left (the newest that matches), or neither (the
+ * record of that departure was overwritten, or never was). Returns its name, NULL if none. */
+const char *bd_seat_holder(const struct bd_pub *p, unsigned seat, uint32_t serial, uint32_t mask,
+			   const struct bd_pub_player **seated, const struct bd_departed **left);
+
 #endif

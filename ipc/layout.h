@@ -21,7 +21,7 @@
 
 #define BD_PUB_MAGIC 0x42445055u  /* "BDPU" */
 #define BD_PRIV_MAGIC 0x42445056u /* "BDPV" */
-#define BD_LAYOUT_VERSION 5u
+#define BD_LAYOUT_VERSION 6u
 
 #define BD_REGIONS_MAX 1024   /* lock regions of one board */
 #define BD_PLAYERS_MAX 1024
@@ -33,6 +33,7 @@
 #define BD_PUB_AREA_MAX 65536 /* the largest public area of any game */
 #define BD_PRIV_AREA_MAX 131072 /* the largest private area of any game (per-seat state too) */
 #define BD_GAME_OPTS_MAX 8    /* options a game declares, at most (game.h) */
+#define BD_DEPARTED_MAX 64    /* departed seats the public header remembers (struct bd_departed) */
 
 /* Game kinds: one per game, its codec in ipc/game/ (game.c's table). */
 enum bd_game_kind { BD_GAME_MEMORY = 1, BD_GAME_TICTACTOE = 2, BD_GAME_TAFL = 3, BD_GAME_QUANTIK = 4, BD_GAME_QWIRKLE = 5 };
@@ -68,11 +69,32 @@ struct bd_pub_player {
 	uint32_t last_score; /* score at the end of the last finished game (kept past the reset) */
 	uint32_t side;     /* the game's side of this seat (tic-tac-toe: 0 X, 1 O), BD_NO_SIDE if none */
 	uint32_t result;   /* enum bd_result of the last finished round or match (kept past the reset) */
+	uint32_t serial;   /* +1 each time a new player takes the seat (kept while it is empty), so
+			    * that what names a seat (a Memory card's owner) can tell its players apart */
+	uint32_t reserved;
 	int64_t clock_ms;  /* time left on this seat's clock, for games with one; 0 otherwise */
 	char name[BD_NAME_MAX + 8]; /* NUL-terminated */
 	char login[BD_LOGIN_MAX + 8]; /* uid's login, or its number; printable, no spaces */
 };
-static_assert(sizeof(struct bd_pub_player) == 120, "bd_pub_player is 120 bytes");
+static_assert(sizeof(struct bd_pub_player) == 128, "bd_pub_player is 128 bytes");
+
+/* A player that left its seat for good, as it was when it left: the public header keeps the
+ * last BD_DEPARTED_MAX of them, so that its seat number where the board still shows it (a
+ * Memory card it locked) resolves to its name after the seat is empty or taken again. name
+ * and login are the player's own bytes, untrusted: a reader shows them escaped. */
+struct bd_departed {
+	uint16_t seat;
+	uint16_t reserved;
+	uint32_t serial;      /* the seat's serial while it had it (bd_pub_player.serial) */
+	uint32_t colour;
+	uint32_t uid;
+	uint32_t game_number; /* the game it left during (or after) */
+	uint32_t score;       /* its score then */
+	int64_t left_ms;      /* CLOCK_REALTIME ms it left */
+	char name[BD_NAME_MAX + 8];   /* NUL-terminated */
+	char login[BD_LOGIN_MAX + 8]; /* NUL-terminated */
+};
+static_assert(sizeof(struct bd_departed) == 112, "bd_departed is 112 bytes");
 
 /* The public segment. Writers bump seq (odd while writing) around header and seat changes
  * and the area's head (its first pub_head bytes, game.h), and region_seq[r] around changes
@@ -97,13 +119,18 @@ struct bd_pub {
 	uint64_t event_seq;     /* seq of the newest event */
 	int64_t options[BD_GAME_OPTS_MAX]; /* the table's game options, in its codec's order (game.h) */
 	char name[BD_BOARD_NAME_MAX + 8];
+	uint32_t ndeparted;     /* departures recorded ever; the newest at departed[(ndeparted - 1) %
+				 * BD_DEPARTED_MAX], the oldest kept at ndeparted - BD_DEPARTED_MAX */
+	uint32_t reserved;
+	struct bd_departed departed[BD_DEPARTED_MAX]; /* under seq, like the seats */
 	uint32_t region_seq[BD_REGIONS_MAX];
 	struct bd_pub_player players[BD_PLAYERS_MAX];
 	uint8_t area[BD_PUB_AREA_MAX] __attribute__((aligned(8))); /* the game's: area_size bytes */
 };
 static_assert(offsetof(struct bd_pub, turn_deadline_ms) % 8 == 0, "aligned deadlines");
+static_assert(offsetof(struct bd_pub, departed) % 8 == 0, "aligned departed seats");
 static_assert(offsetof(struct bd_pub, area) % 8 == 0, "aligned area");
-static_assert(offsetof(struct bd_pub, area) == 127152, "public layout changed: bump BD_LAYOUT_VERSION");
+static_assert(offsetof(struct bd_pub, area) == 142520, "public layout changed: bump BD_LAYOUT_VERSION");
 
 /* The core's part of a seat that nobody else may see. */
 struct bd_priv_player {

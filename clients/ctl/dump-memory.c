@@ -1,13 +1,15 @@
 /* dump-memory.c: how boardctl shows a Memory table (ctl.h's struct ctl_view).
  *
  * Grid cells: ".." face down; "kq3" face up, value kq, turned by player 3; "KQ3" locked
- * (matched) by player 3. On a terminal the owner's cells are drawn in the owner's colour,
- * locked ones in bold. */
+ * (matched) by player 3; "KQ(3)" locked by a player of seat 3 that has left, named under
+ * the grid from the table's record of departed seats. On a terminal the owner's cells are
+ * drawn in the owner's colour, locked ones in bold. */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ctl.h"
+#include "ipc/client.h"
 #include "ipc/clock.h"
 #include "ipc/colour.h"
 #include "ipc/guard.h"
@@ -34,22 +36,38 @@ static void memory_progress(FILE *f, const struct bd_pub *p)
 	fprintf(f, "%u/%u cards locked", bd_memory_pub(p)->nlocked, bd_memory_pub(p)->dim * bd_memory_pub(p)->dim);
 }
 
+/* Whether the player that turned or locked card (not DOWN) has left its seat, in *gone, and
+ * then the table's record of it (NULL if it is no longer kept). */
+static const struct bd_departed *memory_gone(const struct bd_pub *p, const struct bd_card *card, int *gone)
+{
+	const struct bd_pub_player *seated = NULL;
+	const struct bd_departed *left = NULL;
+
+	if (card->state != BD_CARD_DOWN && card->owner != BD_NO_PLAYER)
+		bd_seat_holder(p, card->owner, card->serial, BD_CARD_SERIAL_MASK, &seated, &left);
+	*gone = card->state != BD_CARD_DOWN && card->owner != BD_NO_PLAYER && seated == NULL;
+	return left;
+}
+
 /* One grid cell, padded to width. */
-static void memory_cell(FILE *f, const struct ctl *c, const struct bd_card *card, int width)
+static void memory_cell(FILE *f, const struct ctl *c, const struct bd_pub *p, const struct bd_card *card, int width)
 {
 	char text[16];
+	int gone;
 
 	if (card->state == BD_CARD_DOWN) {
 		fprintf(f, "%-*s", width, "..");
 		return;
 	}
 	int locked = card->state == BD_CARD_LOCKED;
+	memory_gone(p, card, &gone);
 	int n = snprintf(text, sizeof text, "%c%c", locked ? toupper(card->value[0]) : card->value[0],
 			 locked ? toupper(card->value[1]) : card->value[1]);
 	if (card->owner == BD_NO_PLAYER)
 		snprintf(text + n, sizeof text - (size_t)n, "?");
 	else
-		snprintf(text + n, sizeof text - (size_t)n, "%u", (unsigned)card->owner);
+		snprintf(text + n, sizeof text - (size_t)n, gone ? "(%u)" : "%u",
+			 (unsigned)card->owner);
 	ctl_colour_on(f, c, card->colour, locked);
 	fputs(text, f);
 	ctl_colour_off(f, c);
@@ -114,15 +132,46 @@ out:
 	free(pl);
 }
 
+/* Under the grid, the players that left whose cards it still shows: each one's seat, name,
+ * login and when it left, from the table's record; or that the record of one is gone. */
+static void memory_departed(FILE *f, const struct bd_pub *p)
+{
+	const struct bd_memory_pub *m = bd_memory_pub(p);
+	unsigned n = m->dim * m->dim, lost = 0, said = 0;
+	char name[BD_NAME_MAX + 8], login[BD_LOGIN_MAX + 8], when[40];
+	int gone;
+
+	for (uint32_t k = 0; k < BD_DEPARTED_MAX && k < p->ndeparted; k++) {
+		const struct bd_departed *d = &p->departed[(p->ndeparted - 1 - k) % BD_DEPARTED_MAX];
+		unsigned cards = 0;
+		for (unsigned i = 0; i < n; i++)
+			cards += memory_gone(p, &m->cards[i], &gone) == d && gone;
+		if (cards > 0 && said++ == 0)
+			fputs("left the table, their cards still shown:\n", f);
+		if (cards > 0)
+			fprintf(f, "(%u) %s, login %s, left %s, %u cards\n", d->seat, bd_printable(name, sizeof name, d->name),
+				bd_printable(login, sizeof login, d->login), events_time(when, sizeof when, d->left_ms), cards);
+	}
+	for (unsigned i = 0; i < n; i++)
+		lost += memory_gone(p, &m->cards[i], &gone) == NULL && gone;
+	if (lost > 0)
+		fprintf(f, "%u cards of players that left whose names are no longer recorded (the table keeps the "
+			"last %u departures)\n", lost, BD_DEPARTED_MAX);
+}
+
 /* The cards, x across and y down, with a legend. */
 static void memory_grid(FILE *f, const struct ctl *c, const struct bd_pub *p)
 {
 	const struct bd_memory_pub *m = bd_memory_pub(p);
 	unsigned n = m->dim * m->dim, top = 0;
-	for (unsigned i = 0; i < n; i++)
+	int gone, any = 0;
+	for (unsigned i = 0; i < n; i++) {
 		if (m->cards[i].state != BD_CARD_DOWN && m->cards[i].owner != BD_NO_PLAYER && m->cards[i].owner > top)
 			top = m->cards[i].owner;
-	int width = 2 + digits(top) + 2, label = digits(m->dim - 1);
+		memory_gone(p, &m->cards[i], &gone);
+		any |= gone;
+	}
+	int width = 2 + digits(top) + (any ? 2 : 0) + 2, label = digits(m->dim - 1);
 
 	/* The last column gets no padding: no trailing blanks. */
 	fprintf(f, "\n%*s  ", label, "");
@@ -132,10 +181,12 @@ static void memory_grid(FILE *f, const struct ctl *c, const struct bd_pub *p)
 	for (unsigned y = 0; y < m->dim; y++) {
 		fprintf(f, "%*u  ", label, y);
 		for (unsigned x = 0; x < m->dim; x++)
-			memory_cell(f, c, &m->cards[y * m->dim + x], x + 1 < m->dim ? width : 0);
+			memory_cell(f, c, p, &m->cards[y * m->dim + x], x + 1 < m->dim ? width : 0);
 		fputc('\n', f);
 	}
 	fputs("(.. face down, ab3 face up by player 3, AB3 locked by player 3)\n", f);
+	if (any)
+		memory_departed(f, p);
 	if (c->hands)
 		memory_secrets(f, c, p);
 }
@@ -151,10 +202,13 @@ static void memory_json_progress(struct json *j, const struct bd_pub *p)
 	json_uint(j, "locked", bd_memory_pub(p)->nlocked);
 }
 
-/* One card as a JSON object; value, owner and colour are null while it is face down. */
+/* One card as a JSON object; value, owner, its name, whether it left and colour are null
+ * while it is face down; owner_name is null too for a player that left whose record is gone. */
 static void memory_card_json(struct json *j, const struct bd_pub *p, unsigned i)
 {
 	const struct bd_card *card = &bd_memory_pub(p)->cards[i];
+	const struct bd_pub_player *seated;
+	const struct bd_departed *left;
 	char value[3] = {card->value[0], card->value[1], '\0'}, hex[8];
 
 	json_object(j, NULL);
@@ -164,11 +218,15 @@ static void memory_card_json(struct json *j, const struct bd_pub *p, unsigned i)
 	if (card->state == BD_CARD_DOWN || card->owner == BD_NO_PLAYER) {
 		json_str(j, "value", card->state == BD_CARD_DOWN ? NULL : value);
 		json_null(j, "owner");
+		json_null(j, "owner_name");
+		json_null(j, "owner_left");
 		json_null(j, "colour");
 	} else {
 		bd_colour_hex(card->colour, hex);
 		json_str(j, "value", value);
 		json_uint(j, "owner", card->owner);
+		json_str(j, "owner_name", bd_seat_holder(p, card->owner, card->serial, BD_CARD_SERIAL_MASK, &seated, &left));
+		json_bool(j, "owner_left", seated == NULL);
 		json_str(j, "colour", hex);
 	}
 	json_close(j);

@@ -162,6 +162,31 @@ static void dump_players_json(struct json *j, const struct ctl_view *v, const st
 	json_close(j);
 }
 
+/* The table's record of departed seats as a JSON array named "departed", oldest first. */
+static void dump_departed_json(struct json *j, const struct bd_pub *p)
+{
+	uint32_t kept = p->ndeparted < BD_DEPARTED_MAX ? p->ndeparted : BD_DEPARTED_MAX;
+	char hex[8], when[40];
+
+	json_array(j, "departed");
+	for (uint32_t k = p->ndeparted - kept; k < p->ndeparted; k++) {
+		const struct bd_departed *d = &p->departed[k % BD_DEPARTED_MAX];
+		bd_colour_hex(d->colour, hex);
+		json_object(j, NULL);
+		json_uint(j, "id", d->seat);
+		json_str(j, "name", d->name);
+		json_str(j, "login", d->login);
+		json_uint(j, "uid", d->uid);
+		json_str(j, "colour", hex);
+		json_uint(j, "game", d->game_number);
+		json_uint(j, "score", d->score);
+		json_str(j, "left", events_time(when, sizeof when, d->left_ms));
+		json_int(j, "left_ms", d->left_ms);
+		json_close(j);
+	}
+	json_close(j);
+}
+
 /* The table's game options as a JSON object (a word option's value a string), if its game
  * has any. */
 static void dump_options_json(struct json *j, const struct bd_pub *p)
@@ -208,6 +233,7 @@ static void dump_json(FILE *f, const struct ctl *c, const struct ctl_view *v, co
 	json_bool(&j, "daemon_alive", bd_pid_is_boardd(p->daemon_pid));
 	v->json_area(&j, p);
 	dump_players_json(&j, v, p);
+	dump_departed_json(&j, p);
 	json_close(&j);
 	json_finish(&j);
 }
@@ -277,6 +303,7 @@ int players_run(const struct ctl *c)
 	json_object(&j, NULL);
 	json_str(&j, "board", snap.name);
 	dump_players_json(&j, v, &snap);
+	dump_departed_json(&j, &snap);
 	json_close(&j);
 	json_finish(&j);
 	return CTL_OK;

@@ -23,12 +23,19 @@ static unsigned mem_side(const struct app *a)
 	return a->snap->game_kind == BD_GAME_MEMORY ? bd_memory_pub(a->snap)->dim : 0;
 }
 
-/* The name of the player who owns a card, "" if the seat has been emptied since. */
-static const char *mem_owner(const struct bd_pub *snap, const struct bd_card *card)
+/* Who owns a card into buf: its player's name, "NAME, who left" once it left (the table's
+ * record of departed seats), "a player who left" if that record is gone. */
+static const char *mem_owner(const struct bd_pub *snap, const struct bd_card *card, char *buf, size_t len)
 {
-	if (card->owner >= BD_PLAYERS_MAX || snap->players[card->owner].state == BD_PLAYER_EMPTY)
-		return "";
-	return snap->players[card->owner].name;
+	const struct bd_pub_player *seated;
+	const struct bd_departed *left;
+	const char *name = bd_seat_holder(snap, card->owner, card->serial, BD_CARD_SERIAL_MASK, &seated, &left);
+
+	if (name == NULL || name[0] == '\0')
+		snprintf(buf, len, "a player who left");
+	else
+		snprintf(buf, len, seated != NULL ? "%s" : "%s, who left", name);
+	return buf;
 }
 
 /* What a screen reader says for a card: "row 2, column 3, face down" and so on. */
@@ -36,7 +43,7 @@ static void mem_cell_name(const struct app *a, unsigned card, char *buf, size_t 
 {
 	unsigned dim = mem_side(a);
 	const struct bd_card *c = &bd_memory_pub(a->snap)->cards[card];
-	const char *owner = mem_owner(a->snap, c);
+	char owner[BD_NAME_MAX + 16];
 	int n = snprintf(buf, len, "row %u, column %u, ", card / dim + 1, card % dim + 1);
 
 	if (n < 0 || (size_t)n >= len)
@@ -46,7 +53,7 @@ static void mem_cell_name(const struct app *a, unsigned card, char *buf, size_t 
 	else
 		snprintf(buf + n, len - n, "%s, %c%c, %s %s", c->state == BD_CARD_UP ? "face up" : "locked",
 			 g_ascii_toupper(c->value[0]), g_ascii_toupper(c->value[1]),
-			 c->state == BD_CARD_UP ? "turned by" : "pair of", owner[0] ? owner : "a player who left");
+			 c->state == BD_CARD_UP ? "turned by" : "pair of", mem_owner(a->snap, c, owner, sizeof owner));
 }
 
 /* The card colours from the stylesheet. */

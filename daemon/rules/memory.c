@@ -50,10 +50,12 @@ static void memory_card_set(struct board *b, unsigned card, unsigned state, unsi
 	if (state == BD_CARD_DOWN) {
 		memset(c->value, 0, sizeof c->value);
 		c->owner = BD_NO_PLAYER;
+		c->serial = 0;
 	} else {
 		memcpy(c->value, memory_priv(b)->cards[card].value, sizeof c->value);
 		c->owner = (uint16_t)owner;
 		c->colour = (uint16_t)board_public(b)->players[owner].colour;
+		c->serial = (uint8_t)board_public(b)->players[owner].serial;
 	}
 	board_write_end(b, region);
 }

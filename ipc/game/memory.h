@@ -34,12 +34,14 @@ static inline unsigned bd_value_index(const char v[2])
 /* One card as everyone may see it. value is "\0\0" while the card is DOWN. */
 struct bd_card {
 	uint8_t state;    /* enum bd_card_state */
-	uint8_t reserved;
+	uint8_t serial;   /* the owner's seat serial then, its low 8 bits: a LOCKED card of a player
+			   * that left is told from its seat's next player's (bd_departed) */
 	char value[2];    /* two letters, only while UP or LOCKED */
 	uint16_t owner;   /* player id that turned or locked it, BD_NO_PLAYER when DOWN */
 	uint16_t colour;  /* owner's colour index (kept after the owner leaves) */
 };
 static_assert(sizeof(struct bd_card) == 8, "bd_card is 8 bytes");
+#define BD_CARD_SERIAL_MASK 0xffu /* the bits of a seat's serial a card keeps (bd_seat_holder) */
 
 /* Memory's public area. shape, regions_across and nlocked are its head (written under the
  * header's seqlock); the cards of region r under region_seq[r]. */
