@@ -1,8 +1,8 @@
 /* dump-qwirkle.c: how boardctl shows a Qwirkle table (ctl.h's struct ctl_view): the table
  * as a grid with its coordinates (x across, y up, from the first tile at 0,0), its tiles in
  * notation, how many tiles each hand and the bag hold, the points, the last turn, a practice
- * game marked as one. The hands themselves are secret: only --hands, which needs the
- * private segment (the daemon's user or root), prints them.
+ * game marked as one. The hands and the bag's tiles are secret: only --private (--hands),
+ * which needs the private segment (the daemon's user or root), prints them, marked SECRET.
  *
  * Grid cells: a tile ("b4"), "." empty; the last lay's tiles have a "*" before them. */
 #include <stdlib.h>
@@ -10,6 +10,7 @@
 
 #include "ctl.h"
 #include "ipc/game/qwirkle.h"
+#include "ipc/guard.h"
 
 static const char *const qw_sides[] = {"first", "second", "third", "fourth"};
 
@@ -72,26 +73,46 @@ static void qw_view_rows(FILE *f, const struct qw_pub *a, const struct qw_pos *p
 	}
 }
 
-/* The hands from the private segment (--hands). */
-static void qw_view_hands(FILE *f, const struct ctl *c)
+/* For qsort: tiles by their code. */
+static int qw_view_tile_cmp(const void *a, const void *b)
+{
+	return (int)*(const uint8_t *)a - (int)*(const uint8_t *)b;
+}
+
+/* The secrets (--private), copied from the private segment through the guard (it may
+ * shrink) and plainly marked: every hand, and the tiles in the bag (sorted: they are drawn
+ * at random). */
+static void qw_view_secrets(FILE *f, const struct ctl *c)
 {
 	struct bd_pub *snap = malloc(sizeof *snap);
+	struct qw_priv *v = malloc(sizeof *v);
 	struct bd_found found;
-	const struct bd_priv *priv = snap != NULL ? ctl_private(c, snap, &found) : NULL;
+	const struct bd_priv *priv = snap != NULL && v != NULL ? ctl_private(c, snap, &found) : NULL;
+	char text[QW_HAND_TEXT_MAX], t[QW_TILE_LEN + 1];
 
-	if (priv != NULL && priv->game_kind == BD_GAME_QWIRKLE) {
-		const struct qw_priv *v = (const void *)priv->area;
-		for (unsigned s = 0; s < QW_SEATS_MAX && s < qw_pub_area(snap)->nseats; s++) {
-			struct qw_hand h = {.n = v->hand[s].n > QW_HAND ? QW_HAND : v->hand[s].n};
-			char text[QW_HAND_TEXT_MAX];
-			memcpy(h.tile, v->hand[s].tile, QW_HAND);
-			qw_hand_format(&h, text);
-			fprintf(f, "hand of player %u: %s\n", s, text);
-		}
-		fprintf(f, "bag: %u tiles\n", v->nbag > QW_TILES ? QW_TILES : v->nbag);
+	if (priv == NULL || snap->game_kind != BD_GAME_QWIRKLE || bd_guard_copy(v, priv->area, sizeof *v) < 0) {
+		fputs("\nSECRET: the private segment could not be read\n", f);
+		goto out;
 	}
+	fputs("\nSECRET (from the private segment: the daemon's user and root only)\n", f);
+	for (unsigned s = 0; s < QW_SEATS_MAX && s < qw_pub_area(snap)->nseats; s++) {
+		struct qw_hand h = {.n = v->hand[s].n > QW_HAND ? QW_HAND : v->hand[s].n};
+		memcpy(h.tile, v->hand[s].tile, QW_HAND);
+		qw_hand_format(&h, text);
+		fprintf(f, "hand of player %u: %s\n", s, text);
+	}
+	unsigned n = v->nbag > QW_TILES ? QW_TILES : v->nbag;
+	qsort(v->bag, n, 1, qw_view_tile_cmp);
+	fprintf(f, "bag: %u tiles%s", n, n > 0 ? ":" : "");
+	for (unsigned i = 0; i < n; i++) {
+		qw_tile_format(v->bag[i], t);
+		fprintf(f, " %s", t);
+	}
+	fputc('\n', f);
+out:
 	bd_priv_unmap(priv);
 	free(snap);
+	free(v);
 }
 
 /* The grid, the tiles in notation, the counts and points, the last turn; the hands with
@@ -123,7 +144,7 @@ static void qw_view_grid(FILE *f, const struct ctl *c, const struct bd_pub *p)
 	fprintf(f, "%s\n(tiles: shape a-f, colour 1-6; x across, y up; * the last lay)\n",
 		a->practice ? "; PRACTICE game (any tile may be laid)" : "");
 	if (c->hands)
-		qw_view_hands(f, c);
+		qw_view_secrets(f, c);
 	free(pos);
 	free(text);
 }
