@@ -1,13 +1,16 @@
 /* watch.c: the dump, redrawn whenever the board changes, until Ctrl+C.
  * It polls the public segment's counters (event_seq, the header seqlock and every region's)
  * every WATCH_POLL_MS; it needs no socket, so it keeps showing a board whose daemon died.
- * On a terminal a frame fits its window: lines cut at its width and rows at its height, with
- * a note saying so; a resize (SIGWINCH) redraws. */
+ * On a terminal a frame fits its window: it shows the part of the frame that fits, with a
+ * note saying which part; the arrow keys (or h j k l) scroll a frame bigger than the window,
+ * q ends like Ctrl+C, and a resize (SIGWINCH) redraws. */
+#include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <termios.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -30,6 +33,10 @@ struct watch {
 	const char *why;                 /* why the last frame was an error, NULL if it was a board */
 	char whybuf[320];
 	int tty;
+	int keys;                        /* stdin is a terminal: its keys scroll (raw holds its mode) */
+	struct termios raw;
+	unsigned left, top;              /* scrolled to: the first column and line shown */
+	unsigned wide, tall;             /* the last frame's widest line and lines */
 };
 
 static volatile sig_atomic_t watch_stop, watch_resized;
@@ -50,60 +57,150 @@ static void watch_winch(int sig)
 	watch_resized = 1;
 }
 
-/* Write line s (len bytes, no newline) cut at cols visible columns: escape sequences (the
- * colours) are written whole and not counted; a cut line ends its colour. Returns how many
- * columns it needed. */
-static size_t watch_line(const char *s, size_t len, unsigned cols)
+/* The index of the last byte of the escape sequence (a colour) at s[i]. */
+static size_t watch_escape_end(const char *s, size_t len, size_t i)
+{
+	size_t k = i + 1 < len && s[i + 1] == '[' ? i + 2 : i + 1;
+
+	while (k < len && !(s[k] >= '@' && s[k] <= '~'))
+		k++;
+	return k < len ? k : len - 1;
+}
+
+/* Write the columns [skip, skip + cols) of line s (len bytes, no newline): escape sequences
+ * (the colours) are written whole and not counted; a cut line ends its colour. */
+static void watch_line(const char *s, size_t len, unsigned skip, unsigned cols)
 {
 	size_t vis = 0;
 
 	for (size_t i = 0; i < len; i++) {
 		if (s[i] == '\033') {
-			size_t k = i + 1 < len && s[i + 1] == '[' ? i + 2 : i + 1;
-			while (k < len && !(s[k] >= '@' && s[k] <= '~'))
-				k++;
-			fwrite(s + i, 1, (k < len ? k + 1 : len) - i, stdout);
+			size_t k = watch_escape_end(s, len, i);
+			fwrite(s + i, 1, k + 1 - i, stdout);
 			i = k;
 			continue;
 		}
-		if (vis++ < cols)
+		if (vis >= skip && vis < (size_t)skip + cols)
 			fputc(s[i], stdout);
+		vis++;
 	}
 	if (vis > cols)
 		fputs("\033[0m", stdout);
-	return vis;
 }
 
-/* Write a frame to the terminal within its window (its size asked now): each line cut at
- * the width, the rows past the height left out, and a last line saying what was cut. */
-static void watch_fit(const char *frame, size_t len)
+/* The size of a frame: its widest line in columns and its lines into *wide and *tall. */
+static void watch_measure(const char *frame, size_t len, unsigned *wide, unsigned *tall)
+{
+	*wide = *tall = 0;
+	for (const char *s = frame, *end = frame + len; s < end;) {
+		const char *nl = memchr(s, '\n', (size_t)(end - s));
+		size_t n = nl != NULL ? (size_t)(nl - s) : (size_t)(end - s);
+		unsigned vis = 0;
+		for (size_t i = 0; i < n; i++)
+			if (s[i] == '\033')
+				i = watch_escape_end(s, n, i);
+			else
+				vis++;
+		*wide = vis > *wide ? vis : *wide;
+		(*tall)++;
+		s += n + 1;
+	}
+}
+
+/* Keep the scroll position within a frame of w->wide x w->tall in a window of cols x rows
+ * (one row for the note). */
+static void watch_clamp(struct watch *w, unsigned cols, unsigned rows)
+{
+	unsigned maxleft = w->wide > cols ? w->wide - cols : 0, maxtop = w->tall > rows - 1 ? w->tall - (rows - 1) : 0;
+
+	w->left = w->left < maxleft ? w->left : maxleft;
+	w->top = w->top < maxtop ? w->top : maxtop;
+}
+
+/* Write a frame to the terminal within its window (its size asked now): the part from the
+ * scroll position that fits, and a last line saying which part that is when it is not all. */
+static void watch_fit(struct watch *w, const char *frame, size_t len)
 {
 	struct winsize ws;
-	size_t widest = 0;
-	unsigned rows = 0, cut = 0;
+	unsigned line = 0, shown = 0;
 
 	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) < 0 || ws.ws_col == 0 || ws.ws_row < 2) {
 		fwrite(frame, 1, len, stdout);
 		return;
 	}
-	for (const char *s = frame, *end = frame + len; s < end;) {
+	watch_measure(frame, len, &w->wide, &w->tall);
+	watch_clamp(w, ws.ws_col, ws.ws_row);
+	for (const char *s = frame, *end = frame + len; s < end; line++) {
 		const char *nl = memchr(s, '\n', (size_t)(end - s));
-		size_t n = nl != NULL ? (size_t)(nl - s) : (size_t)(end - s), w;
-		if (rows + 1 < ws.ws_row) {
-			w = watch_line(s, n, ws.ws_col);
+		size_t n = nl != NULL ? (size_t)(nl - s) : (size_t)(end - s);
+		if (line >= w->top && shown + 1 < ws.ws_row) {
+			watch_line(s, n, w->left, ws.ws_col);
 			fputc('\n', stdout);
-			rows++;
-		} else
-			w = n, cut++;
-		widest = w > widest ? w : widest;
+			shown++;
+		}
 		s += n + 1;
 	}
-	char note[128] = "";
-	if (widest > ws.ws_col)
-		snprintf(note, sizeof note, "(cut: %zu columns wide, the terminal has %u)", widest, (unsigned)ws.ws_col);
-	if (cut > 0)
-		snprintf(note + strlen(note), sizeof note - strlen(note), "(%u more lines below)", cut);
-	watch_line(note, strlen(note), ws.ws_col);
+	char note[160] = "";
+	if (w->wide > ws.ws_col || w->tall > shown)
+		snprintf(note, sizeof note, "(cut: columns %u-%u of %u, lines %u-%u of %u%s)", w->left + 1,
+			 w->left + (w->wide - w->left < ws.ws_col ? w->wide - w->left : ws.ws_col), w->wide, w->top + 1,
+			 w->top + shown, w->tall, w->keys ? "; arrows scroll" : "");
+	watch_line(note, strlen(note), 0, ws.ws_col);
+}
+
+/* Put the terminal on stdin in a mode that gives each key at once, unechoed (signals
+ * kept: Ctrl+C still ends); w->raw keeps the mode to restore. Nonzero if it did. */
+static int watch_keys_on(struct watch *w)
+{
+	struct termios t;
+
+	if (!isatty(STDIN_FILENO) || tcgetattr(STDIN_FILENO, &w->raw) < 0)
+		return 0;
+	t = w->raw;
+	t.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
+	t.c_cc[VMIN] = 0;
+	t.c_cc[VTIME] = 0;
+	return tcsetattr(STDIN_FILENO, TCSANOW, &t) == 0;
+}
+
+/* The key at buf[*i] (n bytes read) as one of h j k l q (the arrows as h j k l), 0 for any
+ * other; *i moves past it. */
+static char watch_key_name(const char *buf, ssize_t n, ssize_t *i)
+{
+	static const char arrows[] = "AkBjClDh"; /* ESC [ A is up, ... */
+	char k = buf[(*i)++];
+
+	if (k == '\033' && *i + 1 < n && buf[*i] == '[') {
+		const char *a = memchr(arrows, buf[*i + 1], sizeof arrows - 1);
+		*i += 2;
+		return a != NULL && (a - arrows) % 2 == 0 ? a[1] : 0;
+	}
+	return strchr("hjklq", k) != NULL ? k : 0;
+}
+
+/* Wait up to WATCH_POLL_MS for keys and act on them: scroll (h l: half a window across,
+ * j k: a line down or up) or stop (q). */
+static void watch_key(struct watch *w)
+{
+	struct pollfd pfd = {.fd = STDIN_FILENO, .events = POLLIN};
+	struct winsize ws;
+	char buf[32];
+	ssize_t n;
+
+	if (poll(&pfd, 1, WATCH_POLL_MS) <= 0 || (n = read(STDIN_FILENO, buf, sizeof buf)) <= 0)
+		return;
+	unsigned half = ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 1 ? ws.ws_col / 2u : 1;
+	for (ssize_t i = 0; i < n;) {
+		switch (watch_key_name(buf, n, &i)) {
+		case 'h': w->left = w->left > half ? w->left - half : 0; break;
+		case 'l': w->left += half; break;
+		case 'k': w->top = w->top > 0 ? w->top - 1 : 0; break;
+		case 'j': w->top++; break;
+		case 'q': watch_stop = 1; continue;
+		default: continue;
+		}
+		w->dirty = 1;
+	}
 }
 
 /* A number that changes whenever anything a frame shows changes, from a header copy. */
@@ -166,7 +263,7 @@ static void watch_emit(struct watch *w, const char *frame, size_t len)
 {
 	if (w->tty) {
 		fputs("\033[H\033[2J", stdout);
-		watch_fit(frame, len);
+		watch_fit(w, frame, len);
 	} else
 		fwrite(frame, 1, len, stdout);
 	if (!w->tty && !w->c->json)
@@ -248,6 +345,7 @@ int watch_run(const struct ctl *c)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGWINCH, &winch, NULL);
+	w.keys = w.tty && watch_keys_on(&w);
 	while (!watch_stop) {
 		if (watch_resized) {
 			watch_resized = 0;
@@ -257,8 +355,13 @@ int watch_run(const struct ctl *c)
 		if (watch_due(&w))
 			watch_draw(&w);
 		struct timespec ts = {0, WATCH_POLL_MS * 1000000L};
-		nanosleep(&ts, NULL);
+		if (w.keys)
+			watch_key(&w);
+		else
+			nanosleep(&ts, NULL);
 	}
+	if (w.keys && tcsetattr(STDIN_FILENO, TCSANOW, &w.raw) < 0)
+		perror("boardctl: watch: the terminal's mode could not be restored");
 	bd_pub_unmap(w.pub);
 	return CTL_OK;
 }
