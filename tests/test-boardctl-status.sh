@@ -6,6 +6,7 @@
 # processes mapping them, a foreign one flagged); another user sees only its own
 # connections and not the seed; no daemon: exit 1, the objects still shown.
 . "$(dirname "$0")/lib.sh"
+LAYOUT=$(sed -n 's/^#define BD_LAYOUT_VERSION \([0-9]*\)u$/\1/p' "$(dirname "$0")/../ipc/layout.h")
 CTL="$BIN/boardctl"
 
 # rc_of EXPECTED CMD...: run a boardctl command, output in $WORK/out and $WORK/err.
@@ -29,7 +30,7 @@ note "the daemon, its settings and where each came from, every connection (as ro
 rc_of 0 status --json
 cp "$WORK/out" "$WORK/root.json"
 json "$WORK/root.json" "d['daemon']['pid']==$DPID and d['daemon']['uid']==$ME and d['daemon']['user']=='$LOGIN'" \
-	"d['daemon']['layout']==5 and d['daemon']['protocol']==2 and d['daemon']['socket']=='$SOCK'" \
+	"d['daemon']['layout']==$LAYOUT and d['daemon']['protocol']==2 and d['daemon']['socket']=='$SOCK'" \
 	"d['daemon']['shm_prefix']=='$PREFIX' and d['daemon']['uptime_ms']>=0 and d['daemon']['started'].endswith('Z')" \
 	"{s['name']:(s['from'],s['value']) for s in d['settings']}['min-players']==('file','1')" \
 	"{s['name']:(s['from'],s['value']) for s in d['settings']}['mismatch-ms']==('command-line','3000')" \
@@ -55,7 +56,7 @@ printf 'x' >"/dev/shm/$FAKE" && chown 65534 "/dev/shm/$FAKE" || fail "cannot mak
 rc_of 0 status --json
 json "$WORK/out" "[(o['foreign'],o['owner_uid'],o['mapped_by']) for o in d['objects'] if o['name']=='$FAKE']==[(True,65534,0)]"
 rc_of 0 status
-grep -qE "^daemon +pid $DPID, user $LOGIN \(uid $ME\), up .*layout 5$" "$WORK/out" || fail "status text: $(cat "$WORK/out")"
+grep -qE "^daemon +pid $DPID, user $LOGIN \(uid $ME\), up .*layout $LAYOUT$" "$WORK/out" || fail "status text: $(cat "$WORK/out")"
 grep -qE "^min-players +file +1$" "$WORK/out" || fail "status text settings: $(cat "$WORK/out")"
 grep -qE "^ *[0-9]+ +$ANA +$LOGIN +player +ana +main +0 " "$WORK/out" || fail "status text connections: $(cat "$WORK/out")"
 grep -qE "^$FAKE +1 +0644 +nobody +0  FOREIGN" "$WORK/out" || fail "status text objects: $(cat "$WORK/out")"
