@@ -33,7 +33,7 @@ struct watch {
 	const char *why;                 /* why the last frame was an error, NULL if it was a board */
 	char whybuf[320];
 	int tty;
-	int keys;                        /* stdin is a terminal: its keys scroll (raw holds its mode) */
+	int keys;                        /* stdin is a terminal: its keys scroll (raw: its mode before) */
 	struct termios raw;
 	unsigned left, top;              /* scrolled to: the first column and line shown */
 	unsigned wide, tall;             /* the last frame's widest line and lines */
@@ -187,8 +187,12 @@ static void watch_key(struct watch *w)
 	char buf[32];
 	ssize_t n;
 
-	if (poll(&pfd, 1, WATCH_POLL_MS) <= 0 || (n = read(STDIN_FILENO, buf, sizeof buf)) <= 0)
+	if (poll(&pfd, 1, WATCH_POLL_MS) <= 0)
 		return;
+	if ((n = read(STDIN_FILENO, buf, sizeof buf)) <= 0) {
+		w->keys = 0; /* hung up, or unreadable: no more keys (and no busy loop) */
+		return;
+	}
 	unsigned half = ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 1 ? ws.ws_col / 2u : 1;
 	for (ssize_t i = 0; i < n;) {
 		switch (watch_key_name(buf, n, &i)) {
@@ -345,7 +349,8 @@ int watch_run(const struct ctl *c)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGWINCH, &winch, NULL);
-	w.keys = w.tty && watch_keys_on(&w);
+	int raw = w.tty && watch_keys_on(&w);
+	w.keys = raw;
 	while (!watch_stop) {
 		if (watch_resized) {
 			watch_resized = 0;
@@ -360,7 +365,7 @@ int watch_run(const struct ctl *c)
 		else
 			nanosleep(&ts, NULL);
 	}
-	if (w.keys && tcsetattr(STDIN_FILENO, TCSANOW, &w.raw) < 0)
+	if (raw && tcsetattr(STDIN_FILENO, TCSANOW, &w.raw) < 0)
 		perror("boardctl: watch: the terminal's mode could not be restored");
 	bd_pub_unmap(w.pub);
 	return CTL_OK;
