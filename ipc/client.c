@@ -164,12 +164,19 @@ void bd_client_close(struct bd_client *c)
 
 int bd_client_send(struct bd_client *c, const char *fmt, ...)
 {
-	char line[BD_LINE_MAX + 1];
 	va_list ap;
 
 	va_start(ap, fmt);
-	int n = vsnprintf(line, sizeof line - 1, fmt, ap);
+	int rc = bd_client_vsend(c, fmt, ap);
 	va_end(ap);
+	return rc;
+}
+
+int bd_client_vsend(struct bd_client *c, const char *fmt, va_list ap)
+{
+	char line[BD_LINE_MAX + 1];
+	int n = vsnprintf(line, sizeof line - 1, fmt, ap);
+
 	if (n < 0 || n >= BD_LINE_MAX)
 		return -1;
 	line[n++] = '\n';

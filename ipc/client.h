@@ -3,6 +3,7 @@
 #ifndef BD_CLIENT_H
 #define BD_CLIENT_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -48,6 +49,8 @@ void bd_client_close(struct bd_client *c);
 
 /* Send one request line (newline added). 0 or -1. */
 int bd_client_send(struct bd_client *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The same with the arguments as a va_list (a client's own sending function). */
+int bd_client_vsend(struct bd_client *c, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
 
 /* The next message: 1 got one, 0 timed out (timeout_ms < 0 waits forever), -1 closed or error. */
 int bd_client_read(struct bd_client *c, struct bd_msg *m, int timeout_ms);
