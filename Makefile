@@ -23,8 +23,9 @@ LDLIBS_BASE = -lm -pthread
 # Debian packages each part needs; `make deps` installs them as root or names the line to run.
 DEPS_BUILD = gcc make pkg-config libc6-dev
 DEPS_GTK = libgtk-3-dev
+DEPS_TUI = libncurses-dev
 DEPS_CHECK = libcunit1-dev xvfb xdotool imagemagick x11-utils socat valgrind systemd procps util-linux \
-	python3 python3-gi gir1.2-atspi-2.0 at-spi2-core dbus-daemon clang libclang-rt-14-dev
+	python3 python3-gi gir1.2-atspi-2.0 at-spi2-core dbus-daemon clang libclang-rt-14-dev tmux
 
 IPC_SRC = $(wildcard ipc/*.c ipc/game/*.c)
 IPC_OBJ = $(IPC_SRC:%.c=$(BUILD)/%.o)
@@ -37,6 +38,8 @@ CTL_OBJ = $(CTL_SRC:%.c=$(BUILD)/%.o)
 GTK_SRC = $(wildcard clients/gtk/*.c)
 GTK_OBJ = $(GTK_SRC:%.c=$(BUILD)/%.o) $(BUILD)/clients/gtk/resources.o
 GTK_RES = clients/gtk/board-gtk.gresource.xml
+TUI_SRC = $(wildcard clients/tui/*.c)
+TUI_OBJ = $(TUI_SRC:%.c=$(BUILD)/%.o)
 
 # board-gtk is built and installed only where GTK 3 is found (make PKG_CONFIG=false: never).
 PROGRAMS = $(BUILD)/boardd $(BUILD)/board-bot $(BUILD)/boardctl $(BUILD)/boardd-testhooks
@@ -50,8 +53,15 @@ GTK_LIBS := $(shell $(PKG_CONFIG) --libs gtk+-3.0)
 GTK_RES_DEPS := $(shell glib-compile-resources --sourcedir=clients/gtk --generate-dependencies $(GTK_RES))
 endif
 endif
+# board-tui likewise where ncurses (wide) is found.
+INSTALL_TUI =
+ifneq ($(shell $(PKG_CONFIG) --exists ncursesw 2>/dev/null && echo yes),)
+PROGRAMS += $(BUILD)/board-tui
+INSTALL_TUI = install-tui
+TUI_LIBS := $(shell $(PKG_CONFIG) --libs ncursesw)
+endif
 
-.PHONY: all tests deps deps-check run check clean install install-gtk fuzz soak bench eval-qwirkle eval-tafl
+.PHONY: all tests deps deps-check run check clean install install-gtk install-tui fuzz soak bench eval-qwirkle eval-tafl
 all: $(PROGRAMS)
 
 $(BUILD)/%.o: %.c
@@ -92,6 +102,13 @@ $(BUILD)/boardctl: $(CTL_OBJ) $(BUILD)/libbdipc.a
 
 $(BUILD)/board-gtk: $(GTK_OBJ) $(BUILD)/libbdipc.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(GTK_LIBS) $(LDLIBS_BASE)
+
+$(BUILD)/board-tui: $(TUI_OBJ) $(BUILD)/libbdipc.a
+	$(CC) $(LDFLAGS) -o $@ $^ $(TUI_LIBS) $(LDLIBS_BASE)
+
+# Its man page is installed with the others (docs/*.1).
+install-tui: $(BUILD)/board-tui
+	install -D -m 755 $(BUILD)/board-tui $(DESTDIR)$(PREFIX)/bin/board-tui
 
 install-gtk: $(BUILD)/board-gtk
 	install -D -m 755 $(BUILD)/board-gtk $(DESTDIR)$(PREFIX)/bin/board-gtk
@@ -144,10 +161,10 @@ eval-tafl: $(BUILD)/tafl-match
 	$(BUILD)/tafl-match $(EVAL_TAFL_ARGS)
 
 deps:
-	@sh tests/deps.sh $(DEPS_BUILD) $(DEPS_GTK)
+	@sh tests/deps.sh $(DEPS_BUILD) $(DEPS_GTK) $(DEPS_TUI)
 
 deps-check:
-	@sh tests/deps.sh $(DEPS_BUILD) $(DEPS_GTK) $(DEPS_CHECK)
+	@sh tests/deps.sh $(DEPS_BUILD) $(DEPS_GTK) $(DEPS_TUI) $(DEPS_CHECK)
 
 run: deps
 	@$(MAKE) --no-print-directory all
@@ -165,7 +182,7 @@ SYSUSERSDIR = $(PREFIX)/lib/sysusers.d
 MANDIR = $(PREFIX)/share/man
 DOCDIR = $(PREFIX)/share/doc/boardd
 
-install: all $(INSTALL_GTK)
+install: all $(INSTALL_GTK) $(INSTALL_TUI)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(SBINDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSUSERSDIR) \
 		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man8 $(DESTDIR)$(DOCDIR)
 	install -m 0755 $(BUILD)/boardd $(DESTDIR)$(SBINDIR)/boardd

@@ -1,0 +1,99 @@
+/* bot.c: the player's own bot for "play a bot". board-tui starts board-bot as the player's
+ * user (never as the daemon's), told to play the game through the lobby against the player
+ * by name, its output sent to /dev/null (it would tear the screen), and ends it when the
+ * player leaves its table, gives up waiting for it, or quits. */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "tui.h"
+
+extern char **environ;
+
+/* The bot's player name: the player's, cut to fit, then "-bot". */
+void bot_name(const struct tui *t, char *buf, size_t len)
+{
+	snprintf(buf, len, "%.*s-bot", BD_NAME_MAX - 4, t->opt.name);
+}
+
+/* board-bot beside this program (a build folder, an installed bin/), else "board-bot" for
+ * a search of PATH. */
+static void bot_program(char *buf, size_t len)
+{
+	char self[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+	char *slash;
+
+	if (n > 0) {
+		self[n] = 0;
+		slash = strrchr(self, '/');
+		if (slash != NULL && (size_t)snprintf(buf, len, "%.*s/board-bot", (int)(slash - self), self) < len &&
+		    access(buf, X_OK) == 0)
+			return;
+	}
+	snprintf(buf, len, "board-bot");
+}
+
+/* Start board-bot at level to play game against this player through the lobby. 0, or -1
+ * with why in err. */
+int bot_start(struct tui *t, const char *game, const char *level, char *err, size_t len)
+{
+	char prog[PATH_MAX], name[BD_NAME_MAX + 1];
+	posix_spawn_file_actions_t fa;
+	pid_t pid;
+
+	bot_stop(t);
+	bot_program(prog, sizeof prog);
+	bot_name(t, name, sizeof name);
+	char *argv[] = {prog, "--socket", t->opt.socket, "--shm-prefix", (char *)t->opt.prefix, "--name", name,
+			"--play", (char *)game, "--opponent", t->opt.name, "--level", (char *)level, NULL};
+	int rc = posix_spawn_file_actions_init(&fa);
+	if (rc == 0)
+		rc = posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+	if (rc == 0)
+		rc = posix_spawn_file_actions_adddup2(&fa, 1, 2);
+	if (rc == 0)
+		rc = strchr(prog, '/') != NULL ? posix_spawn(&pid, prog, &fa, NULL, argv, environ) :
+						 posix_spawnp(&pid, prog, &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	if (rc != 0) {
+		snprintf(err, len, "cannot start board-bot: %s", strerror(rc));
+		return -1;
+	}
+	t->bot = pid;
+	return 0;
+}
+
+/* Reap the bot if it ended by itself; a failure is said: it could not play. */
+void bot_reap(struct tui *t)
+{
+	char note[128];
+	int status;
+
+	if (t->bot == 0 || waitpid(t->bot, &status, WNOHANG) != t->bot)
+		return;
+	t->bot = 0;
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		return;
+	snprintf(note, sizeof note, "your bot stopped (%s %d)", WIFSIGNALED(status) ? "signal" : "exit status",
+		 WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
+	draw_feedback(t, note, 1);
+}
+
+/* End the player's bot, if one runs, and reap it. */
+void bot_stop(struct tui *t)
+{
+	if (t->bot == 0)
+		return;
+	if (kill(t->bot, SIGTERM) < 0 && errno != ESRCH)
+		draw_feedback(t, "cannot end your bot", 1);
+	while (waitpid(t->bot, NULL, 0) < 0 && errno == EINTR)
+		continue;
+	t->bot = 0;
+}

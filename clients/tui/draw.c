@@ -1,0 +1,191 @@
+/* draw.c: what board-tui's screens share. Colour is never the only cue: a player has a tag
+ * (their initial) beside their colour, a side its letter, the cursor is reversed and
+ * bracketed, our turn is bold, a refusal starts with "!". Without colours (a monochrome
+ * terminal, or NO_COLOR set) only attributes are used. Only ASCII is drawn. */
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ipc/clock.h"
+#include "tui.h"
+
+#define FEEDBACK_MS 6000
+#define PLAYER_PAIRS 6 /* colour pairs 1..6: the players' colours, by colour index */
+#define PAIR_BAD 7
+#define PAIR_GOOD 8
+
+/* Colours if the terminal has them and the user did not ask for none (NO_COLOR). */
+void draw_init(struct tui *t)
+{
+	static const short player[PLAYER_PAIRS] = {COLOR_YELLOW, COLOR_CYAN, COLOR_GREEN, COLOR_BLUE, COLOR_RED,
+						   COLOR_MAGENTA};
+	const char *no = getenv("NO_COLOR");
+
+	t->colours = has_colors() && (no == NULL || !no[0]);
+	if (!t->colours || start_color() == ERR) {
+		t->colours = 0;
+		return;
+	}
+	use_default_colors();
+	for (short i = 0; i < PLAYER_PAIRS; i++)
+		init_pair(i + 1, player[i], -1);
+	init_pair(PAIR_BAD, COLOR_RED, -1);
+	init_pair(PAIR_GOOD, COLOR_GREEN, -1);
+}
+
+/* Attributes for a player colour index (-1: none; -2 a refusal, -3 good news) and attr. */
+int draw_attr(const struct tui *t, int colour, int attr)
+{
+	if (!t->colours || colour == -1)
+		return attr;
+	if (colour == -2)
+		return attr | COLOR_PAIR(PAIR_BAD);
+	if (colour == -3)
+		return attr | COLOR_PAIR(PAIR_GOOD);
+	return attr | COLOR_PAIR(1 + colour % PLAYER_PAIRS);
+}
+
+/* The top line: the program, what the screen shows, who we are. */
+void draw_title(const struct tui *t, const char *what)
+{
+	attron(A_BOLD);
+	mvprintw(0, 0, "board-tui: %s", what);
+	attroff(A_BOLD);
+	printw("  (you are %s)", t->opt.name);
+}
+
+/* The keys, on the bottom line. */
+void draw_keys(const char *keys)
+{
+	attron(A_DIM);
+	mvprintw(LINES - 1, 0, "%.*s", COLS > 0 ? COLS - 1 : 0, keys);
+	attroff(A_DIM);
+}
+
+/* A seat's tag: the initial of its name, with the seat's number if another seated name
+ * starts alike. */
+void draw_tag(const struct bd_pub *snap, unsigned id, char *buf, size_t len)
+{
+	const struct bd_pub_player *p = &snap->players[id];
+	int clash = 0;
+	char initial = p->name[0] >= 'a' && p->name[0] <= 'z' ? (char)(p->name[0] - 'a' + 'A') : p->name[0];
+
+	for (unsigned i = 0; i < BD_PLAYERS_MAX && !clash; i++) {
+		char c = snap->players[i].name[0];
+		c = c >= 'a' && c <= 'z' ? (char)(c - 'a' + 'A') : c;
+		clash = i != id && snap->players[i].state != BD_PLAYER_EMPTY && c == initial;
+	}
+	if (clash)
+		snprintf(buf, len, "%c%u", initial, id);
+	else
+		snprintf(buf, len, "%c", initial);
+}
+
+/* The seated players from row y at column x: tag, name, score, you/away. The next row. */
+int draw_players(const struct tui *t, int y, int x)
+{
+	static const char *const states[] = {"", "waiting", "", "away"};
+	char tag[16], name[BD_NAME_MAX + 1];
+
+	mvprintw(y++, x, "Players");
+	for (unsigned i = 0; i < BD_PLAYERS_MAX && y < LINES - 2; i++) {
+		const struct bd_pub_player *p = &t->snap->players[i];
+		if (p->state == BD_PLAYER_EMPTY)
+			continue;
+		draw_tag(t->snap, i, tag, sizeof tag);
+		bd_printable(name, sizeof name, p->name);
+		attron(draw_attr(t, (int)p->colour, A_BOLD));
+		mvprintw(y, x, "[%s]", tag);
+		attroff(draw_attr(t, (int)p->colour, A_BOLD));
+		printw(" %-12s %3u %s%s", name, p->score, (int)i == t->me ? "(you) " : "",
+		       p->state < 4 ? states[p->state] : "");
+		y++;
+	}
+	return y;
+}
+
+/* The grid of the view's cells from (y, x): column numbers above, row numbers at the left
+ * (as the protocol counts them, from 0), the cursor reversed and bracketed. The next row. */
+int draw_grid(const struct tui *t, int y, int x)
+{
+	unsigned side = t->view->side(t), w = t->view->cell_w;
+	struct tui_cell c;
+
+	for (unsigned col = 0; col < side; col++)
+		mvprintw(y, x + 4 + (int)(col * (w + 2) + w / 2), "%u", col % 10);
+	for (unsigned row = 0; row < side; row++) {
+		mvprintw(y + 1 + (int)row, x, "%2u", row);
+		for (unsigned col = 0; col < side; col++) {
+			unsigned cell = row * side + col;
+			int cur = (int)cell == t->cursor, cx = x + 3 + (int)(col * (w + 2));
+			memset(&c, 0, sizeof c);
+			c.colour = -1;
+			t->view->cell(t, cell, &c);
+			mvaddch(y + 1 + (int)row, cx, cur ? '[' : ' ');
+			attron(draw_attr(t, c.colour, c.attr | (cur ? A_REVERSE : 0)));
+			printw("%-*.*s", (int)w, (int)w, c.text);
+			attroff(draw_attr(t, c.colour, c.attr | (cur ? A_REVERSE : 0)));
+			addch(cur ? ']' : ' ');
+		}
+	}
+	return y + 1 + (int)side;
+}
+
+/* How a finished game went for us (or who won, for a spectator), from the seats' results. */
+static void draw_result(const struct tui *t, char *buf, size_t len)
+{
+	const struct bd_pub_player *me = t->me >= 0 ? &t->snap->players[t->me] : NULL;
+	char name[BD_NAME_MAX + 1];
+
+	if (me != NULL && me->result != BD_RESULT_NONE) {
+		snprintf(buf, len, "%s", me->result == BD_RESULT_WIN ? "You won" : me->result == BD_RESULT_LOSE ?
+				       "You lost" : "A draw");
+		return;
+	}
+	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++)
+		if (t->snap->players[i].state != BD_PLAYER_EMPTY && t->snap->players[i].result == BD_RESULT_WIN) {
+			snprintf(buf, len, "%s won", bd_printable(name, sizeof name, t->snap->players[i].name));
+			return;
+		}
+	snprintf(buf, len, "It is over");
+}
+
+/* The state line at row y (the view's while the game is on; the end named, with the
+ * countdown to the next game, once over) and the countdown of the turn. The next row. */
+int draw_state(struct tui *t, int y)
+{
+	const struct bd_pub *s = t->snap;
+	char text[256], how[128] = "", res[64];
+	int64_t now = bd_now_ms(), ours = 0;
+
+	if (s->game_state == BD_GAME_OVER) {
+		draw_result(t, res, sizeof res);
+		if (t->view->ending != NULL)
+			t->view->ending(t, how, sizeof how);
+		snprintf(text, sizeof text, "GAME OVER: %s%s%s.", res, how[0] ? ": " : "", how);
+	} else if (s->game_state == BD_GAME_WAITING) {
+		snprintf(text, sizeof text, "Waiting for players (%u of %u seated).", s->nplaying, s->min_players);
+	} else if (s->game_state == BD_GAME_FROZEN) {
+		snprintf(text, sizeof text, "Frozen: a player is missing; the game goes on when they are back.");
+	} else {
+		ours = t->view->status(t, text, sizeof text);
+	}
+	attron(ours ? A_BOLD : 0);
+	mvprintw(y++, 0, "%.*s", COLS > 0 ? COLS - 1 : 0, text);
+	attroff(ours ? A_BOLD : 0);
+	if (s->game_state == BD_GAME_OVER && s->deadline_ms > now)
+		mvprintw(y++, 0, "Next game in %lld s.", (long long)((s->deadline_ms - now + 999) / 1000));
+	else if (s->game_state == BD_GAME_ON && s->turn_deadline_ms > now)
+		mvprintw(y++, 0, "%s %lld s left to move.", ours ? "You have" : "They have",
+			 (long long)((s->turn_deadline_ms - now + 999) / 1000));
+	return y;
+}
+
+/* A word on a move (a refusal when bad), shown under the board for a few seconds. */
+void draw_feedback(struct tui *t, const char *text, int bad)
+{
+	bd_printable(t->feedback, sizeof t->feedback, text);
+	t->feedback_bad = bad;
+	t->feedback_until = bd_now_ms() + FEEDBACK_MS;
+}

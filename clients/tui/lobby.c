@@ -1,0 +1,283 @@
+/* lobby.c: the lobby screen, where board-tui opens without --board. At the top the kinds
+ * of game the daemon hosts (`games`, with its defaults): p plays a person (the wait's
+ * countdown, c cancels; when nobody came, p waits again or b plays a bot), b plays a bot
+ * at the level v chooses (the player's own board-bot, bot.c). Below, the tables and the
+ * players waiting (`list`, read again every REFRESH_MS): Tab moves to the tables, j joins
+ * the one chosen (a static board's seat, or our own kept seat). A `matched` event joins the
+ * table made for us. */
+#include <curses.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ipc/clock.h"
+#include "tui.h"
+
+#define REFRESH_MS 2000
+
+enum lobby_state { LOBBY_IDLE, LOBBY_WAITING, LOBBY_NOMATCH };
+
+static struct {
+	struct bd_games games;
+	struct bd_lobby list;
+	int game, table;          /* the game and the table chosen */
+	int on_tables;            /* Tab: the arrows choose a table */
+	unsigned level;           /* the bot's level chosen, an index into the view's levels */
+	enum lobby_state state;
+	char waiting[BD_GAME_NAME_MAX + 1]; /* the game waited for */
+	int with_bot;             /* the opponent named is our bot */
+	unsigned seconds;         /* the wait's countdown, as the daemon counts it */
+	char note[BD_LINE_MAX];   /* the last word of the lobby */
+	int64_t next_list;        /* bd_now_ms of the next `list` */
+} lobby;
+
+/* The chosen game's view, NULL if none or board-tui cannot show it. */
+static const struct tui_view *lobby_view(void)
+{
+	return lobby.game < (int)lobby.games.n ? view_of_game(lobby.games.game[lobby.game].game) : NULL;
+}
+
+/* A game's name in people's words. */
+static const char *lobby_title(const char *game)
+{
+	const struct tui_view *v = view_of_game(game);
+
+	return v != NULL ? v->title : game;
+}
+
+/* Read the tables and the players waiting again. */
+static void lobby_refresh(struct tui *t)
+{
+	char err[256];
+
+	lobby.next_list = bd_now_ms() + REFRESH_MS;
+	if (!t->online)
+		return;
+	bd_lobby_free(&lobby.list);
+	if (bd_client_list(&t->c, &lobby.list, err, sizeof err) < 0)
+		snprintf(lobby.note, sizeof lobby.note, "boardd did not list its tables: %s.", err);
+	if (lobby.table >= (int)lobby.list.ntables)
+		lobby.table = lobby.list.ntables > 0 ? (int)lobby.list.ntables - 1 : 0;
+}
+
+/* The lobby shows (at start, or back from a table): the games and the lists afresh. */
+void lobby_enter(struct tui *t)
+{
+	char err[256];
+
+	lobby.state = LOBBY_IDLE;
+	if (t->online && lobby.games.n == 0 && bd_client_games(&t->c, &lobby.games, err, sizeof err) < 0)
+		snprintf(lobby.note, sizeof lobby.note, "boardd did not list its games: %s.", err);
+	lobby_refresh(t);
+}
+
+/* Every loop: the lists again when due (not while a table shows). */
+void lobby_tick(struct tui *t)
+{
+	if (!t->table[0] && bd_now_ms() >= lobby.next_list)
+		lobby_refresh(t);
+}
+
+/* Ask to play the chosen game against opponent (NULL: anyone): the wait begins, or the
+ * refusal is said. */
+static void lobby_play(struct tui *t, const char *opponent)
+{
+	const struct bd_game_info *g = &lobby.games.game[lobby.game];
+	struct bd_msg r;
+	int rc = bd_client_play(&t->c, &r, g->game, NULL, opponent);
+
+	if (rc != 0) {
+		snprintf(lobby.note, sizeof lobby.note, "Cannot play %s: %s.", lobby_title(g->game),
+			 rc < 0 ? "boardd does not answer" : r.text);
+		bot_stop(t);
+		lobby.state = LOBBY_IDLE;
+		return;
+	}
+	snprintf(lobby.waiting, sizeof lobby.waiting, "%s", g->game);
+	lobby.state = LOBBY_WAITING;
+	lobby.seconds = 0;
+	lobby.note[0] = 0;
+}
+
+/* Start our bot for the chosen game at the chosen level, then play against it. */
+static void lobby_play_bot(struct tui *t)
+{
+	const struct tui_view *v = lobby_view();
+	char err[256], bot[BD_NAME_MAX + 1];
+
+	if (bot_start(t, lobby.games.game[lobby.game].game, v->levels[lobby.level], err, sizeof err) < 0) {
+		snprintf(lobby.note, sizeof lobby.note, "%s.", err);
+		return;
+	}
+	bot_name(t, bot, sizeof bot);
+	lobby.with_bot = 1;
+	lobby_play(t, bot);
+}
+
+/* Join the chosen table. */
+static void lobby_join(struct tui *t)
+{
+	char err[256], table[BD_BOARD_NAME_MAX + 1];
+
+	if (lobby.table >= (int)lobby.list.ntables)
+		return;
+	snprintf(table, sizeof table, "%s", lobby.list.table[lobby.table].table);
+	if (conn_join(t, table, err, sizeof err) < 0)
+		snprintf(lobby.note, sizeof lobby.note, "Cannot join %s: %s.", table, err);
+}
+
+/* A key in the lobby. */
+void lobby_key(struct tui *t, int ch)
+{
+	const struct tui_view *v = lobby_view();
+	int busy = lobby.state == LOBBY_WAITING || !t->online;
+	int *at = lobby.on_tables ? &lobby.table : &lobby.game;
+	int n = lobby.on_tables ? (int)lobby.list.ntables : (int)lobby.games.n;
+	struct bd_msg r;
+
+	if (ch == '\t') {
+		lobby.on_tables = !lobby.on_tables;
+	} else if (ch == KEY_UP && *at > 0 && !busy) {
+		(*at)--;
+		lobby.level = 0;
+	} else if (ch == KEY_DOWN && *at + 1 < n && !busy) {
+		(*at)++;
+		lobby.level = 0;
+	} else if (ch == 'v' && v != NULL) {
+		lobby.level = v->levels[lobby.level + 1] != NULL ? lobby.level + 1 : 0;
+	} else if (ch == 'p' && v != NULL && !busy) {
+		lobby.with_bot = 0;
+		lobby_play(t, NULL);
+	} else if (ch == 'b' && v != NULL && !busy) {
+		lobby_play_bot(t);
+	} else if (ch == 'c' && lobby.state == LOBBY_WAITING) {
+		if (bd_client_request(&t->c, &r, NULL, NULL, "cancel") == 1 && strcmp(r.word, "notwaiting") != 0)
+			snprintf(lobby.note, sizeof lobby.note, "%s", r.text);
+		bot_stop(t);
+		lobby.state = LOBBY_IDLE;
+	} else if ((ch == 'j' || ch == '\n' || ch == KEY_ENTER) && lobby.on_tables && !busy) {
+		lobby_join(t);
+	} else if (ch == 'r') {
+		lobby_refresh(t);
+	}
+}
+
+/* A lobby event (EVENT 0 ...): the countdown, nobody came, matched, called off. */
+void lobby_event(struct tui *t, const struct bd_msg *m)
+{
+	struct bd_lobby_event ev;
+	char err[256];
+
+	if (bd_msg_lobby_event(m, &ev) < 0)
+		return; /* one board-tui does not know */
+	if (ev.type == BD_LOBBY_WAIT && lobby.state == LOBBY_WAITING) {
+		lobby.seconds = ev.seconds;
+	} else if (ev.type == BD_LOBBY_NOMATCH && lobby.state == LOBBY_WAITING) {
+		bot_stop(t);
+		lobby.state = LOBBY_NOMATCH;
+		snprintf(lobby.note, sizeof lobby.note, lobby.with_bot ? "Your bot did not come in time." :
+			 "Nobody came to play %s: p to wait again, b to play a bot.", lobby_title(ev.game));
+	} else if (ev.type == BD_LOBBY_MATCHED) {
+		lobby.state = LOBBY_IDLE;
+		if (conn_join(t, ev.table, err, sizeof err) < 0) {
+			snprintf(lobby.note, sizeof lobby.note, "A table (%s) was made for you, but joining it failed: %s.",
+				 ev.table, err);
+			bot_stop(t);
+		}
+	} else if (ev.type == BD_LOBBY_ABORTED) {
+		if (t->table[0] && strcmp(t->table, ev.table) == 0)
+			conn_leave(t);
+		bot_stop(t);
+		lobby.state = LOBBY_IDLE;
+		snprintf(lobby.note, sizeof lobby.note, "The match at %s was called off (%s).", ev.table, ev.reason);
+		lobby_enter(t);
+	}
+}
+
+/* The games, each with its defaults; the chosen one marked. The next row. */
+static int lobby_games(struct tui *t, int y)
+{
+	const struct tui_view *v = lobby_view();
+
+	mvprintw(y++, 0, "Games%s", lobby.on_tables ? "" : " (up/down to choose)");
+	for (size_t i = 0; i < lobby.games.n && y < LINES - 8; i++) {
+		const struct bd_game_info *g = &lobby.games.game[i];
+		int cur = (int)i == lobby.game && !lobby.on_tables;
+		attron(cur ? A_REVERSE : 0);
+		mvprintw(y, 0, "%s %-12s", (int)i == lobby.game ? ">" : " ", lobby_title(g->game));
+		attroff(cur ? A_REVERSE : 0);
+		if (view_of_game(g->game) == NULL)
+			printw(" (not in the terminal yet)");
+		for (unsigned k = 0; k < g->opts.n; k++)
+			if (getcurx(stdscr) + (int)strlen(g->opts.opt[k].key) + (int)strlen(g->opts.opt[k].value) + 2 < COLS)
+				printw(" %s=%s", g->opts.opt[k].key, g->opts.opt[k].value);
+		y++;
+	}
+	if (v != NULL)
+		mvprintw(y++, 0, "Bot level: %s (v changes it)", v->levels[lobby.level]);
+	(void)t;
+	return y + 1;
+}
+
+/* The wait, or what can be done. The next row. */
+static int lobby_new(struct tui *t, int y)
+{
+	char bot[BD_NAME_MAX + 1];
+
+	if (lobby.state == LOBBY_WAITING) {
+		bot_name(t, bot, sizeof bot);
+		attron(A_BOLD);
+		if (lobby.with_bot)
+			mvprintw(y++, 0, "Waiting for your bot %s to come: %u s left. (c cancels)", bot, lobby.seconds);
+		else
+			mvprintw(y++, 0, "Waiting for another player of %s: %u s left. (c cancels)",
+				 lobby_title(lobby.waiting), lobby.seconds);
+		attroff(A_BOLD);
+	} else if (lobby_view() != NULL) {
+		mvprintw(y++, 0, "p: play a person   b: play a bot");
+	}
+	if (lobby.note[0]) {
+		attron(draw_attr(t, -2, A_BOLD));
+		mvprintw(y++, 0, "! %.*s", COLS > 3 ? COLS - 3 : 0, lobby.note);
+		attroff(draw_attr(t, -2, A_BOLD));
+	}
+	return y + 1;
+}
+
+/* The tables, each with who sits there; then the players waiting. */
+static void lobby_tables(int y)
+{
+	char line[256];
+
+	mvprintw(y++, 0, "Tables%s", lobby.on_tables ? " (up/down to choose, j joins)" : " (Tab to choose one)");
+	if (lobby.list.ntables == 0)
+		mvprintw(y++, 2, "No tables yet.");
+	for (size_t i = 0; i < lobby.list.ntables && y < LINES - 4; i++) {
+		const struct bd_table_info *ti = &lobby.list.table[i];
+		int n = snprintf(line, sizeof line, "%s: %s, %s;", ti->table, lobby_title(ti->game), ti->state);
+		for (size_t s = 0; s < lobby.list.nseats && n > 0 && (size_t)n < sizeof line; s++)
+			if (lobby.list.seat[s].table == i)
+				n += snprintf(line + n, sizeof line - (size_t)n, " %s%s", lobby.list.seat[s].name,
+					      strcmp(lobby.list.seat[s].state, "away") == 0 ? " (away)" : "");
+		int cur = (int)i == lobby.table && lobby.on_tables;
+		attron(cur ? A_REVERSE : 0);
+		mvprintw(y++, 0, "%s %.*s", (int)i == lobby.table ? ">" : " ", COLS > 3 ? COLS - 3 : 0, line);
+		attroff(cur ? A_REVERSE : 0);
+	}
+	y++;
+	mvprintw(y++, 0, "Players waiting");
+	if (lobby.list.nwaiting == 0)
+		mvprintw(y++, 2, "Nobody.");
+	for (size_t i = 0; i < lobby.list.nwaiting && y < LINES - 2; i++)
+		mvprintw(y++, 2, "%s (user %s) waits for %s, %u s left", lobby.list.waiting[i].name,
+			 lobby.list.waiting[i].login, lobby_title(lobby.list.waiting[i].game), lobby.list.waiting[i].seconds);
+}
+
+/* Draw the lobby screen. */
+void lobby_draw(struct tui *t)
+{
+	draw_title(t, "lobby");
+	int y = lobby_games(t, 2);
+	y = lobby_new(t, y);
+	lobby_tables(y);
+	draw_keys("up/down choose  p person  b bot  v level  c cancel  Tab tables  j join  r refresh  q quit");
+}

@@ -1,0 +1,125 @@
+/* tui.h: board-tui, the terminal client (ncurses): its shared state and its modules.
+ *
+ *   main.c   command line, the terminal set up and given back, the main loop (poll on
+ *            the keyboard and the socket, a tick for countdowns)
+ *   conn.c   the connection: hello, join and leave a table, events, moves, quit
+ *   lobby.c  the lobby screen: the games, play a person or a bot, the countdown, the
+ *            tables to join
+ *   bot.c    the player's own board-bot for "play a bot", ended when the table is left
+ *   draw.c   what every screen shares: colours and attributes, the title, the players,
+ *            the state line with its countdown, the feedback line, the grid and its cursor
+ *   view.c   the table screen: the table of games' views, the cursor keys
+ *   view-<game>.c  one game's view (struct tui_view)
+ */
+#ifndef BOARD_TUI_H
+#define BOARD_TUI_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "ipc/client.h"
+
+struct tui;
+
+/* How a cell is shown: up to 7 ASCII characters, a player colour (-1: none) and curses
+ * attributes (A_BOLD, A_UNDERLINE ...), so that colour is never the only cue. */
+struct tui_cell {
+	char text[8];
+	int colour;
+	int attr;
+};
+
+/* A game's view: how board-tui shows and plays one kind of table from the snapshot. The
+ * table screen (view.c) draws the grid (draw.c) with the cursor, the players, the state and
+ * the feedback; a view says what each cell shows and what a key does. */
+struct tui_view {
+	unsigned kind;            /* enum bd_game_kind */
+	const char *title;        /* "Tic-tac-toe" */
+	const char *levels[4];    /* board-bot's levels for this game, easiest first */
+	const char *keys;         /* the game's own keys, for the help line */
+	unsigned cell_w;          /* characters of a cell */
+	/* The grid's side in cells, 0 if the snapshot holds no table of this kind. */
+	unsigned (*side)(const struct tui *t);
+	void (*cell)(const struct tui *t, unsigned cell, struct tui_cell *out);
+	/* The state line while the game is on; nonzero if it is our move. */
+	int (*status)(const struct tui *t, char *buf, size_t len);
+	/* Optional: how a finished game ended, in the game's words ("three in a row"). */
+	void (*ending)(const struct tui *t, char *buf, size_t len);
+	/* Play cell (Enter or space on it). */
+	void (*play)(struct tui *t, unsigned cell);
+	/* Optional: a key the table screen does not use; nonzero if taken. */
+	int (*key)(struct tui *t, int ch);
+	/* Optional: one event line of the table. */
+	void (*event)(struct tui *t, const struct bd_msg *m);
+};
+extern const struct tui_view tui_memory, tui_tictactoe;
+
+struct tui_options {
+	char socket[108];
+	const char *prefix;
+	const char *board;        /* NULL: open on the lobby */
+	char name[BD_NAME_MAX + 1];
+};
+
+struct tui {
+	struct tui_options opt;
+	struct bd_client c;
+	int online;               /* connected, hello said */
+	int linked;               /* at a table: its events arrive */
+	int me;                   /* own seat, -1 for none */
+	char table[BD_BOARD_NAME_MAX + 1]; /* the table joined, "" in the lobby */
+	struct bd_pub *snap;      /* the last consistent copy of the table's public segment */
+	int have_snap;
+	const struct tui_view *view; /* the snapshot's game's, NULL if none or unknown */
+	int cursor;               /* the cell under the cursor */
+	int moved;                /* the cell of the last move sent, -1 if none */
+	char feedback[256];       /* the last word on a move (a refusal), "" if none */
+	int feedback_bad;         /* it is a refusal */
+	int64_t feedback_until;   /* bd_now_ms it fades */
+	char gone[256];           /* why the connection ended, "" while it lives */
+	pid_t bot;                /* the player's board-bot while it runs, else 0 */
+	int colours;              /* the terminal shows colours (and NO_COLOR is unset) */
+	int quit;
+};
+
+/* conn.c */
+int conn_open(struct tui *t, char *err, size_t len);
+int conn_join(struct tui *t, const char *table, char *err, size_t len);
+void conn_leave(struct tui *t);
+void conn_drain(struct tui *t);
+int conn_send(struct tui *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void conn_quit(struct tui *t);
+
+/* lobby.c */
+void lobby_enter(struct tui *t);
+void lobby_draw(struct tui *t);
+void lobby_key(struct tui *t, int ch);
+void lobby_event(struct tui *t, const struct bd_msg *m);
+void lobby_tick(struct tui *t);
+
+/* bot.c */
+int bot_start(struct tui *t, const char *game, const char *level, char *err, size_t len);
+void bot_name(const struct tui *t, char *buf, size_t len);
+void bot_reap(struct tui *t);
+void bot_stop(struct tui *t);
+
+/* draw.c */
+void draw_init(struct tui *t);
+int draw_attr(const struct tui *t, int colour, int attr);
+void draw_title(const struct tui *t, const char *what);
+void draw_keys(const char *keys);
+int draw_players(const struct tui *t, int y, int x);
+int draw_grid(const struct tui *t, int y, int x);
+int draw_state(struct tui *t, int y);
+void draw_feedback(struct tui *t, const char *text, int bad);
+void draw_tag(const struct bd_pub *snap, unsigned id, char *buf, size_t len);
+
+/* view.c */
+const struct tui_view *view_of_kind(unsigned kind);
+const struct tui_view *view_of_game(const char *game);
+void view_draw(struct tui *t);
+void view_key(struct tui *t, int ch);
+int view_can_move(const struct tui *t);
+
+#endif

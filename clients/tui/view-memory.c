@@ -1,0 +1,107 @@
+/* view-memory.c: Memory in board-tui. The three kinds of card differ in more than colour:
+ * face down "####" dim; face up the value in lower case, "/" and the tag of who turned it,
+ * bold; locked the value in upper case, "=" and the owner's tag. Everyone picks at once;
+ * a word on our own picks (a pair, a miss) shows under the board. */
+#include <curses.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ipc/game/memory.h"
+#include "tui.h"
+
+/* The board's side in cards, 0 if the table is not Memory's. */
+static unsigned mem_side(const struct tui *t)
+{
+	return t->snap->game_kind == BD_GAME_MEMORY ? bd_memory_pub(t->snap)->dim : 0;
+}
+
+/* A card as its state and owner show it. */
+static void mem_cell(const struct tui *t, unsigned cell, struct tui_cell *out)
+{
+	const struct bd_card *c = &bd_memory_pub(t->snap)->cards[cell];
+	char tag[16] = "?";
+
+	if (c->state == BD_CARD_DOWN || !bd_value_ok(c->value)) {
+		snprintf(out->text, sizeof out->text, "####");
+		out->attr = A_DIM;
+		return;
+	}
+	if (c->owner < BD_PLAYERS_MAX && t->snap->players[c->owner].state != BD_PLAYER_EMPTY)
+		draw_tag(t->snap, c->owner, tag, sizeof tag);
+	int up = c->state == BD_CARD_UP;
+	snprintf(out->text, sizeof out->text, "%c%c%c%.1s", up ? c->value[0] : c->value[0] - 'a' + 'A',
+		 up ? c->value[1] : c->value[1] - 'a' + 'A', up ? '/' : '=', tag);
+	out->colour = (int)c->colour;
+	out->attr = up ? A_BOLD : A_UNDERLINE;
+}
+
+/* Cards left and our score; everyone plays at once, so it is always our move. */
+static int mem_status(const struct tui *t, char *buf, size_t len)
+{
+	const struct bd_memory_pub *area = bd_memory_pub(t->snap);
+	unsigned left = area->dim * area->dim - area->nlocked;
+
+	if (t->me >= 0)
+		snprintf(buf, len, "Game %u: pick two cards of one value. %u cards left; your score %u.",
+			 t->snap->game_number, left, t->snap->players[t->me].score);
+	else
+		snprintf(buf, len, "Game %u: %u cards left (you are watching).", t->snap->game_number, left);
+	return t->me >= 0;
+}
+
+/* The end: every pair found, and the top score. */
+static void mem_ending(const struct tui *t, char *buf, size_t len)
+{
+	unsigned top = 0;
+
+	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++)
+		if (t->snap->players[i].state != BD_PLAYER_EMPTY && t->snap->players[i].last_score > top)
+			top = t->snap->players[i].last_score;
+	snprintf(buf, len, "every pair is found; the top score is %u", top);
+}
+
+/* Turn the card (pick x y); a card that is not face down is said without a round trip. */
+static void mem_play(struct tui *t, unsigned cell)
+{
+	unsigned dim = mem_side(t);
+
+	if (!view_can_move(t))
+		draw_feedback(t, t->me < 0 ? "you are watching" : "the game is not on", 1);
+	else if (bd_memory_pub(t->snap)->cards[cell].state != BD_CARD_DOWN)
+		draw_feedback(t, "that card is already face up", 1);
+	else
+		conn_send(t, "pick %u %u", cell % dim, cell / dim);
+}
+
+/* Our own pair or miss, under the board. */
+static void mem_event(struct tui *t, const struct bd_msg *m)
+{
+	struct bd_event ev;
+	char text[64];
+
+	if (t->me < 0 || bd_msg_event(m, t->c.dim, &ev) < 0 || ev.player != (unsigned)t->me)
+		return;
+	const struct bd_memory_ev *g = bd_memory_ev(&ev);
+	if (ev.type == BD_EV_MATCH) {
+		snprintf(text, sizeof text, "a pair of %c%c: +2", g->value1[0], g->value1[1]);
+		draw_feedback(t, text, 0);
+	} else if (ev.type == BD_EV_MISMATCH) {
+		snprintf(text, sizeof text, "%c%c and %c%c are no pair", g->value1[0], g->value1[1], g->value2[0],
+			 g->value2[1]);
+		draw_feedback(t, text, 0);
+	}
+}
+
+const struct tui_view tui_memory = {
+	.kind = BD_GAME_MEMORY,
+	.title = "Memory",
+	.levels = {"easy", "seed", "perfect", NULL},
+	.keys = "",
+	.cell_w = 4,
+	.side = mem_side,
+	.cell = mem_cell,
+	.status = mem_status,
+	.ending = mem_ending,
+	.play = mem_play,
+	.event = mem_event,
+};

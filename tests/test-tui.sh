@@ -1,0 +1,74 @@
+#!/bin/sh
+# test-tui.sh: board-tui's lobby on a real boardd, in a colour terminal: the games listed,
+# a wait for a person counting down and cancelled, then "play a bot": board-tui starts its
+# own board-bot, the match's table opens, and a whole game of tic-tac-toe is played with
+# the arrows and Enter (a move on a taken cell refused beside it), the end named; the
+# window resized (the screen drawn again to the new size), back to the lobby, q.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/tui-lib.sh"
+
+start_daemon --seed 3
+tui_start -- --name ana
+wait_screen '^board-tui: lobby  \(you are ana\)$'
+wait_screen '^> Memory +dim=4$'
+shows '^  Tic-tac-toe ' || fail "tic-tac-toe not listed: $(screen | head -n 12)"
+
+note "play a person: the countdown, then cancel"
+keys p
+wait_screen '^Waiting for another player of Memory: [0-9]+ s left'
+n=$(screen | sed -n 's/^Waiting for another player of Memory: \([0-9]*\) s left.*/\1/p')
+counted() { m=$(screen | sed -n 's/^Waiting for another player of Memory: \([0-9]*\) s left.*/\1/p'); [ -n "$m" ] && [ "$m" -lt "$n" ]; }
+wait_until "the wait to count down from $n" counted
+wait_screen '^  ana \(user [^)]*\) waits for Memory'
+keys c
+wait_screen '^p: play a person   b: play a bot$'
+
+note "play a bot at tic-tac-toe"
+keys Down
+wait_screen '^> Tic-tac-toe '
+wait_screen '^Bot level: easy'
+keys b
+wait_screen '^board-tui: Tic-tac-toe at table tictactoe-[0-9]+ '
+wait_screen '\[A[0-9]\] ana-bot'
+
+# Until the game is over: on our turn the first empty cell, with the arrows and Enter;
+# once, a taken cell first, which is refused beside the cell.
+turn() { shows '^Your turn: place an [XO]\.$|^GAME OVER'; }
+placed() { [ "$(cells 3 3 | sed -n "${first}p")" != ' . ' ] || shows '^GAME OVER'; }
+refused=0 moves=0
+while :; do
+	wait_until "our turn or the end" turn
+	shows '^GAME OVER' && break
+	taken=$(cells 3 3 | grep -nE '[XO]' | head -n 1 | cut -d: -f1)
+	if [ "$refused" -eq 0 ] && [ -n "$taken" ]; then
+		go $(((taken - 1) % 3)) $(((taken - 1) / 3))
+		keys Enter
+		wait_screen "^! column $(((taken - 1) % 3)), row $(((taken - 1) / 3)): the cell is taken$"
+		refused=1
+	fi
+	first=$(cells 3 3 | grep -n '^ \. $' | head -n 1 | cut -d: -f1)
+	[ -n "$first" ] || fail "our turn and no empty cell: $(screen | head -n 8)"
+	go $(((first - 1) % 3)) $(((first - 1) / 3))
+	keys Enter
+	moves=$((moves + 1))
+	[ "$moves" -le 5 ] || fail "more than 5 moves of ours: $(screen | head -n 12)"
+	wait_until "our mark on the board" placed
+done
+[ "$refused" -eq 1 ] || fail "no turn of ours had a taken cell to try"
+wait_screen '^GAME OVER: (You won: [XO] has three in a row \(cells [0-8] [0-8] [0-8]\)|You lost: [XO] has three in a row \(cells [0-8] [0-8] [0-8]\)|A draw: the board is full)\.$'
+note "$moves moves: $(screen | grep '^GAME OVER')"
+esc=$(printf '\033')
+escapes | grep -qE "$esc\[([0-9]+;)*(3[0-7]|38;5;[0-9]+)(;[0-9]+)*m" || fail "no colours in a colour terminal"
+
+note "resize"
+tm resize-window -x 60 -y 20 || fail "tmux cannot resize"
+bottom() { [ "$(screen | wc -l)" -eq 20 ] && screen | sed -n 20p | grep -q '^arrows move  Enter/space play'; }
+wait_until "the key line on the new last row" bottom
+shows '^GAME OVER' && shows '^ 2 ' || fail "the board after the resize: $(screen)"
+
+note "back to the lobby, then quit"
+keys l
+wait_screen '^board-tui: lobby '
+wait_screen '^  tictactoe-[0-9]+: Tic-tac-toe'
+tui_quit
+finish

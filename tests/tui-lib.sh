@@ -1,0 +1,59 @@
+# tui-lib.sh: board-tui in a tmux server of the test's own (after lib.sh): keys with
+# send-keys, the screen with capture-pane. The server is killed in cleanup.
+TUI="$BIN/board-tui"
+TMUX_SOCK="$WORK/tmux.sock"
+tm() { tmux -S "$TMUX_SOCK" "$@"; }
+tui_cleanup() { tm kill-server 2>/dev/null; cleanup; }
+trap 'tui_cleanup' EXIT INT TERM
+
+# tui_start [ENV=VALUE...] -- OPTION...: board-tui in a 100x40 window, its exit status and
+# then the terminal's modes (stty) written to the pane when it ends.
+tui_start() {
+	envs=""
+	while [ "$1" != "--" ]; do envs="$envs $1"; shift; done
+	shift
+	tm -f /dev/null new-session -d -x 100 -y 40 \
+		"env $envs BOARDD_SOCKET='$SOCK' BOARDD_SHM_PREFIX='$PREFIX' '$TUI' $*; echo \"exit \$?\"; stty -a; sleep 600" ||
+		fail "cannot start tmux"
+}
+
+# screen: the pane as text; escapes: with its attributes' escape sequences.
+screen() { tm capture-pane -p; }
+escapes() { tm capture-pane -p -e; }
+# shows REGEX: the screen has a line matching.
+shows() { screen | grep -qE "$1"; }
+# wait_screen REGEX: until the screen shows it (30 s).
+wait_screen() { wait_until "screen: $1 ($(screen | head -n 12 | tr '\n' '|'))" shows "$1"; }
+keys() { tm send-keys "$@"; }
+
+# cursor: "COLUMN ROW" from the cursor line.
+cursor() { screen | sed -n 's/^Cursor: column \([0-9]*\), row \([0-9]*\)$/\1 \2/p' | head -n 1; }
+
+# go COLUMN ROW: arrows from where the cursor is to that cell.
+go() {
+	set -- "$1" "$2" $(cursor)
+	[ $# -eq 4 ] || fail "no cursor line on the screen: $(screen | head -n 12)"
+	c=$3 r=$4
+	while [ "$c" -lt "$1" ]; do keys Right; c=$((c + 1)); done
+	while [ "$c" -gt "$1" ]; do keys Left; c=$((c - 1)); done
+	while [ "$r" -lt "$2" ]; do keys Down; r=$((r + 1)); done
+	while [ "$r" -gt "$2" ]; do keys Up; r=$((r - 1)); done
+	wait_screen "^Cursor: column $1, row $2$"
+}
+
+# cells WIDTH SIDE: the grid's cells' texts, row by row, one a line (the grid starts on the
+# screen's fourth line; a cell is WIDTH characters after a bracket or space, then another).
+cells() {
+	screen | awk -v w="$1" -v side="$2" 'NR >= 4 && NR < 4 + side {
+		for (c = 0; c < side; c++) print substr($0, 5 + c * (w + 2), w) }'
+}
+
+# tui_quit: q, then board-tui must have ended with status 0 and given the terminal back
+# (canonical mode and echo again).
+tui_quit() {
+	keys q
+	wait_screen '^exit [0-9]+$'
+	shows '^exit 0$' || fail "board-tui exited: $(screen | grep '^exit')"
+	screen | grep -qE '(^| )icanon( |$)' && screen | grep -qE '(^| )echo( |$)' ||
+		fail "the terminal was not restored: $(screen | tr '\n' '|')"
+}
