@@ -70,6 +70,13 @@ void lobby_enter(struct tui *t)
 	lobby_refresh(t);
 }
 
+/* Free what the lobby read (at exit). */
+void lobby_free(void)
+{
+	bd_games_free(&lobby.games);
+	bd_lobby_free(&lobby.list);
+}
+
 /* Every loop: the lists again when due (not while a table shows). */
 void lobby_tick(struct tui *t)
 {

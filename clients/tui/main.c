@@ -182,6 +182,7 @@ int main(int argc, char **argv)
 	loop(&t);
 	endwin();
 	conn_quit(&t);
+	lobby_free();
 	free(t.snap);
 	return 0;
 }

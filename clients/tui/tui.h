@@ -97,6 +97,7 @@ void lobby_draw(struct tui *t);
 void lobby_key(struct tui *t, int ch);
 void lobby_event(struct tui *t, const struct bd_msg *m);
 void lobby_tick(struct tui *t);
+void lobby_free(void);
 
 /* bot.c */
 int bot_start(struct tui *t, const char *game, const char *level, char *err, size_t len);
