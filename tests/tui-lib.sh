@@ -27,7 +27,7 @@ wait_screen() { wait_until "screen: $1 ($(screen | head -n 12 | tr '\n' '|'))" s
 keys() { tm send-keys "$@"; }
 
 # cursor: "COLUMN ROW" from the cursor line.
-cursor() { screen | sed -n 's/^Cursor: column \([0-9]*\), row \([0-9]*\)$/\1 \2/p' | head -n 1; }
+cursor() { screen | sed -n 's/^Cursor: column \([0-9]*\), row \([0-9]*\)\( (.*)\)\{0,1\}$/\1 \2/p' | head -n 1; }
 
 # go COLUMN ROW: arrows from where the cursor is to that cell.
 go() {
@@ -38,7 +38,7 @@ go() {
 	while [ "$c" -gt "$1" ]; do keys Left; c=$((c - 1)); done
 	while [ "$r" -lt "$2" ]; do keys Down; r=$((r + 1)); done
 	while [ "$r" -gt "$2" ]; do keys Up; r=$((r - 1)); done
-	wait_screen "^Cursor: column $1, row $2$"
+	wait_screen "^Cursor: column $1, row $2( \(.*\))?$"
 }
 
 # cells WIDTH SIDE: the grid's cells' texts, row by row, one a line (the grid starts on the
@@ -54,6 +54,7 @@ tui_quit() {
 	keys q
 	wait_screen '^exit [0-9]+$'
 	shows '^exit 0$' || fail "board-tui exited: $(screen | grep '^exit')"
+	wait_screen '(^| )-?extproc$' # stty's last word: all it writes is there
 	screen | grep -qE '(^| )icanon( |$)' && screen | grep -qE '(^| )echo( |$)' ||
 		fail "the terminal was not restored: $(screen | tr '\n' '|')"
 }
