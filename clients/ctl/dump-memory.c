@@ -136,24 +136,27 @@ out:
  * login and when it left, from the table's record; or that the record of one is gone. */
 static void memory_departed(FILE *f, const struct bd_pub *p)
 {
+	static const struct bd_departed *rec[BD_CARDS_MAX]; /* each card's departed owner's record */
 	const struct bd_memory_pub *m = bd_memory_pub(p);
 	unsigned n = m->dim * m->dim, lost = 0, said = 0;
 	char name[BD_NAME_MAX + 8], login[BD_LOGIN_MAX + 8], when[40];
 	int gone;
 
+	for (unsigned i = 0; i < n; i++) {
+		rec[i] = memory_gone(p, &m->cards[i], &gone); /* NULL unless gone */
+		lost += gone && rec[i] == NULL;
+	}
 	for (uint32_t k = 0; k < BD_DEPARTED_MAX && k < p->ndeparted; k++) {
 		const struct bd_departed *d = &p->departed[(p->ndeparted - 1 - k) % BD_DEPARTED_MAX];
 		unsigned cards = 0;
 		for (unsigned i = 0; i < n; i++)
-			cards += memory_gone(p, &m->cards[i], &gone) == d && gone;
+			cards += rec[i] == d;
 		if (cards > 0 && said++ == 0)
 			fputs("left the table, their cards still shown:\n", f);
 		if (cards > 0)
 			fprintf(f, "(%u) %s, login %s, left %s, %u cards\n", d->seat, bd_printable(name, sizeof name, d->name),
 				bd_printable(login, sizeof login, d->login), events_time(when, sizeof when, d->left_ms), cards);
 	}
-	for (unsigned i = 0; i < n; i++)
-		lost += memory_gone(p, &m->cards[i], &gone) == NULL && gone;
 	if (lost > 0)
 		fprintf(f, "%u cards of players that left whose names are no longer recorded (the table keeps the "
 			"last %u departures)\n", lost, BD_DEPARTED_MAX);
