@@ -38,6 +38,20 @@ static const char *mem_owner(const struct bd_pub *snap, const struct bd_card *ca
 	return buf;
 }
 
+/* The tag on a card's badge: its player's (paint_tag), "?" once that player has left (its
+ * seat may be another player's by now: the tag would name the wrong one). */
+static void mem_tag(const struct bd_pub *snap, const struct bd_card *card, char *buf, size_t len)
+{
+	const struct bd_pub_player *seated;
+	const struct bd_departed *left;
+
+	bd_seat_holder(snap, card->owner, card->serial, BD_CARD_SERIAL_MASK, &seated, &left);
+	if (seated == NULL)
+		snprintf(buf, len, "?");
+	else
+		paint_tag(snap, card->owner, buf, len);
+}
+
 /* What a screen reader says for a card: "row 2, column 3, face down" and so on. */
 static void mem_cell_name(const struct app *a, unsigned card, char *buf, size_t len)
 {
@@ -188,7 +202,7 @@ static void mem_draw(GtkWidget *view, cairo_t *cr, int hover)
 		view_cell_rect(view, i, &r);
 		if (!gdk_rectangle_intersect(&r, &clip, NULL))
 			continue;
-		paint_tag(a->snap, c->owner, tag, sizeof tag);
+		mem_tag(a->snap, c, tag, sizeof tag);
 		mem_paint_card(cr, &r, c, tag, &look, (int)i == hover && mem_can_play(a, i));
 	}
 }
