@@ -7,25 +7,9 @@
 # a daemon killed with -9 and started again. It keeps the last 64 departures: 64 more, and
 # the first player's cards are said to have an owner whose name is no longer recorded.
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/memory-lib.sh"
 CTL="$BIN/boardctl"
 trap 'stop_players; cleanup' EXIT
-
-# partner X Y: the coordinates of the card that pairs with x y, from the secret values.
-partner() {
-	"$CTL" dump --private >"$WORK/secret" 2>&1 || fail "dump --private: $(cat "$WORK/secret")"
-	sed -n '/^values:$/,/^player/p' "$WORK/secret" | grep -E '^[0-3]  ' | awk -v x="$1" -v y="$2" '
-		{ for (i = 2; i <= NF; i++) v[i - 2, $1] = $i }
-		END { for (k in v) { split(k, c, SUBSEP); if ((c[1] != x || c[2] != y) && v[k] == v[x, y]) print c[1], c[2] } }'
-}
-
-# lock NAME FD X Y: NAME (on FD) picks x y and its partner: a match, locked.
-lock() {
-	set -- "$1" "$2" "$3" "$4" "$(partner "$3" "$4")"
-	[ -n "$5" ] || fail "no partner of $3 $4: $(cat "$WORK/secret")"
-	printf 'pick %s %s\npick %s\n' "$3" "$4" "$5" >&"$2"
-	wait_for "$WORK/$1.out" "^EVENT [0-9]+ match $3 $4 $5 "
-	echo "$5" >"$WORK/$1.pair"
-}
 
 start_daemon --board main:4 --min-players 1 --first-pick-ms 3600000 --mismatch-ms 3600000 --away-ms 3600000 --seed 7
 player ana A; exec 3>"$WORK/ana.in"
