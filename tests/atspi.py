@@ -9,6 +9,9 @@
 #   rows         every player row: name|description (the hover text)|x y w h
 #   buttons      every showing push button's name, one a line
 #   names        every accessible's name, shown or not (the board's cells aside), one a line
+#   serve        the commands above (COMMAND [ARG]) read one a line, each answered with its
+#                lines, then "= 0" (or "= 1" where the command would exit 1): one process for
+#                many questions, as a python3 started per question costs a good part of a second
 import sys
 import time
 import gi
@@ -39,7 +42,7 @@ def extents(o):
     e = o.get_extents(Atspi.CoordType.SCREEN)
     return "%d %d %d %d" % (e.x, e.y, e.width, e.height)
 
-def answer(pid, cmd):
+def answer(pid, cmd, arg):
     """The lines the command prints, or an exit for a missing board or button."""
     out = []
     nodes = list(walk(find_app(pid)))
@@ -51,7 +54,7 @@ def answer(pid, cmd):
     elif cmd == "board":
         out.append("%s|%s %d" % (table.get_name(), extents(table), table.get_child_count()))
     elif cmd in ("card", "cell", "cells"):
-        for n in range(table.get_child_count()) if cmd == "cells" else [int(sys.argv[3])]:
+        for n in range(table.get_child_count()) if cmd == "cells" else [int(arg)]:
             c = table.get_child_at_index(n)
             states = ",".join(sorted(s.value_nick for s in c.get_state_set().get_states()))
             out.append("%s|%s|%s|%d" % (c.get_name(), extents(c), states, c.get_n_actions()))
@@ -73,7 +76,7 @@ def answer(pid, cmd):
                 out.append("%s|%s|%s" % (o.get_name(), o.get_description(), extents(o)))
     elif cmd in ("button", "label"):
         roles = (Atspi.Role.PUSH_BUTTON, Atspi.Role.RADIO_BUTTON) if cmd == "button" else (Atspi.Role.LABEL,)
-        b = next((o for o in nodes if o.get_role() in roles and o.get_name() == sys.argv[3] and showing(o)), None)
+        b = next((o for o in nodes if o.get_role() in roles and o.get_name() == arg and showing(o)), None)
         if b is None:
             sys.exit(1)
         out.append(extents(b))
@@ -81,14 +84,32 @@ def answer(pid, cmd):
 
 # The window changes while it is read (a widget shown or destroyed between two questions), and
 # AT-SPI then fails on an object that no longer exists: read the whole tree again.
+def settled(pid, cmd, arg):
+    for attempt in range(5):
+        try:
+            return answer(pid, cmd, arg)
+        except GLib.Error as e:
+            if attempt == 4:
+                sys.exit("the window kept changing while it was read: %s" % e.message)
+            time.sleep(0.1)
+
+def serve(pid):
+    """Answer the commands of stdin; one that fails says why on stderr and "= 1"."""
+    for line in sys.stdin:
+        words = line.rstrip("\n").split(" ", 1)
+        try:
+            lines, status = settled(pid, words[0], words[1] if len(words) > 1 else None), 0
+        except SystemExit as e:
+            lines, status = [], 1
+            if isinstance(e.code, str):
+                print(e.code, file=sys.stderr)
+        for out in lines:
+            print(out)
+        print("= %d" % status, flush=True)
+
 pid, cmd = int(sys.argv[1]), sys.argv[2]
-for attempt in range(5):
-    try:
-        lines = answer(pid, cmd)
-        break
-    except GLib.Error as e:
-        if attempt == 4:
-            sys.exit("the window kept changing while it was read: %s" % e.message)
-        time.sleep(0.1)
-for line in lines:
-    print(line)
+if cmd == "serve":
+    serve(pid)
+else:
+    for line in settled(pid, cmd, sys.argv[3] if len(sys.argv) > 3 else None):
+        print(line)

@@ -20,7 +20,12 @@ table_now() {
 	echo "${t# }" | grep . || echo -
 }
 hand_now() {
-	at "$GPID" buttons | sed -n 's/^Tile [0-9]: \([a-z]*\) \([a-z-]*\).*/\1 \2/p' >"$WORK/hand"
+	at "$GPID" buttons >"$WORK/buttons.now"
+	hand_in "$WORK/buttons.now"
+}
+# hand_in FILE: the hand in a list of the buttons (`at PID buttons`).
+hand_in() {
+	sed -n 's/^Tile [0-9]: \([a-z]*\) \([a-z-]*\).*/\1 \2/p' "$1" >"$WORK/hand"
 	h=""
 	while read -r colour shape; do h="$h $(tile_code "$colour" "$shape")"; done <"$WORK/hand"
 	echo "${h# }"

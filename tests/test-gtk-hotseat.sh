@@ -1,23 +1,60 @@
 #!/bin/sh
 # test-gtk-hotseat.sh: board-gtk --hot-seat ana,bob in Xvfb: one window holds both seats of
-# a Qwirkle table (h) of a real boardd, one connection each. Each turn the window first
-# covers the hands ("Pass to NAME", the seat whose turn it is): then no tile of a hand is in
-# its accessible tree (hidden widgets too), and a screenshot (looked at) shows none; once the
-# button is pressed it shows that seat's hand, the one `boardctl dump --hands` reads from the
-# private segment, and plays for that seat: the opener lays what `boardctl rules qwirkle
-# moves` finds (the first lay's rule included), the other swaps a tile, and the opener's next
-# turn is covered again. The command line's refusals too; board-gtk writes nothing to stderr.
+# a Qwirkle table (h) of a real boardd, one connection each, and plays a whole game. Each
+# turn the window first covers the hands ("Pass to NAME", the seat whose turn it is): then no
+# tile of a hand is in its accessible tree (hidden widgets too), and a screenshot (looked at)
+# shows none; once the button is pressed it shows that seat's hand, the one `boardctl dump
+# --hands` reads from the private segment, and plays for that seat. The opener lays what
+# `boardctl rules qwirkle moves` finds (the first lay's rule included) with clicks, the other
+# swaps a tile; then every turn plays the first move the rules find for the hand the daemon
+# holds, entered in the window (a click, the keys 1-6, the arrows, Space and P), until the
+# game is over: the table after each lay is the one before and the lay, and the end on
+# screen (points, tiles left, the winner by name; a screenshot looked at) is the daemon's.
+# The command line's refusals too; board-gtk writes nothing to stderr. AT-SPI is asked by one
+# atspi.py serving the whole test (a few hundred questions).
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/gtk-lib.sh"
 . "$(dirname "$0")/gtk-qwirkle-lib.sh"
-GPID=""
+GPID="" APID=""
 gtk_need
 OUT="$(dirname "$0")/out"
 mkdir -p "$OUT" || fail "cannot make $OUT"
 
 gui_stop() {
-	gtk_kill $GPID $BUSPID $XPID
-	GPID="" BUSPID="" XPID=""
+	[ -z "$APID" ] || exec 7>&- 8<&-
+	gtk_kill $APID $GPID $BUSPID $XPID
+	GPID="" APID="" BUSPID="" XPID=""
+}
+
+# at_serve: from now on `at $GPID ...` asks one atspi.py serving the window over two FIFOs
+# (fds 7 and 8), not a python3 started per question: a whole game asks a few hundred.
+at_serve() {
+	mkfifo "$WORK/at.in" "$WORK/at.out" || fail "no FIFOs for atspi.py"
+	"$PY" "$(dirname "$0")/atspi.py" "$GPID" serve <"$WORK/at.in" >"$WORK/at.out" 2>"$WORK/at.err" &
+	APID=$!
+	exec 7>"$WORK/at.in" 8<"$WORK/at.out"
+}
+# at: gtk-lib's, answered by the atspi.py serving once at_serve started it. Its whole answer
+# is read before any of it is written, so that a reader that stops early (grep -q) leaves
+# nothing of it for the next question.
+at() {
+	if [ -z "$APID" ] || [ "$1" != "$GPID" ]; then
+		"$PY" "$(dirname "$0")/atspi.py" "$@"
+		return
+	fi
+	shift
+	kill -0 "$APID" 2>/dev/null || fail "atspi.py serve ended: $(cat "$WORK/at.err")"
+	printf '%s\n' "$*" >&7
+	at_lines=""
+	while IFS= read -r at_line <&8; do
+		case $at_line in "= "*)
+			printf '%s' "$at_lines"
+			return "${at_line#= }" ;;
+		esac
+		at_lines="$at_lines$at_line
+"
+	done
+	fail "atspi.py serve ended: $(cat "$WORK/at.err")"
 }
 trap 'gui_stop; cleanup' EXIT
 
@@ -55,6 +92,7 @@ note "boardd with a Qwirkle table h, one board-gtk window for ana and bob"
 start_daemon --board h:qwirkle --seed 11
 "$GTK" --socket "$SOCK" --shm-prefix "$PREFIX" --board h --hot-seat ana,bob >"$WORK/gtk.log" 2>&1 &
 GPID=$!
+at_serve
 wait_until "a cover in the window" eval '[ -n "$(cover)" ]'
 FIRST=$(cover)
 case $FIRST in ana) FID=0 SECOND=bob SID=1 ;; bob) FID=1 SECOND=ana SID=0 ;; *) fail "the cover names '$FIRST'" ;; esac
@@ -88,6 +126,140 @@ xdotool mousemove 5 5
 import -window root "$WORK/covered2.png" && cp "$WORK/covered2.png" "$OUT/test-gtk-hotseat-covered2.png"
 pass "$FIRST" "$FID"
 [ "$(sorted "$OLD")" != "$(dump_hand "$SID")" ] || fail "$SECOND's swap left the hand as it was: $OLD"
+
+note "the rest of the game: each turn passed, then the best lay entered with the keyboard"
+# state: the game's state and whose turn, as the daemon has them ("on 1", "over null").
+state() { "$BIN/boardctl" dump h --json | sed -n 's/.*"state":"\([a-z]*\)".*"turn":\([0-9a-z]*\).*/\1 \2/p'; }
+# hot_pass NAME ID: pass's checks with fewer questions: the cover names NAME and no tile of
+# a hand is in the window; once Pass to NAME is pressed, the cover is gone and the hand shown
+# (into SHOWN) is ID's as the daemon has it, both read from one list of the buttons.
+hot_pass() {
+	who=$1 id=$2
+	wait_until "the cover for $who" eval 'at "$GPID" buttons | grep -qx "Pass to $who"'
+	hidden
+	set -- $(at "$GPID" button "Pass to $who")
+	[ $# -eq 4 ] || fail "no button Pass to $who"
+	xdotool mousemove $(($1 + $3 / 2)) $(($2 + $4 / 2)) click 1
+	wait_until "$who's hand shown" eval 'at "$GPID" buttons >"$WORK/buttons" && ! grep -q "^Pass to " "$WORK/buttons" &&
+		[ "$(sorted "$(hand_in "$WORK/buttons")")" = "$(dump_hand "$id")" ]'
+	SHOWN=$(hand_in "$WORK/buttons")
+}
+name_of() { if [ "$1" = "$FID" ]; then echo "$FIRST"; else echo "$SECOND"; fi; }
+# adjacent X,Y CELLS: a neighbour of cell X,Y is one of CELLS (" x,y x,y ... ").
+adjacent() {
+	x=${1%,*} y=${1#*,}
+	case $2 in *" $((x - 1)),$y "* | *" $((x + 1)),$y "* | *" $x,$((y - 1)) "* | *" $x,$((y + 1)) "*) return 0 ;; esac
+	return 1
+}
+# ordered TABLE LAY: the lay's placements in an order where each touches the table or one
+# placed before, so that each lies in the window's frame (the
+# tiles and two cells around them) when its turn to be placed comes.
+ordered() {
+	cells=" $(echo "$1" | tr ' ' '\n' | sed -n 's/^[a-f][1-6]@//p' | tr '\n' ' ')"
+	left=$2 out=""
+	while [ -n "$left" ]; do
+		rest="" found=""
+		for p in $left; do
+			if [ -z "$found" ] && adjacent "${p#*@}" "$cells"; then
+				found=$p
+			else
+				rest="$rest $p"
+			fi
+		done
+		[ -n "$found" ] || fail "the lay $2 does not touch the table $1"
+		out="$out $found" cells="$cells${found#*@} " left=${rest# }
+	done
+	echo "${out# }"
+}
+# grid: the window's board read off its first two cells: the table cell at its top left
+# (GX GY), the first square's corner (GL GT) and side (GW), the squares' pitch (GP); false
+# if the two cells do not agree (the frame moved between the reads).
+grid() {
+	set -- $(at "$GPID" cell 0 | sed -n 's/^x \(-*[0-9]*\), y \(-*[0-9]*\),[^|]*|\([0-9]*\) \([0-9]*\) \([0-9]*\) .*/\1 \2 \3 \4 \5/p') \
+		$(at "$GPID" cell 1 | sed -n 's/^x \(-*[0-9]*\), y \(-*[0-9]*\),[^|]*|\([0-9]*\) .*/\1 \2 \3/p')
+	[ $# -eq 8 ] && [ "$6" -eq $(($1 + 1)) ] && [ "$7" -eq "$2" ] || return 1
+	GX=$1 GY=$2 GL=$3 GT=$4 GW=$5 GP=$(($8 - $3))
+}
+# lay_keys TABLE LAY: xdotool's words that enter the lay: for each tile (in ordered's order)
+# its number in the hand shown ($SHOWN), then its square: the first one clicked, where grid
+# puts it; each next one reached with the arrows from the one before (the cursor stays on
+# the square of the tile placed, while the frame may move under it), and Space.
+lay_keys() {
+	order=" $SHOWN " words="" cx=""
+	for p in $(ordered "$1" "$2"); do
+		tile=${p%@*} xy=${p#*@}
+		x=${xy%,*} y=${xy#*,}
+		pre=${order%% $tile *}
+		[ "$pre" != "$order" ] || fail "no $tile left in the hand shown: $SHOWN"
+		order=$(echo "$order" | sed "s/ $tile / - /")
+		words="$words key $(($(echo "$pre" | wc -w) + 1))"
+		if [ -z "$cx" ]; then
+			words="$words mousemove $((GL + (x - GX) * GP + GW / 2)) $((GT + (GY - y) * GP + GW / 2)) click 1 key --delay 0"
+		else
+			while [ "$cx" -lt "$x" ]; do words="$words Right" cx=$((cx + 1)); done
+			while [ "$cx" -gt "$x" ]; do words="$words Left" cx=$((cx - 1)); done
+			while [ "$cy" -lt "$y" ]; do words="$words Up" cy=$((cy + 1)); done
+			while [ "$cy" -gt "$y" ]; do words="$words Down" cy=$((cy - 1)); done
+			words="$words space"
+		fi
+		cx=$x cy=$y
+	done
+	echo "$words"
+}
+# play ID: seat ID's turn, its hand shown: the first of `boardctl rules qwirkle moves` on the
+# table, hand and bag as the daemon has them. A lay is entered as lay_keys says, then P; a
+# swap gives back tile 1; a pass is the Pass button.
+play() {
+	D=$("$BIN/boardctl" dump h --hands)
+	TABLE=$(echo "$D" | sed -n 's/^table //p')
+	hand=$(echo "$D" | sed -n "s/^hand of player $1: //p")
+	bag=$(echo "$D" | sed -n 's/^bag \([0-9]*\),.*/\1/p')
+	MOVE=$("$BIN/boardctl" rules qwirkle moves "${TABLE:--}" "$hand" "$bag" | head -1 | cut -f1)
+	[ "$(sorted "$SHOWN")" = "$(sorted "$hand")" ] || fail "the window shows $SHOWN, the daemon $hand"
+	case $MOVE in
+	swap) xdotool key s 1 && press "$GPID" "Give back" && SWAPS=$((SWAPS + 1)) ;;
+	pass) press "$GPID" Pass && PASSES=$((PASSES + 1)) ;;
+	*)
+		wait_until "the window's grid" grid
+		xdotool $(lay_keys "$TABLE" "$MOVE") key p
+		LAYS=$((LAYS + 1))
+		;;
+	esac
+}
+T0=$(date +%s)
+SHOWN=$(hand_now)
+TURNS=3 LAYS=0 SWAPS=0 PASSES=0
+id=$FID
+while :; do
+	play "$id"
+	TURNS=$((TURNS + 1))
+	wait_until "turn $TURNS played ($MOVE)" eval '[ "$(state)" != "on $id" ]'
+	case $MOVE in swap | pass) ;; *)
+		now=$("$BIN/boardctl" dump h --hands | sed -n 's/^table //p')
+		[ "$now" = "$(echo "${TABLE:+$TABLE }$(ordered "$TABLE" "$MOVE")")" ] || fail "the window laid $now after $TABLE, not $MOVE" ;;
+	esac
+	set -- $(state)
+	[ "$1" = on ] || break
+	id=$2
+	hot_pass "$(name_of "$id")" "$id"
+done
+note "game over after $TURNS turns: $LAYS lays, $SWAPS swaps, $PASSES passes through the window ($(($(date +%s) - T0)) s)"
+note "the end on screen as the daemon has it, the winner by name"
+"$BIN/boardctl" dump h >"$WORK/end.txt" || fail "no dump of the table at its end"
+# points ID: "tiles points" of seat ID at the end.
+points() { sed -n "s/^bag 0, .*player $1: \([0-9]*\) tiles \([0-9]*\) points.*/\1 \2/p" "$WORK/end.txt"; }
+set -- $(points 0) $(points 1)
+[ $# -eq 4 ] || fail "the end's dump: $(cat "$WORK/end.txt")"
+INFO="Bag: 0 tiles. $(name_of 0) $2 ($1 in hand), $(name_of 1) $4 ($3 in hand)."
+WIN=$(awk '$8 == "win" { print $1 }' "$WORK/end.txt")
+case $WIN in 0) BANNER="$(name_of 0) won with $2 points." ;; 1) BANNER="$(name_of 1) won with $4 points." ;; *) fail "no one seat won: $(cat "$WORK/end.txt")" ;; esac
+wait_until "the end on screen" has_label "$GPID" "^Game 1 is over\.$"
+at "$GPID" shown >"$WORK/shown"
+grep -qxF "$INFO" "$WORK/shown" || fail "the window's end says $(cat "$WORK/shown"), not $INFO"
+grep -qxF "$BANNER" "$WORK/shown" || fail "the window's end says $(cat "$WORK/shown"), not $BANNER"
+grep -q "^you$\|You " "$WORK/shown" && fail "the end of a hot-seat game names a seat you: $(cat "$WORK/shown")"
+xdotool mousemove 5 5
+import -window root "$WORK/over.png" && cp "$WORK/over.png" "$OUT/test-gtk-hotseat-over.png"
 at "$GPID" labels | grep "^\(Refused\|Not now\|Not your turn\)" && fail "the window sent a move the daemon refused"
 [ -s "$WORK/gtk.log" ] && fail "board-gtk wrote to stderr: $(cat "$WORK/gtk.log")"
 gui_stop

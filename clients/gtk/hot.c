@@ -5,7 +5,8 @@
  * so that each seat follows its own hand from its own lines (the daemon tells a hand to its
  * seat alone). The window plays for the seat whose turn it is, but only once a cover,
  * "Pass to NAME", is confirmed: until then a->me is -1 and the window shows what a spectator
- * sees, no hand. A hot-seat window does not reconnect: if boardd goes away it says so. */
+ * sees, no hand; so too once the game is over, when the end is every seat's. A hot-seat
+ * window does not reconnect: if boardd goes away it says so. */
 #include <glib-unix.h>
 #include <stdio.h>
 #include <string.h>
@@ -42,11 +43,18 @@ static void hot_use(struct app *a, unsigned k)
 	a->me = h->seat[k].me;
 }
 
-/* At rest: the shown seat's connection in the app, and its player id unless covered. */
+/* Nonzero once the game is over: the window is then every seat's alike. */
+static int hot_over(const struct app *a)
+{
+	return a->have_snap && a->snap->game_state == BD_GAME_OVER;
+}
+
+/* At rest: the shown seat's connection in the app, and its player id unless covered, or the
+ * game over (the end is told to all the seats at the window: the winner by name, no "you"). */
 static void hot_rest(struct app *a)
 {
 	hot_use(a, a->hot->shown);
-	if (a->hot->covered)
+	if (a->hot->covered || hot_over(a))
 		a->me = -1;
 }
 
@@ -68,8 +76,11 @@ static void hot_show(struct app *a)
 
 	snprintf(text, sizeof text, "%s's turn. Pass the window to %s, who then shows their tiles.", name, name);
 	snprintf(label, sizeof label, "Pass to %s", name);
-	snprintf(subtitle, sizeof subtitle, h->covered ? "table %s, hot seat: %s next" : "table %s, hot seat: %s plays",
-		 a->table, name);
+	if (hot_over(a))
+		snprintf(subtitle, sizeof subtitle, "table %s, hot seat", a->table);
+	else
+		snprintf(subtitle, sizeof subtitle, h->covered ? "table %s, hot seat: %s next" : "table %s, hot seat: %s plays",
+			 a->table, name);
 	gtk_label_set_text(GTK_LABEL(h->cover_label), text);
 	gtk_button_set_label(GTK_BUTTON(h->cover_button), label);
 	gtk_widget_set_visible(h->cover, h->covered);
