@@ -73,9 +73,32 @@ hidden() {
 	grep '^Tile [0-9]: ' "$WORK/names" && fail "a hand's tile is in the accessible tree while covered: $(cat "$WORK/names")"
 	return 0
 }
-# dump_hand ID: that player's hand as the private segment holds it, sorted.
-dump_hand() { "$BIN/boardctl" dump h --hands | sed -n "s/^hand of player $1: //p" | tr ' ' '\n' | sort | tr '\n' ' '; }
-sorted() { echo "$1" | tr ' ' '\n' | sort | tr '\n' ' '; }
+# daemon: the table as the daemon has it, from one `boardctl dump --hands`: D_STATE (on,
+# over) and D_TURN (whose turn, empty if none), D_TABLE, D_BAG, each seat's hand (D_HAND0,
+# D_HAND1).
+daemon() {
+	"$BIN/boardctl" dump h --hands >"$WORK/dump" || fail "no dump of table h"
+	D_TURN=""
+	while IFS= read -r line; do
+		case $line in
+		"game "*)
+			D_STATE=${line#game * } D_STATE=${D_STATE%%:*}
+			case $line in *": player "*" to move"*) D_TURN=${line#*: player } D_TURN=${D_TURN%% *} ;; esac ;;
+		"table "*) D_TABLE=${line#table } ;;
+		"bag "[0-9]*) D_BAG=${line#bag } D_BAG=${D_BAG%%,*} ;;
+		"hand of player 0: "*) D_HAND0=${line#*: } ;;
+		"hand of player 1: "*) D_HAND1=${line#*: } ;;
+		esac
+	done <"$WORK/dump"
+}
+# same_tiles A B: the hands A and B hold the same tiles, in any order.
+same_tiles() {
+	rest=" $2 "
+	for t in $1; do
+		case $rest in *" $t "*) rest="${rest%%" $t "*} ${rest#*" $t "}" ;; *) return 1 ;; esac
+	done
+	case $rest in *[a-f]*) return 1 ;; esac
+}
 # pass NAME ID: the cover names NAME; nothing of a hand shows; Pass to NAME shows NAME's hand.
 pass() {
 	who=$1 id=$2
@@ -83,7 +106,9 @@ pass() {
 	hidden
 	at "$GPID" shown | grep -q "^$who's turn\. Pass the window to $who" || fail "the cover says: $(at "$GPID" shown)"
 	press "$GPID" "Pass to $who"
-	wait_until "$who's hand shown" eval '[ "$(sorted "$(hand_now)")" = "$(dump_hand "$id")" ]'
+	daemon
+	eval "want=\$D_HAND$id"
+	wait_until "$who's hand shown" eval 'same_tiles "$(hand_now)" "$want"'
 	[ -z "$(cover)" ] || fail "the cover stays after Pass to $who"
 }
 
@@ -125,24 +150,24 @@ wait_until "the cover for $FIRST" eval '[ "$(cover)" = "$FIRST" ]'
 xdotool mousemove 5 5
 import -window root "$WORK/covered2.png" && cp "$WORK/covered2.png" "$OUT/test-gtk-hotseat-covered2.png"
 pass "$FIRST" "$FID"
-[ "$(sorted "$OLD")" != "$(dump_hand "$SID")" ] || fail "$SECOND's swap left the hand as it was: $OLD"
+daemon
+eval "! same_tiles \"\$OLD\" \"\$D_HAND$SID\"" || fail "$SECOND's swap left the hand as it was: $OLD"
 
-note "the rest of the game: each turn passed, then the best lay entered with the keyboard"
-# state: the game's state and whose turn, as the daemon has them ("on 1", "over null").
-state() { "$BIN/boardctl" dump h --json | sed -n 's/.*"state":"\([a-z]*\)".*"turn":\([0-9a-z]*\).*/\1 \2/p'; }
-# hot_pass NAME ID: pass's checks with fewer questions: the cover names NAME and no tile of
-# a hand is in the window; once Pass to NAME is pressed, the cover is gone and the hand shown
-# (into SHOWN) is ID's as the daemon has it, both read from one list of the buttons.
+note "the rest of the game: each turn passed, then the rules' first move entered in the window"
+# A turn must cost little: the helpers start few processes (a loaded machine starts each
+# one slowly) and ask AT-SPI five questions a turn.
+# hot_pass NAME HAND: pass's checks with fewer questions: the cover names NAME and no tile
+# of a hand is in the window; once Pass to NAME is pressed, the cover is gone and the hand
+# shown (into SHOWN) is HAND, both read from one list of the buttons.
 hot_pass() {
-	who=$1 id=$2
-	wait_until "the cover for $who" eval 'at "$GPID" buttons | grep -qx "Pass to $who"'
+	who=$1 want=$2
+	wait_until "the cover for $who" eval 'xy=$(at "$GPID" button "Pass to $who")'
+	set -- $xy
+	[ $# -eq 4 ] || fail "the button Pass to $who at '$xy'"
 	hidden
-	set -- $(at "$GPID" button "Pass to $who")
-	[ $# -eq 4 ] || fail "no button Pass to $who"
 	xdotool mousemove $(($1 + $3 / 2)) $(($2 + $4 / 2)) click 1
 	wait_until "$who's hand shown" eval 'at "$GPID" buttons >"$WORK/buttons" && ! grep -q "^Pass to " "$WORK/buttons" &&
-		[ "$(sorted "$(hand_in "$WORK/buttons")")" = "$(dump_hand "$id")" ]'
-	SHOWN=$(hand_in "$WORK/buttons")
+		SHOWN=$(hand_in "$WORK/buttons") && same_tiles "$SHOWN" "$want"'
 }
 name_of() { if [ "$1" = "$FID" ]; then echo "$FIRST"; else echo "$SECOND"; fi; }
 # adjacent X,Y CELLS: a neighbour of cell X,Y is one of CELLS (" x,y x,y ... ").
@@ -152,11 +177,12 @@ adjacent() {
 	return 1
 }
 # ordered TABLE LAY: the lay's placements in an order where each touches the table or one
-# placed before, so that each lies in the window's frame (the
-# tiles and two cells around them) when its turn to be placed comes.
+# placed before, so that each lies in the window's frame (the tiles and two cells around
+# them) when its turn to be placed comes; into ORDERED.
 ordered() {
-	cells=" $(echo "$1" | tr ' ' '\n' | sed -n 's/^[a-f][1-6]@//p' | tr '\n' ' ')"
-	left=$2 out=""
+	cells=" "
+	for p in $1; do cells="$cells${p#*@} "; done
+	left=$2 ORDERED=""
 	while [ -n "$left" ]; do
 		rest="" found=""
 		for p in $left; do
@@ -167,61 +193,68 @@ ordered() {
 			fi
 		done
 		[ -n "$found" ] || fail "the lay $2 does not touch the table $1"
-		out="$out $found" cells="$cells${found#*@} " left=${rest# }
+		ORDERED="${ORDERED:+$ORDERED }$found" cells="$cells${found#*@} " left=${rest# }
 	done
-	echo "${out# }"
+}
+# cell_at N: cell N of the window's board: its table cell (CX CY) and its square's corner
+# (CL CT) and side (CW), from its line "x 3, y -1, ...|left top width height|...".
+cell_at() {
+	c=$(at "$GPID" cell "$1") || return 1
+	name=${c%%|*} c=${c#*|}
+	CX=${name#x } CX=${CX%%,*} CY=${name#*, y } CY=${CY%%,*}
+	set -- ${c%%|*}
+	[ $# -eq 4 ] && CL=$1 CT=$2 CW=$3
 }
 # grid: the window's board read off its first two cells: the table cell at its top left
 # (GX GY), the first square's corner (GL GT) and side (GW), the squares' pitch (GP); false
 # if the two cells do not agree (the frame moved between the reads).
 grid() {
-	set -- $(at "$GPID" cell 0 | sed -n 's/^x \(-*[0-9]*\), y \(-*[0-9]*\),[^|]*|\([0-9]*\) \([0-9]*\) \([0-9]*\) .*/\1 \2 \3 \4 \5/p') \
-		$(at "$GPID" cell 1 | sed -n 's/^x \(-*[0-9]*\), y \(-*[0-9]*\),[^|]*|\([0-9]*\) .*/\1 \2 \3/p')
-	[ $# -eq 8 ] && [ "$6" -eq $(($1 + 1)) ] && [ "$7" -eq "$2" ] || return 1
-	GX=$1 GY=$2 GL=$3 GT=$4 GW=$5 GP=$(($8 - $3))
+	cell_at 0 || return 1
+	GX=$CX GY=$CY GL=$CL GT=$CT GW=$CW
+	cell_at 1 && [ "$CX" -eq $((GX + 1)) ] && [ "$CY" -eq "$GY" ] || return 1
+	GP=$((CL - GL))
 }
-# lay_keys TABLE LAY: xdotool's words that enter the lay: for each tile (in ordered's order)
-# its number in the hand shown ($SHOWN), then its square: the first one clicked, where grid
-# puts it; each next one reached with the arrows from the one before (the cursor stays on
-# the square of the tile placed, while the frame may move under it), and Space.
+# lay_keys LAY: xdotool's words that enter the lay (ORDERED by ordered): for each tile its
+# number in the hand shown ($SHOWN), then its square: the first one clicked, where grid puts
+# it; each next one reached with the arrows from the one before (the cursor stays on the
+# square of the tile placed, while the frame may move under it), and Space; into WORDS.
 lay_keys() {
-	order=" $SHOWN " words="" cx=""
-	for p in $(ordered "$1" "$2"); do
+	order=" $SHOWN " WORDS="" cx=""
+	for p in $1; do
 		tile=${p%@*} xy=${p#*@}
 		x=${xy%,*} y=${xy#*,}
-		pre=${order%% $tile *}
+		pre=${order%%" $tile "*}
 		[ "$pre" != "$order" ] || fail "no $tile left in the hand shown: $SHOWN"
-		order=$(echo "$order" | sed "s/ $tile / - /")
-		words="$words key $(($(echo "$pre" | wc -w) + 1))"
+		order="$pre - ${order#*" $tile "}"
+		set -- $pre
+		WORDS="$WORDS key $(($# + 1))"
 		if [ -z "$cx" ]; then
-			words="$words mousemove $((GL + (x - GX) * GP + GW / 2)) $((GT + (GY - y) * GP + GW / 2)) click 1 key --delay 0"
+			WORDS="$WORDS mousemove $((GL + (x - GX) * GP + GW / 2)) $((GT + (GY - y) * GP + GW / 2)) click 1 key --delay 0"
 		else
-			while [ "$cx" -lt "$x" ]; do words="$words Right" cx=$((cx + 1)); done
-			while [ "$cx" -gt "$x" ]; do words="$words Left" cx=$((cx - 1)); done
-			while [ "$cy" -lt "$y" ]; do words="$words Up" cy=$((cy + 1)); done
-			while [ "$cy" -gt "$y" ]; do words="$words Down" cy=$((cy - 1)); done
-			words="$words space"
+			while [ "$cx" -lt "$x" ]; do WORDS="$WORDS Right" cx=$((cx + 1)); done
+			while [ "$cx" -gt "$x" ]; do WORDS="$WORDS Left" cx=$((cx - 1)); done
+			while [ "$cy" -lt "$y" ]; do WORDS="$WORDS Up" cy=$((cy + 1)); done
+			while [ "$cy" -gt "$y" ]; do WORDS="$WORDS Down" cy=$((cy - 1)); done
+			WORDS="$WORDS space"
 		fi
 		cx=$x cy=$y
 	done
-	echo "$words"
 }
-# play ID: seat ID's turn, its hand shown: the first of `boardctl rules qwirkle moves` on the
-# table, hand and bag as the daemon has them. A lay is entered as lay_keys says, then P; a
-# swap gives back tile 1; a pass is the Pass button.
+# play HAND: the turn of the seat whose hand (the daemon's) is HAND, shown: the first of
+# `boardctl rules qwirkle moves` on the table, hand and bag (daemon's). A lay is entered as
+# lay_keys says, then P; a swap gives back tile 1; a pass is the Pass button.
 play() {
-	D=$("$BIN/boardctl" dump h --hands)
-	TABLE=$(echo "$D" | sed -n 's/^table //p')
-	hand=$(echo "$D" | sed -n "s/^hand of player $1: //p")
-	bag=$(echo "$D" | sed -n 's/^bag \([0-9]*\),.*/\1/p')
-	MOVE=$("$BIN/boardctl" rules qwirkle moves "${TABLE:--}" "$hand" "$bag" | head -1 | cut -f1)
-	[ "$(sorted "$SHOWN")" = "$(sorted "$hand")" ] || fail "the window shows $SHOWN, the daemon $hand"
+	same_tiles "$SHOWN" "$1" || fail "the window shows $SHOWN, the daemon $1"
+	MOVE=$("$BIN/boardctl" rules qwirkle moves "$D_TABLE" "$1" "$D_BAG") || fail "no moves of $1 on $D_TABLE"
+	MOVE=${MOVE%%"	"*}
 	case $MOVE in
 	swap) xdotool key s 1 && press "$GPID" "Give back" && SWAPS=$((SWAPS + 1)) ;;
 	pass) press "$GPID" Pass && PASSES=$((PASSES + 1)) ;;
 	*)
+		ordered "$D_TABLE" "$MOVE"
 		wait_until "the window's grid" grid
-		xdotool $(lay_keys "$TABLE" "$MOVE") key p
+		lay_keys "$ORDERED"
+		xdotool $WORDS key p
 		LAYS=$((LAYS + 1))
 		;;
 	esac
@@ -229,19 +262,17 @@ play() {
 T0=$(date +%s)
 SHOWN=$(hand_now)
 TURNS=3 LAYS=0 SWAPS=0 PASSES=0
-id=$FID
+daemon
 while :; do
-	play "$id"
+	id=$D_TURN table=$D_TABLE
+	eval "play \"\$D_HAND$id\""
 	TURNS=$((TURNS + 1))
-	wait_until "turn $TURNS played ($MOVE)" eval '[ "$(state)" != "on $id" ]'
+	wait_until "turn $TURNS played ($MOVE)" eval 'daemon && [ "$D_STATE $D_TURN" != "on $id" ]'
 	case $MOVE in swap | pass) ;; *)
-		now=$("$BIN/boardctl" dump h --hands | sed -n 's/^table //p')
-		[ "$now" = "$(echo "${TABLE:+$TABLE }$(ordered "$TABLE" "$MOVE")")" ] || fail "the window laid $now after $TABLE, not $MOVE" ;;
+		[ "$D_TABLE" = "$table $ORDERED" ] || fail "the window laid $D_TABLE after $table, not $ORDERED" ;;
 	esac
-	set -- $(state)
-	[ "$1" = on ] || break
-	id=$2
-	hot_pass "$(name_of "$id")" "$id"
+	[ "$D_STATE" = on ] || break
+	eval "hot_pass \"\$(name_of \"\$D_TURN\")\" \"\$D_HAND$D_TURN\""
 done
 note "game over after $TURNS turns: $LAYS lays, $SWAPS swaps, $PASSES passes through the window ($(($(date +%s) - T0)) s)"
 note "the end on screen as the daemon has it, the winner by name"
