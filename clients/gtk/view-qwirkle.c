@@ -399,6 +399,21 @@ static int qv_winner(const struct app *a, const struct qv_model *m)
 	return -1;
 }
 
+/* "ana and bob share the win with N points.": the seats tied at the top (a draw each). */
+static void qv_sharers(const struct app *a, const struct qv_model *m, char *text, size_t len, const char *lead)
+{
+	unsigned tied[BD_PLAYERS_MAX], n = 0, points = 0;
+	size_t k = (size_t)snprintf(text, len, "%s", lead);
+
+	for (unsigned i = 0; i < m->area->nseats && i < BD_PLAYERS_MAX; i++)
+		if (a->snap->players[i].result == BD_RESULT_DRAW)
+			tied[n++] = i, points = m->area->score[i];
+	for (unsigned j = 0; j < n && k < len; j++)
+		k += (size_t)snprintf(text + k, len - k, "%s%s", j == 0 ? "" : j + 1 < n ? ", " : " and ", qv_name(a, tied[j]));
+	if (k < len)
+		snprintf(text + k, len - k, " share the win with %u points.", points);
+}
+
 /* The result banner once a game is over. */
 static void qv_banner(struct app *a, const struct qv_model *m)
 {
@@ -415,6 +430,9 @@ static void qv_banner(struct app *a, const struct qv_model *m)
 	} else if (a->me >= 0 && a->snap->players[a->me].result == BD_RESULT_DRAW) {
 		snprintf(text, sizeof text, "You share the win with %u points.", m->area->score[a->me]);
 		panel_banner(a, "win", text);
+	} else if (a->snap->players[w].result == BD_RESULT_DRAW) {
+		qv_sharers(a, m, text, sizeof text, a->me >= 0 ? "You lost: " : "");
+		panel_banner(a, a->me >= 0 ? "lose" : "none", text);
 	} else {
 		snprintf(text, sizeof text, "%s%s won with %u points.", a->me >= 0 ? "You lost: " : "", qv_name(a, (unsigned)w),
 			 m->area->score[w]);
