@@ -20,7 +20,7 @@ done
 "$TUI" --board nosuch 2>"$WORK/join.err" </dev/null && fail "board-tui --board nosuch without a daemon exited 0"
 grep -q '^board-tui: ' "$WORK/join.err" || fail "no message without a daemon: $(cat "$WORK/join.err")"
 
-start_daemon --board main:2 --seed 7 --restart-ms 600000
+start_daemon --board main:2 --seed 7 --restart-ms 600000 --mismatch-ms 500
 "$TUI" --board nosuch 2>"$WORK/join.err" </dev/null && fail "board-tui --board nosuch exited 0"
 grep -q '^board-tui: .*nosuch' "$WORK/join.err" || fail "an unknown board: $(cat "$WORK/join.err")"
 

@@ -39,7 +39,7 @@ int conn_join(struct tui *t, const char *table, char *err, size_t len)
 	snprintf(t->table, sizeof t->table, "%s", table);
 	t->me = t->c.player;
 	t->linked = 1;
-	t->have_snap = 0;
+	t->have_snap = t->sent = 0;
 	t->view = NULL;
 	t->cursor = 0;
 	t->moved = -1;
@@ -77,7 +77,12 @@ static void conn_snapshot(struct tui *t)
 	if (rc < 0)
 		return; /* still changing: the next line or tick reads it again */
 	t->have_snap = 1;
+	if (t->sent && t->snap->event_seq != t->sent_seq)
+		t->sent = 0; /* the table has moved on since: what it shows includes the move */
+	const struct tui_view *was = t->view;
 	t->view = view_of_kind(t->snap->game_kind);
+	if (t->view != was && t->view != NULL && t->view->reset != NULL)
+		t->view->reset(t);
 }
 
 /* One line from the daemon that is not a reply. */
@@ -85,13 +90,18 @@ static void conn_line(struct tui *t, const struct bd_msg *m)
 {
 	char text[BD_LINE_MAX + 16];
 
+	if (t->linked && t->view == NULL)
+		conn_snapshot(t); /* a line right after the join: the view must follow it */
 	if (m->kind == BD_MSG_EVENT && m->seq == 0) {
 		lobby_event(t, m); /* seq 0: the lobby's, not a table's */
 	} else if (m->kind == BD_MSG_EVENT && strcmp(m->word, "bye") == 0) {
 		snprintf(t->gone, sizeof t->gone, "boardd stopped");
 	} else if (m->kind == BD_MSG_EVENT && t->view != NULL && t->view->event != NULL) {
 		t->view->event(t, m);
+	} else if (m->kind == BD_MSG_DATA && t->linked && t->view != NULL && t->view->line != NULL) {
+		t->view->line(t, m); /* a private line of our seat */
 	} else if (m->kind == BD_MSG_ERR) {
+		t->sent = 0;
 		snprintf(text, sizeof text, "refused (%s): %s", m->word, m->text);
 		draw_feedback(t, text, 1);
 	}
@@ -126,9 +136,13 @@ int conn_send(struct tui *t, const char *fmt, ...)
 	va_start(ap, fmt);
 	int rc = bd_client_vsend(&t->c, fmt, ap);
 	va_end(ap);
-	if (rc < 0)
+	if (rc < 0) {
 		snprintf(t->gone, sizeof t->gone, "boardd went away");
-	return rc;
+		return rc;
+	}
+	t->sent = t->have_snap;
+	t->sent_seq = t->have_snap ? t->snap->event_seq : 0;
+	return 0;
 }
 
 /* Say quit, so the seat is freed at once, and wait briefly for the daemon's answer. */

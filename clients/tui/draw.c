@@ -86,8 +86,11 @@ void draw_tag(const struct bd_pub *snap, unsigned id, char *buf, size_t len)
 int draw_players(const struct tui *t, int y, int x)
 {
 	static const char *const states[] = {"", "waiting", "", "away"};
-	char tag[16], name[BD_NAME_MAX + 1];
+	char tag[16], name[BD_NAME_MAX + 1], line[96];
+	int room = COLS - x - 1; /* text past the last column would wrap onto the board */
 
+	if (room < 8)
+		return y;
 	mvprintw(y++, x, "Players");
 	for (unsigned i = 0; i < BD_PLAYERS_MAX && y < LINES - 2; i++) {
 		const struct bd_pub_player *p = &t->snap->players[i];
@@ -95,27 +98,41 @@ int draw_players(const struct tui *t, int y, int x)
 			continue;
 		draw_tag(t->snap, i, tag, sizeof tag);
 		bd_printable(name, sizeof name, p->name);
-		attron(draw_attr(t, (int)p->colour, A_BOLD));
-		mvprintw(y, x, "[%s]", tag);
-		attroff(draw_attr(t, (int)p->colour, A_BOLD));
-		printw(" %-12s %3u %s%s", name, p->score, (int)i == t->me ? "(you) " : "",
-		       p->state < 4 ? states[p->state] : "");
+		snprintf(line, sizeof line, "[%s] %-12s %3u %s%s", tag, name, p->score, (int)i == t->me ? "(you) " : "",
+			 p->state < 4 ? states[p->state] : "");
+		mvprintw(y, x, "%.*s", room, line);
+		mvchgat(y, x, (int)strlen(tag) + 2 < room ? (int)strlen(tag) + 2 : room, draw_attr(t, -1, A_BOLD),
+			(short)(t->colours ? 1 + p->colour % PLAYER_PAIRS : 0), NULL);
 		y++;
 	}
 	return y;
 }
 
-/* The grid of the view's cells from (y, x): column numbers above, row numbers at the left
- * (as the protocol counts them, from 0), the cursor reversed and bracketed. The next row. */
+/* The name of column i (row 0) or row i (row 1): the view's, else the number from 0. */
+void draw_label(const struct tui *t, int row, unsigned i, char out[4])
+{
+	if (t->view->label != NULL)
+		t->view->label(t, row, i, out);
+	else
+		snprintf(out, 4, "%u", i % 100);
+}
+
+/* The grid of the view's cells from (y, x): column names above, row names at the left
+ * (draw_label), the cursor reversed and bracketed. The next row. */
 int draw_grid(const struct tui *t, int y, int x)
 {
 	unsigned side = t->view->side(t), w = t->view->cell_w;
 	struct tui_cell c;
 
-	for (unsigned col = 0; col < side; col++)
-		mvprintw(y, x + 4 + (int)(col * (w + 2) + w / 2), "%u", col % 10);
+	char label[4];
+
+	for (unsigned col = 0; col < side; col++) {
+		draw_label(t, 0, col, label);
+		mvprintw(y, x + 4 + (int)(col * (w + 2) + w / 2), "%s", label);
+	}
 	for (unsigned row = 0; row < side; row++) {
-		mvprintw(y + 1 + (int)row, x, "%2u", row);
+		draw_label(t, 1, row, label);
+		mvprintw(y + 1 + (int)row, x, "%2s", label);
 		for (unsigned col = 0; col < side; col++) {
 			unsigned cell = row * side + col;
 			int cur = (int)cell == t->cursor, cx = x + 3 + (int)(col * (w + 2));
@@ -168,6 +185,8 @@ int draw_state(struct tui *t, int y)
 		snprintf(text, sizeof text, "Waiting for players (%u of %u seated).", s->nplaying, s->min_players);
 	} else if (s->game_state == BD_GAME_FROZEN) {
 		snprintf(text, sizeof text, "Frozen: a player is missing; the game goes on when they are back.");
+	} else if (t->sent) {
+		snprintf(text, sizeof text, "Your move is sent: waiting for the table.");
 	} else {
 		ours = t->view->status(t, text, sizeof text);
 	}

@@ -22,9 +22,9 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: board-tui [OPTION]...\n"
-		"Play a game of boardd's (Memory, tic-tac-toe) in a terminal. It opens on the lobby:\n"
-		"the kinds of game, a new game against a person (matchmaking) or a bot, the tables to\n"
-		"join. With --board it goes straight to that table.\n\n"
+		"Play a game of boardd's (Memory, tic-tac-toe, Hnefatafl, Quantik, Qwirkle) in a\n"
+		"terminal. It opens on the lobby: the kinds of game, a new game against a person\n"
+		"(matchmaking) or a bot, the tables to join. With --board it goes straight to that table.\n\n"
 		"  --socket PATH      boardd's socket (default $BOARDD_SOCKET, else\n"
 		"                     $XDG_RUNTIME_DIR/boardd/boardd.sock, or /run/boardd/boardd.sock as root)\n"
 		"  --shm-prefix P     shm name prefix of the boards (default $BOARDD_SHM_PREFIX or boardd)\n"

@@ -46,14 +46,24 @@ struct tui_view {
 	int (*status)(const struct tui *t, char *buf, size_t len);
 	/* Optional: how a finished game ended, in the game's words ("three in a row"). */
 	void (*ending)(const struct tui *t, char *buf, size_t len);
+	/* Optional: a line under the state ("" for none): Quantik's round before. */
+	void (*note)(const struct tui *t, char *buf, size_t len);
 	/* Play cell (Enter or space on it). */
 	void (*play)(struct tui *t, unsigned cell);
+	/* Optional: the name of column i (row 0) or row i (row 1) in the game's notation
+	 * ("e", "9"), else numbers from 0 as the protocol counts them. */
+	void (*label)(const struct tui *t, int row, unsigned i, char out[4]);
+	/* A turn game: R resigns, m asks for a rematch (view.c). */
+	int turns;
 	/* Optional: a key the table screen does not use; nonzero if taken. */
 	int (*key)(struct tui *t, int ch);
-	/* Optional: one event line of the table. */
+	/* Optional: one event line of the table; one private line of our seat (HAND). */
 	void (*event)(struct tui *t, const struct bd_msg *m);
+	void (*line)(struct tui *t, const struct bd_msg *m);
+	/* Optional: a table of this game is shown afresh (joined): forget the last one's. */
+	void (*reset)(struct tui *t);
 };
-extern const struct tui_view tui_memory, tui_tictactoe;
+extern const struct tui_view tui_memory, tui_tictactoe, tui_tafl, tui_quantik, tui_qwirkle;
 
 struct tui_options {
 	char socket[108];
@@ -77,6 +87,8 @@ struct tui {
 	char feedback[256];       /* the last word on a move (a refusal), "" if none */
 	int feedback_bad;         /* it is a refusal */
 	int64_t feedback_until;   /* bd_now_ms it fades */
+	int sent;                 /* a move is on its way: no events since it was sent */
+	uint64_t sent_seq;        /* the table's newest event when it was sent */
 	char gone[256];           /* why the connection ended, "" while it lives */
 	pid_t bot;                /* the player's board-bot while it runs, else 0 */
 	int colours;              /* the terminal shows colours (and NO_COLOR is unset) */
@@ -112,6 +124,7 @@ void draw_title(const struct tui *t, const char *what);
 void draw_keys(const char *keys);
 int draw_players(const struct tui *t, int y, int x);
 int draw_grid(const struct tui *t, int y, int x);
+void draw_label(const struct tui *t, int row, unsigned i, char out[4]);
 int draw_state(struct tui *t, int y);
 void draw_feedback(struct tui *t, const char *text, int bad);
 void draw_tag(const struct bd_pub *snap, unsigned id, char *buf, size_t len);
@@ -122,5 +135,7 @@ const struct tui_view *view_of_game(const char *game);
 void view_draw(struct tui *t);
 void view_key(struct tui *t, int ch);
 int view_can_move(const struct tui *t);
+int view_my_side(const struct tui *t, unsigned nsides);
+int view_seat_of(const struct tui *t, unsigned side);
 
 #endif

@@ -1,6 +1,5 @@
 /* view-tictactoe.c: tic-tac-toe in board-tui. X and O are their letters (X bold, O plain,
- * each in its seat's colour), the last move underlined, the winning line starred. R
- * resigns while the match is on, m asks for a rematch once it is over. */
+ * each in its seat's colour), the last move underlined, the winning line starred. */
 #include <curses.h>
 #include <stdio.h>
 #include <string.h>
@@ -9,20 +8,17 @@
 #include "tui.h"
 
 /* The seat playing side ('X' or 'O'), -1 if none. */
-static int tt_seat(const struct bd_pub *snap, char side)
+static int tt_seat(const struct tui *t, char side)
 {
-	for (int i = 0; i < BD_PLAYERS_MAX; i++)
-		if (snap->players[i].state != BD_PLAYER_EMPTY && snap->players[i].side == (side == 'O' ? 1u : 0u))
-			return i;
-	return -1;
+	return view_seat_of(t, side == 'O');
 }
 
 /* Our side, 0 for a spectator. */
 static char tt_me(const struct tui *t)
 {
-	if (t->me < 0 || t->snap->players[t->me].state == BD_PLAYER_EMPTY)
-		return 0;
-	return t->snap->players[t->me].side == 0 ? 'X' : t->snap->players[t->me].side == 1 ? 'O' : 0;
+	int side = view_my_side(t, 2);
+
+	return side < 0 ? 0 : "XO"[side];
 }
 
 /* The position in the snapshot. */
@@ -44,7 +40,7 @@ static void tt_cell(const struct tui *t, unsigned cell, struct tui_cell *out)
 	unsigned line[3];
 	char mark = area->cell[cell], won = ttt_result(tt_pos(t), line);
 	int in_line = (won == 'X' || won == 'O') && (line[0] == cell || line[1] == cell || line[2] == cell);
-	int seat = mark == 'X' || mark == 'O' ? tt_seat(t->snap, mark) : -1;
+	int seat = mark == 'X' || mark == 'O' ? tt_seat(t, mark) : -1;
 
 	snprintf(out->text, sizeof out->text, in_line ? "*%c*" : " %c ", mark == '.' ? '.' : mark);
 	out->colour = seat >= 0 ? (int)t->snap->players[seat].colour : -1;
@@ -55,7 +51,7 @@ static void tt_cell(const struct tui *t, unsigned cell, struct tui_cell *out)
 static int tt_status(const struct tui *t, char *buf, size_t len)
 {
 	char side = ttt_to_move(tt_pos(t)), me = tt_me(t), name[BD_NAME_MAX + 1] = "?";
-	int seat = tt_seat(t->snap, side);
+	int seat = tt_seat(t, side);
 
 	if (seat >= 0)
 		bd_printable(name, sizeof name, t->snap->players[seat].name);
@@ -95,30 +91,16 @@ static void tt_play(struct tui *t, unsigned cell)
 		conn_send(t, "move %u %u", cell % TTT_SIDE, cell / TTT_SIDE);
 }
 
-/* R resigns the match, m asks for a rematch. */
-static int tt_key(struct tui *t, int ch)
-{
-	if (ch == 'R' && view_can_move(t) && conn_send(t, "resign") == 0) {
-		draw_feedback(t, "you resigned", 0);
-		return 1;
-	}
-	if (ch == 'm' && t->snap->game_state == BD_GAME_OVER && conn_send(t, "rematch") == 0) {
-		draw_feedback(t, "rematch asked: waiting for your opponent", 0);
-		return 1;
-	}
-	return 0;
-}
-
 const struct tui_view tui_tictactoe = {
 	.kind = BD_GAME_TICTACTOE,
 	.title = "Tic-tac-toe",
 	.levels = {"easy", "perfect", NULL},
-	.keys = "R resign  m rematch",
+	.keys = "",
+	.turns = 1,
 	.cell_w = 3,
 	.side = tt_side,
 	.cell = tt_cell,
 	.status = tt_status,
 	.ending = tt_ending,
 	.play = tt_play,
-	.key = tt_key,
 };

@@ -11,7 +11,7 @@
 #include "tui.h"
 
 /* The games board-tui shows: one line per game. */
-static const struct tui_view *const views[] = {&tui_memory, &tui_tictactoe};
+static const struct tui_view *const views[] = {&tui_memory, &tui_tictactoe, &tui_tafl, &tui_quantik, &tui_qwirkle};
 
 /* The view of a game kind, NULL if board-tui cannot show it. */
 const struct tui_view *view_of_kind(unsigned kind)
@@ -36,6 +36,23 @@ int view_can_move(const struct tui *t)
 	return t->linked && t->me >= 0 && t->have_snap && t->view != NULL && t->snap->game_state == BD_GAME_ON;
 }
 
+/* Our seat's side in a game of nsides sides, -1 for a spectator or a seat without one. */
+int view_my_side(const struct tui *t, unsigned nsides)
+{
+	if (t->me < 0 || t->snap->players[t->me].state == BD_PLAYER_EMPTY || t->snap->players[t->me].side >= nsides)
+		return -1;
+	return (int)t->snap->players[t->me].side;
+}
+
+/* The seat playing side, -1 if none. */
+int view_seat_of(const struct tui *t, unsigned side)
+{
+	for (int i = 0; i < BD_PLAYERS_MAX; i++)
+		if (t->snap->players[i].state != BD_PLAYER_EMPTY && t->snap->players[i].side == side)
+			return i;
+	return -1;
+}
+
 /* The line under the board: the last word on a move while it lasts, beside its cell. */
 static int view_feedback(struct tui *t, int y)
 {
@@ -51,6 +68,35 @@ static int view_feedback(struct tui *t, int y)
 		mvprintw(y, 0, "%s %.*s", t->feedback_bad ? "!" : "*", COLS > 4 ? COLS - 4 : 0, t->feedback);
 	attroff(draw_attr(t, t->feedback_bad ? -2 : -3, A_BOLD));
 	return y + 1;
+}
+
+/* The cursor's cell: column and row from 0, and its name in the game's notation if it
+ * has one ("Cursor: column 4, row 4 (e5)"). */
+static void view_cursor_line(const struct tui *t, int y, unsigned side)
+{
+	unsigned col = (unsigned)t->cursor % side, row = (unsigned)t->cursor / side;
+	char c[4], r[4];
+
+	mvprintw(y, 0, "Cursor: column %u, row %u", col, row);
+	if (t->view->label == NULL)
+		return;
+	draw_label(t, 0, col, c);
+	draw_label(t, 1, row, r);
+	printw(t->view->kind == BD_GAME_QWIRKLE ? " (x %s, y %s)" : " (%s%s)", c, r);
+}
+
+/* R resigns the match while it is on, m asks for a rematch once it is over. */
+static int view_turn_key(struct tui *t, int ch)
+{
+	if (ch == 'R' && view_can_move(t) && conn_send(t, "resign") == 0) {
+		draw_feedback(t, "you resigned", 0);
+		return 1;
+	}
+	if (ch == 'm' && t->snap->game_state == BD_GAME_OVER && conn_send(t, "rematch") == 0) {
+		draw_feedback(t, "rematch asked: waiting for your opponent", 0);
+		return 1;
+	}
+	return 0;
 }
 
 /* Draw the table screen. */
@@ -76,11 +122,17 @@ void view_draw(struct tui *t)
 	int y = draw_grid(t, 2, 0);
 	int x = 3 + (int)(side * (t->view->cell_w + 2)) + 4;
 	draw_players(t, 2, x);
-	mvprintw(y++, 0, "Cursor: column %u, row %u", (unsigned)t->cursor % side, (unsigned)t->cursor / side);
+	view_cursor_line(t, y++, side);
 	y = draw_state(t, y);
+	if (t->view->note != NULL) {
+		char note[256];
+		t->view->note(t, note, sizeof note);
+		if (note[0])
+			mvprintw(y++, 0, "%.*s", COLS > 0 ? COLS - 1 : 0, note);
+	}
 	view_feedback(t, y);
-	snprintf(keys, sizeof keys, "arrows move  Enter/space play  %s%sl lobby  q quit", t->view->keys,
-		 t->view->keys[0] ? "  " : "");
+	snprintf(keys, sizeof keys, "arrows move  Enter/space play  %s%s%sl lobby  q quit", t->view->keys,
+		 t->view->keys[0] ? "  " : "", t->view->turns ? "R resign  m rematch  " : "");
 	draw_keys(keys);
 }
 
@@ -95,7 +147,7 @@ void view_key(struct tui *t, int ch)
 		lobby_enter(t);
 		return;
 	}
-	if (side == 0 || (t->view->key != NULL && t->view->key(t, ch)))
+	if (side == 0 || (t->view->turns && view_turn_key(t, ch)) || (t->view->key != NULL && t->view->key(t, ch)))
 		return;
 	if (ch == KEY_LEFT && col > 0)
 		col--;
