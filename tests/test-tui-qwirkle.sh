@@ -17,39 +17,31 @@ bot=$PID
 wait_screen '\[B\] bob'
 
 turn() { shows '^Your turn: lay|^GAME OVER'; }
-hand() { screen | grep '^Hand (' | sed 's/^Hand ([^)]*)://' | grep -oE '[0-9][:[][a-f][1-6]' | tr -d ':['; }
-laid() { [ "$(screen | grep '^Hand (' | grep -o -- '--' | wc -l)" -eq "$1" ]; }
 # sent: the hand line shows no tile laid (--) nor marked (x): board-tui sent the turn (a
 # turn of ours always has one or the other before; a pass is preceded by an x).
 sent() { screen | grep '^Hand (' | grep -qv -- '--\|x' || shows '^GAME OVER|^! '; }
-# goxy X Y: the cursor to the cell at x, y (the frame from the labels of the grid).
-goxy() {
-	x0=$(screen | sed -n 3p | awk '{ print $1 }')
-	y0=$(screen | sed -n 4p | awk '{ print $1 }')
-	go $(($1 - x0)) $((y0 - $2))
-}
 
 note "a refused lay: two tiles apart"
 wait_until "our first turn" turn
 keys 1
 goxy 0 0
 keys Enter
-wait_until "a tile laid" laid 1
+wait_until "a tile laid" qw_laid 1
 keys 2
 goxy 2 2
 keys Enter
-wait_until "a second tile laid" laid 2
+wait_until "a second tile laid" qw_laid 2
 keys p
 wait_screen '^! column [0-9]+, row [0-9]+: '
 keys u
-wait_until "the lay taken back" laid 0
+wait_until "the lay taken back" qw_laid 0
 
 turns=0
 while :; do
 	wait_until "our turn or the end" turn
 	shows '^GAME OVER' && break
 	table=$("$CTL" dump w | sed -n 's/^table //p')
-	tiles=$(hand | cut -c2- | tr '\n' ' ')
+	tiles=$(qw_hand | cut -c2- | tr '\n' ' ')
 	lay=$("$CTL" rules qwirkle moves "${table:--}" "$tiles" | head -n 1 | cut -f1)
 	if [ -z "$lay" ]; then
 		bag=$(screen | sed -n 's/^Your turn: .* Bag \([0-9]*\)\..*/\1/p')
@@ -57,18 +49,7 @@ while :; do
 		wait_screen '^Hand \(.*x'
 		if [ "${bag:-0}" -gt 0 ]; then keys s; else keys P; fi
 	else
-		used="" n=0
-		for place in $lay; do # b4@-1,2
-			tile=${place%@*} xy=${place#*@}
-			i=$(hand | grep "$tile\$" | cut -c1 | while read -r k; do
-				case " $used " in *" $k "*) ;; *) echo "$k"; break ;; esac; done)
-			[ -n "$i" ] || fail "no $tile in the hand: $(hand | tr '\n' ' ')"
-			used="$used $i" n=$((n + 1))
-			keys "$i"
-			goxy "${xy%,*}" "${xy#*,}"
-			keys Enter
-			wait_until "$tile laid at $xy" laid "$n"
-		done
+		qw_lay "$lay"
 		keys p
 	fi
 	turns=$((turns + 1))

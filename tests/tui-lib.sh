@@ -58,3 +58,29 @@ tui_quit() {
 	screen | grep -qE '(^| )icanon( |$)' && screen | grep -qE '(^| )echo( |$)' ||
 		fail "the terminal was not restored: $(screen | tr '\n' '|')"
 }
+
+# Qwirkle: qw_hand, the hand's tiles with their digits ("1b4", one a line); qw_laid N, N
+# tiles of the hand are being laid (--); goxy X Y, the cursor to the cell at x, y (the
+# frame from the grid's labels); qw_lay LAY, each placement's tile ("b4@-1,2") chosen with
+# its digit and put at its cell with Enter (not played: p does that).
+qw_hand() { screen | grep '^Hand (' | sed 's/^Hand ([^)]*)://' | grep -oE '[0-9][:[][a-f][1-6]' | tr -d ':['; }
+qw_laid() { [ "$(screen | grep '^Hand (' | grep -o -- '--' | wc -l)" -eq "$1" ]; }
+goxy() {
+	x0=$(screen | sed -n 3p | awk '{ print $1 }')
+	y0=$(screen | sed -n 4p | awk '{ print $1 }')
+	go $(($1 - x0)) $((y0 - $2))
+}
+qw_lay() {
+	used="" n=0
+	for place in $1; do
+		tile=${place%@*} xy=${place#*@}
+		i=$(qw_hand | grep "$tile\$" | cut -c1 | while read -r k; do
+			case " $used " in *" $k "*) ;; *) echo "$k"; break ;; esac; done)
+		[ -n "$i" ] || fail "no $tile in the hand: $(qw_hand | tr '\n' ' ')"
+		used="$used $i" n=$((n + 1))
+		keys "$i"
+		goxy "${xy%,*}" "${xy#*,}"
+		keys Enter
+		wait_until "$tile laid at $xy" qw_laid "$n"
+	done
+}

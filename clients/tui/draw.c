@@ -46,13 +46,21 @@ int draw_attr(const struct tui *t, int colour, int attr)
 	return attr | COLOR_PAIR(1 + colour % PLAYER_PAIRS);
 }
 
-/* The top line: the program, what the screen shows, who we are. */
+/* The top line: the program, what the screen shows, who we are (a hot seat: the seat
+ * playing, none while covered). */
 void draw_title(const struct tui *t, const char *what)
 {
+	char name[BD_NAME_MAX + 1];
+
 	attron(A_BOLD);
 	mvprintw(0, 0, "board-tui: %s", what);
 	attroff(A_BOLD);
-	printw("  (you are %s)", t->opt.name);
+	if (t->opt.nhot == 0)
+		printw("  (you are %s)", t->opt.name);
+	else if (t->me >= 0 && t->have_snap)
+		printw("  (hot seat: %s plays)", bd_printable(name, sizeof name, t->snap->players[t->me].name));
+	else
+		printw("  (hot seat)");
 }
 
 /* The keys, on the bottom line. */

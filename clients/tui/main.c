@@ -30,6 +30,10 @@ static void usage(FILE *f)
 		"  --shm-prefix P     shm name prefix of the boards (default $BOARDD_SHM_PREFIX or boardd)\n"
 		"  --board NAME       the table (board) to join, without the lobby\n"
 		"  --name NAME        your player name, 1-32 characters without spaces (default: your login)\n"
+		"  --hot-seat NAME,NAME[,NAME[,NAME]]\n"
+		"                     with --board: 2-4 seats of that table in this terminal, one per\n"
+		"                     name (the first replaces --name); each turn's hand stays hidden\n"
+		"                     until Enter on \"Pass to NAME\"\n"
 		"  --help             show this help and exit\n"
 		"  --version          show the version and exit\n\n"
 		"Keys: arrows move the cursor, Enter or space plays the cell under it, l goes back to\n"
@@ -51,13 +55,36 @@ static void default_name(char *buf, size_t len)
 	snprintf(buf, len, "%s", pw != NULL && bd_player_name_ok(pw->pw_name) ? pw->pw_name : "player");
 }
 
+/* --hot-seat's names, separated by commas, into o (the first is the terminal's own). */
+static void hot_names(const char *arg, struct tui_options *o)
+{
+	char list[HOT_SEATS_MAX * (BD_NAME_MAX + 1) + 1], *save = NULL;
+	const char *what = "--hot-seat wants 2-4 different names separated by commas";
+
+	if (strlen(arg) >= sizeof list)
+		bad_usage(what, arg);
+	snprintf(list, sizeof list, "%s", arg);
+	o->nhot = 0;
+	for (char *n = strtok_r(list, ",", &save); n != NULL; n = strtok_r(NULL, ",", &save)) {
+		if (o->nhot == HOT_SEATS_MAX || !bd_player_name_ok(n))
+			bad_usage(what, arg);
+		for (unsigned k = 0; k < o->nhot; k++)
+			if (strcmp(o->hot[k], n) == 0)
+				bad_usage(what, arg);
+		snprintf(o->hot[o->nhot++], sizeof o->hot[0], "%s", n);
+	}
+	if (o->nhot < 2)
+		bad_usage(what, arg);
+}
+
 /* Fill o from argv; exits for --help, --version and bad usage. */
 static void parse_options(int argc, char **argv, struct tui_options *o)
 {
-	enum { O_SOCKET = 256, O_PREFIX, O_BOARD, O_NAME, O_HELP, O_VERSION };
+	enum { O_SOCKET = 256, O_PREFIX, O_BOARD, O_NAME, O_HOT, O_HELP, O_VERSION };
 	static const struct option longopts[] = {
 		{"socket", 1, 0, O_SOCKET}, {"shm-prefix", 1, 0, O_PREFIX}, {"board", 1, 0, O_BOARD},
-		{"name", 1, 0, O_NAME}, {"help", 0, 0, O_HELP}, {"version", 0, 0, O_VERSION}, {0, 0, 0, 0},
+		{"name", 1, 0, O_NAME}, {"hot-seat", 1, 0, O_HOT}, {"help", 0, 0, O_HELP}, {"version", 0, 0, O_VERSION},
+		{0, 0, 0, 0},
 	};
 	int c;
 
@@ -78,6 +105,7 @@ static void parse_options(int argc, char **argv, struct tui_options *o)
 				bad_usage("--name wants 1-32 printable characters without spaces", optarg);
 			snprintf(o->name, sizeof o->name, "%s", optarg);
 			break;
+		case O_HOT: hot_names(optarg, o); break;
 		case O_HELP: usage(stdout); exit(0);
 		case O_VERSION: printf("board-tui %s (protocol %d)\n", BD_VERSION, BD_PROTO_VERSION); exit(0);
 		default: usage(stderr); exit(2);
@@ -89,6 +117,10 @@ static void parse_options(int argc, char **argv, struct tui_options *o)
 		bad_usage("--shm-prefix must be 1-32 of A-Z a-z 0-9 _ -", o->prefix);
 	if (o->board != NULL && !bd_name_ok(o->board, BD_BOARD_NAME_MAX))
 		bad_usage("--board must be 1-24 of A-Z a-z 0-9 _ -", o->board);
+	if (o->nhot > 0 && o->board == NULL)
+		bad_usage("--hot-seat needs --board NAME, the table its seats play at", o->hot[0]);
+	if (o->nhot > 0)
+		snprintf(o->name, sizeof o->name, "%s", o->hot[0]);
 }
 
 /* Draw the whole screen: the lobby or the table, and a lost connection on top. */
@@ -129,11 +161,16 @@ static void loop(struct tui *t)
 {
 	while (!t->quit) {
 		draw(t);
-		struct pollfd p[2] = {{.fd = STDIN_FILENO, .events = POLLIN}, {.fd = t->online ? t->c.fd : -1, .events = POLLIN}};
-		if (poll(p, 2, TICK_MS) < 0 && errno != EINTR)
+		struct pollfd p[2 + HOT_SEATS_MAX] = {{.fd = STDIN_FILENO, .events = POLLIN},
+						       {.fd = t->online ? t->c.fd : -1, .events = POLLIN}};
+		unsigned n = 2 + hot_fds(p + 2);
+		if (poll(p, n, TICK_MS) < 0 && errno != EINTR)
 			break;
 		keys(t);
-		conn_drain(t);
+		if (t->opt.nhot > 0)
+			hot_drain(t);
+		else
+			conn_drain(t);
 		bot_reap(t);
 		lobby_tick(t);
 	}
@@ -152,6 +189,20 @@ static void screen_start(struct tui *t)
 	draw_init(t);
 }
 
+/* The table of --board (with the hot seat's other seats): 0, or -1 with why in err. */
+static int board_open(struct tui *t, char *err, size_t len)
+{
+	char why[256];
+
+	if (t->opt.board == NULL)
+		return 0;
+	if (conn_join(t, t->opt.board, why, sizeof why) < 0) {
+		snprintf(err, len, "cannot join %s: %.200s", t->opt.board, why);
+		return -1;
+	}
+	return t->opt.nhot > 0 ? hot_open(t, err, len) : 0;
+}
+
 /* Options, the connection (and the table of --board), then the screen until q. */
 int main(int argc, char **argv)
 {
@@ -168,9 +219,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "board-tui: out of memory\n");
 		return 1;
 	}
-	if (conn_open(&t, err, sizeof err) < 0 || (t.opt.board != NULL && conn_join(&t, t.opt.board, err, sizeof err) < 0)) {
-		fprintf(stderr, "board-tui: %s%s%s%s\n", t.online ? "cannot join " : "", t.online ? t.opt.board : "",
-			t.online ? ": " : "", err);
+	if (conn_open(&t, err, sizeof err) < 0 || board_open(&t, err, sizeof err) < 0) {
+		fprintf(stderr, "board-tui: %s\n", err);
 		bd_client_close(&t.c);
 		free(t.snap);
 		return 1;
@@ -181,7 +231,10 @@ int main(int argc, char **argv)
 		lobby_enter(&t);
 	loop(&t);
 	endwin();
-	conn_quit(&t);
+	if (t.opt.nhot > 0)
+		hot_quit(&t);
+	else
+		conn_quit(&t);
 	lobby_free();
 	free(t.snap);
 	return 0;

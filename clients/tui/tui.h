@@ -6,6 +6,7 @@
  *   lobby.c  the lobby screen: the games, play a person or a bot, the countdown, the
  *            tables to join
  *   bot.c    the player's own board-bot for "play a bot", ended when the table is left
+ *   hot.c    hot seat: 2-4 seats of one table in one terminal, "Pass to NAME" between
  *   draw.c   what every screen shares: colours and attributes, the title, the players,
  *            the state line with its countdown, the feedback line, the grid and its cursor
  *   view.c   the table screen: the table of games' views, the cursor keys
@@ -65,11 +66,15 @@ struct tui_view {
 };
 extern const struct tui_view tui_memory, tui_tictactoe, tui_tafl, tui_quantik, tui_qwirkle;
 
+#define HOT_SEATS_MAX 4 /* seats of a hot-seat terminal, at most */
+
 struct tui_options {
 	char socket[108];
 	const char *prefix;
 	const char *board;        /* NULL: open on the lobby */
 	char name[BD_NAME_MAX + 1];
+	char hot[HOT_SEATS_MAX][BD_NAME_MAX + 1]; /* --hot-seat's names (the first is name) */
+	unsigned nhot;            /* 0 without --hot-seat */
 };
 
 struct tui {
@@ -116,6 +121,15 @@ int bot_start(struct tui *t, const char *game, const char *level, char *err, siz
 void bot_name(const struct tui *t, char *buf, size_t len);
 void bot_reap(struct tui *t);
 void bot_stop(struct tui *t);
+
+/* hot.c */
+struct pollfd;
+int hot_open(struct tui *t, char err[], size_t len);
+unsigned hot_fds(struct pollfd *p);
+void hot_drain(struct tui *t);
+void hot_cover(const struct tui *t, char *buf, size_t len);
+int hot_key(struct tui *t, int ch);
+void hot_quit(struct tui *t);
 
 /* draw.c */
 void draw_init(struct tui *t);

@@ -16,12 +16,40 @@
 #define QV_VIEW_MIN 11 /* the grid's side, at least */
 
 static struct {
-	struct qw_held held;     /* our hand */
+	struct qw_held held[QW_SEATS_MAX]; /* each seat's hand we follow (hot seat: several) */
+	struct qw_held none;     /* a spectator's: no tile */
+	int owner;               /* the seat the lay, choice and marks below are of */
 	struct qw_move lay;      /* the tiles being laid, not sent yet */
 	unsigned from[QW_HAND];  /* the hand index of each */
 	unsigned chosen;         /* the hand tile chosen */
 	unsigned marked;         /* bit per hand tile marked to give back */
 } qv;
+
+/* The hand of our seat (the one playing, in a hot seat), an empty one for a spectator. */
+static struct qw_held *qv_held(const struct tui *t)
+{
+	int side = view_my_side(t, QW_SEATS_MAX);
+
+	return side >= 0 ? &qv.held[side] : &qv.none;
+}
+
+/* Forget the lay being made and the marks. */
+static void qv_clear(void)
+{
+	qv.lay.n = 0;
+	qv.marked = 0;
+}
+
+/* The lay being made is the seat's that plays now: another seat's (a hot seat passed on)
+ * is forgotten. */
+static void qv_own(const struct tui *t)
+{
+	if (qv.owner == t->me)
+		return;
+	qv_clear();
+	qv.chosen = 0;
+	qv.owner = t->me;
+}
 
 /* Qwirkle's area of the snapshot, NULL if the table is another game's. */
 static const struct qw_pub *qv_area(const struct tui *t)
@@ -42,7 +70,7 @@ static unsigned qv_frame(const struct tui *t, int *x0, int *y0)
 		ymin = a->tile[i].y - 1 < ymin ? a->tile[i].y - 1 : ymin;
 		ymax = a->tile[i].y + 1 > ymax ? a->tile[i].y + 1 : ymax;
 	}
-	for (unsigned i = 0; i < qv.lay.n; i++) {
+	for (unsigned i = 0; qv.owner == t->me && i < qv.lay.n; i++) {
 		xmin = qv.lay.p[i].x - 1 < xmin ? qv.lay.p[i].x - 1 : xmin;
 		xmax = qv.lay.p[i].x + 1 > xmax ? qv.lay.p[i].x + 1 : xmax;
 		ymin = qv.lay.p[i].y - 1 < ymin ? qv.lay.p[i].y - 1 : ymin;
@@ -100,7 +128,7 @@ static void qv_cell(const struct tui *t, unsigned cell, struct tui_cell *out)
 	for (unsigned i = 0; i < a->ntiles && i < QW_TILES && k < 0; i++)
 		if (a->tile[i].x == x && a->tile[i].y == y)
 			k = (int)i;
-	mine = k < 0 ? qv_laying(x, y) : -1;
+	mine = k < 0 && qv.owner == t->me ? qv_laying(x, y) : -1;
 	if (k < 0 && mine < 0) {
 		snprintf(out->text, sizeof out->text, " %c ", x == 0 && y == 0 ? '+' : '.');
 		out->attr = A_DIM;
@@ -165,15 +193,16 @@ static void qv_note(const struct tui *t, char *buf, size_t len)
 	size_t n = 0;
 	char tile[QW_TILE_LEN + 1];
 
-	if (t->me < 0 || !qv.held.known) {
+	if (t->me < 0 || !qv_held(t)->known) {
 		snprintf(buf, len, "%s", t->me < 0 ? "" : "Hand: not known yet.");
 		return;
 	}
-	n = (size_t)snprintf(buf, len, "Hand (1-%u choose):", qv.held.hand.n);
-	for (unsigned i = 0; i < qv.held.hand.n && n < len; i++) {
-		qw_tile_format(qv.held.hand.tile[i], tile);
-		n += (size_t)snprintf(buf + n, len - n, " %u%s%s%s%s", i + 1, i == qv.chosen ? "[" : ":",
-				      qv_placed(i) ? "--" : tile, i == qv.chosen ? "]" : "", qv.marked >> i & 1u ? "x" : "");
+	n = (size_t)snprintf(buf, len, "Hand (1-%u choose):", qv_held(t)->hand.n);
+	for (unsigned i = 0; i < qv_held(t)->hand.n && n < len; i++) {
+		qw_tile_format(qv_held(t)->hand.tile[i], tile);
+		int own = qv.owner == t->me, chosen = own && i == qv.chosen;
+		n += (size_t)snprintf(buf + n, len - n, " %u%s%s%s%s", i + 1, chosen ? "[" : ":",
+				      own && qv_placed(i) ? "--" : tile, chosen ? "]" : "", own && qv.marked >> i & 1u ? "x" : "");
 	}
 }
 
@@ -186,18 +215,12 @@ static void qv_ending(const struct tui *t, char *buf, size_t len)
 	snprintf(buf, len, "points%s", points);
 }
 
-/* Forget the lay being made and the marks. */
-static void qv_clear(void)
-{
-	qv.lay.n = 0;
-	qv.marked = 0;
-}
-
 /* Enter: put the chosen tile on an empty cell, or take a tile being laid back. */
 static void qv_play(struct tui *t, unsigned cell)
 {
 	int x, y;
 
+	qv_own(t);
 	qv_xy(t, cell, &x, &y);
 	int k = qv_laying(x, y);
 	if (!qv_mine(t)) {
@@ -205,16 +228,16 @@ static void qv_play(struct tui *t, unsigned cell)
 	} else if (k >= 0) {
 		qv.lay.p[k] = qv.lay.p[--qv.lay.n];
 		qv.from[k] = qv.from[qv.lay.n];
-	} else if (qv.chosen >= qv.held.hand.n || qv_placed(qv.chosen)) {
+	} else if (qv.chosen >= qv_held(t)->hand.n || qv_placed(qv.chosen)) {
 		draw_feedback(t, "choose a tile of your hand with 1-6 first", 1);
 	} else if (x < -QW_COORD_MAX || x > QW_COORD_MAX || y < -QW_COORD_MAX || y > QW_COORD_MAX) {
 		draw_feedback(t, "off the table", 1);
 	} else {
 		qv.from[qv.lay.n] = qv.chosen;
-		qv.lay.p[qv.lay.n++] = (struct qw_place){(int8_t)x, (int8_t)y, qv.held.hand.tile[qv.chosen]};
-		for (unsigned i = 0; i < qv.held.hand.n; i++) /* the next tile not laid yet */
-			if (!qv_placed((qv.chosen + i) % qv.held.hand.n)) {
-				qv.chosen = (qv.chosen + i) % qv.held.hand.n;
+		qv.lay.p[qv.lay.n++] = (struct qw_place){(int8_t)x, (int8_t)y, qv_held(t)->hand.tile[qv.chosen]};
+		for (unsigned i = 0; i < qv_held(t)->hand.n; i++) /* the next tile not laid yet */
+			if (!qv_placed((qv.chosen + i) % qv_held(t)->hand.n)) {
+				qv.chosen = (qv.chosen + i) % qv_held(t)->hand.n;
 				break;
 			}
 	}
@@ -233,7 +256,7 @@ static void qv_send_lay(struct tui *t)
 	}
 	const char *why = qw_pub_table(qv_area(t), &pos);
 	if (why == NULL)
-		why = qw_lay_error(&pos, &qv.held.hand, (int)qv_area(t)->practice, &qv.lay, &score);
+		why = qw_lay_error(&pos, &qv_held(t)->hand, (int)qv_area(t)->practice, &qv.lay, &score);
 	if (why != NULL) {
 		draw_feedback(t, why, 1);
 		return;
@@ -249,18 +272,18 @@ static void qv_send_swap(struct tui *t)
 	struct qw_turn turn = {.kind = QW_SWAP};
 	char text[QW_MOVE_TEXT_MAX];
 
-	for (unsigned i = 0; i < qv.held.hand.n; i++)
+	for (unsigned i = 0; i < qv_held(t)->hand.n; i++)
 		if (qv.marked >> i & 1u)
-			turn.swap.tile[turn.swap.n++] = qv.held.hand.tile[i];
+			turn.swap.tile[turn.swap.n++] = qv_held(t)->hand.tile[i];
 	const char *why = turn.swap.n == 0 ? "mark the tiles to give back with x first" :
-			  qw_swap_error(&qv.held.hand, turn.swap.tile, turn.swap.n, qv_area(t)->bag);
+			  qw_swap_error(&qv_held(t)->hand, turn.swap.tile, turn.swap.n, qv_area(t)->bag);
 	if (why != NULL) {
 		draw_feedback(t, why, 1);
 		return;
 	}
 	qw_turn_format(&turn, text);
 	if (conn_send(t, "move %s", text) == 0) {
-		qw_held_sent(&qv.held, &turn);
+		qw_held_sent(qv_held(t), &turn);
 		qv_clear();
 	}
 }
@@ -268,11 +291,12 @@ static void qv_send_swap(struct tui *t)
 /* The keys of a turn: 1-6, p, u, x, s, P. */
 static int qv_key(struct tui *t, int ch)
 {
+	qv_own(t);
 	if (ch >= '1' && ch <= '6') {
 		qv.chosen = (unsigned)(ch - '1');
 	} else if (ch == 'u') {
 		qv_clear();
-	} else if (ch == 'x' && qv.chosen < qv.held.hand.n) {
+	} else if (ch == 'x' && qv.chosen < qv_held(t)->hand.n) {
 		qv.marked ^= 1u << qv.chosen;
 	} else if ((ch == 'p' || ch == 's' || ch == 'P') && !qv_mine(t)) {
 		draw_feedback(t, "not your turn", 1);
@@ -297,9 +321,9 @@ static void qv_line(struct tui *t, const struct bd_msg *m)
 
 	if (t->me < 0)
 		return;
-	if (qw_held_follow(&qv.held, t->me, m, parsed ? &ev : NULL) == 1) {
-		qv_clear();
-		if (qv.chosen >= qv.held.hand.n)
+	if (qw_held_follow(qv_held(t), t->me, m, parsed ? &ev : NULL) == 1 && qv.owner == t->me) {
+		qv_clear(); /* the hand being laid from changed */
+		if (qv.chosen >= qv_held(t)->hand.n)
 			qv.chosen = 0;
 	}
 }
@@ -308,7 +332,9 @@ static void qv_line(struct tui *t, const struct bd_msg *m)
 static void qv_reset(struct tui *t)
 {
 	memset(&qv, 0, sizeof qv);
-	qw_held_reset(&qv.held, t->have_snap ? t->snap->game_number : 0);
+	for (unsigned k = 0; k < QW_SEATS_MAX; k++)
+		qw_held_reset(&qv.held[k], t->have_snap ? t->snap->game_number : 0);
+	qv.owner = t->me;
 }
 
 const struct tui_view tui_qwirkle = {

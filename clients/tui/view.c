@@ -131,6 +131,12 @@ void view_draw(struct tui *t)
 			mvprintw(y++, 0, "%.*s", COLS > 0 ? COLS - 1 : 0, note);
 	}
 	view_feedback(t, y);
+	hot_cover(t, what, sizeof what);
+	if (what[0]) {
+		attron(A_BOLD | A_REVERSE);
+		mvprintw(1, 0, "%.*s", COLS > 0 ? COLS - 1 : 0, what);
+		attroff(A_BOLD | A_REVERSE);
+	}
 	snprintf(keys, sizeof keys, "arrows move  Enter/space play  %s%s%sl lobby  q quit", t->view->keys,
 		 t->view->keys[0] ? "  " : "", t->view->turns ? "R resign  m rematch  " : "");
 	draw_keys(keys);
@@ -142,7 +148,9 @@ void view_key(struct tui *t, int ch)
 	unsigned side = t->view != NULL && t->have_snap ? t->view->side(t) : 0;
 	int col = side ? t->cursor % (int)side : 0, row = side ? t->cursor / (int)side : 0;
 
-	if (ch == 'l') {
+	if (hot_key(t, ch))
+		return;
+	if (ch == 'l' && t->opt.nhot == 0) {
 		conn_leave(t);
 		lobby_enter(t);
 		return;
