@@ -28,8 +28,7 @@ note "a whole game against a bot, in a monochrome terminal"
 tui_start TERM=xterm-mono -- --board main --name ana
 wait_screen '^board-tui: Memory at table main'
 wait_screen '^Waiting for players \(1 of 2 seated\)'
-run_bot bob --board main --level easy --seed 5 --delay-ms 300
-bot=$PID
+tui_bot bob --board main --level easy --seed 5 --delay-ms 300
 wait_screen '^Game 1: pick two cards'
 shows '\[B\] bob' && shows '\[A\] ana .*\(you\)' || fail "the players: $(screen | head -n 8)"
 
@@ -69,6 +68,5 @@ note "q leaves the seat and gives the terminal back"
 tui_quit
 wait_until "ana's seat freed" sh -c "! { printf 'hello probe spectator\njoin main\nplayers\nquit\n' |
 	socat -t 5 - 'UNIX-CONNECT:$SOCK' | grep -q '^PLAYER .* ana '; }"
-kill "$bot" 2>/dev/null
-wait "$bot" 2>/dev/null
+tui_bot_end
 finish

@@ -9,8 +9,7 @@
 start_daemon --board q:quantik,move-ms=60000 --seed 5
 tui_start -- --board q --name ana
 wait_screen '^board-tui: Quantik at table q '
-run_bot bob --board q --level easy --seed 5 --delay-ms 100
-bot=$PID
+tui_bot bob --board q --level easy --seed 5 --delay-ms 100
 wait_screen '\[B\] bob'
 
 turn() { shows '^Round [12]\. Your turn \((white|black)\)|^GAME OVER'; }
@@ -55,6 +54,5 @@ done
 note "$moves moves: $(screen | grep '^GAME OVER')"
 wait_screen '^GAME OVER: (You won|You lost): (ana|bob) \((white|black)\) won it by (row[0-3]|col[0-3]|zone[0-3]|stuck)\.$'
 tui_quit
-kill "$bot" 2>/dev/null
-wait "$bot" 2>/dev/null
+tui_bot_end
 finish

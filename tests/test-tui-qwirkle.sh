@@ -12,8 +12,7 @@ CTL="$BIN/boardctl"
 start_daemon --board w:qwirkle --seed 5
 tui_start -- --board w --name ana
 wait_screen '^board-tui: Qwirkle at table w '
-run_bot bob --board w --level easy --seed 5 --delay-ms 50
-bot=$PID
+tui_bot bob --board w --level easy --seed 5 --delay-ms 50
 wait_screen '\[B\] bob'
 
 turn() { shows '^Your turn: lay|^GAME OVER'; }
@@ -60,6 +59,5 @@ done
 note "$turns turns: $(screen | grep '^GAME OVER')"
 wait_screen '^GAME OVER: (You won|You lost|A draw): points (ana|bob) [0-9]+, (ana|bob) [0-9]+\.$'
 tui_quit
-kill "$bot" 2>/dev/null
-wait "$bot" 2>/dev/null
+tui_bot_end
 finish

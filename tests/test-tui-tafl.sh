@@ -12,8 +12,7 @@ wait_screen '^board-tui: Hnefatafl at table h '
 shows '^     a    b    c    d    e    f    g    h    i ' && shows '^ 9 \[ \+ \]' && shows '^ 1   \+ ' ||
 	fail "the board's names: $(screen | head -n 12)"
 shows '^ 5   t    t    T    T    K    T    T    t    t( |$)' || fail "the start: $(screen | head -n 12)"
-run_bot bob --board h --level easy --seed 5 --think-ms 50 --delay-ms 100
-bot=$PID
+tui_bot bob --board h --level easy --seed 5 --think-ms 50 --delay-ms 100
 wait_screen '\[B\] bob'
 
 turn() { shows '^Your turn, the (attackers|defenders)|^GAME OVER'; }
@@ -54,6 +53,5 @@ done
 note "$moves moves: $(screen | grep '^GAME OVER')"
 wait_screen '^GAME OVER: (You won|You lost|A draw): (the king reached a corner|the king was captured|the side to move could not move|a position came a third time|6 plies without a capture)\.$'
 tui_quit
-kill "$bot" 2>/dev/null
-wait "$bot" 2>/dev/null
+tui_bot_end
 finish

@@ -1,9 +1,34 @@
 # tui-lib.sh: board-tui in a tmux server of the test's own (after lib.sh): keys with
 # send-keys, the screen with capture-pane. The server is killed in cleanup.
 TUI="$BIN/board-tui"
-TMUX_SOCK="$WORK/tmux.sock"
+# The server's socket is not under $WORK: fail and finish remove $WORK before the exit
+# trap runs, and the server must still be found then to be killed (with board-tui in it).
+TMUX_DIR=$(mktemp -d "/tmp/boardd-tmux-$TEST_NAME.XXXXXX")
+TMUX_SOCK="$TMUX_DIR/tmux.sock"
 tm() { tmux -S "$TMUX_SOCK" "$@"; }
-tui_cleanup() { tm kill-server 2>/dev/null; cleanup; }
+TUI_BOT=""
+tui_cleanup() {
+	tm kill-server 2>/dev/null
+	rm -rf "$TMUX_DIR"
+	tui_bot_end
+	cleanup
+}
+
+# tui_bot NAME OPTION...: board-bot against board-tui, its lines in $WORK/NAME.out and
+# .err. tui_bot_end ends it with SIGKILL: nothing of its exit can hang a test (a
+# sanitizer build's leak check once spun for minutes after a SIGTERM).
+tui_bot() {
+	name=$1
+	shift
+	"$BOT" --name "$name" "$@" >"$WORK/$name.out" 2>"$WORK/$name.err" &
+	TUI_BOT=$!
+}
+tui_bot_end() {
+	[ -n "$TUI_BOT" ] || return 0
+	kill -KILL "$TUI_BOT" 2>/dev/null
+	wait "$TUI_BOT" 2>/dev/null
+	TUI_BOT=""
+}
 trap 'tui_cleanup' EXIT INT TERM
 
 # tui_start [ENV=VALUE...] -- OPTION...: board-tui in a 100x40 window, its exit status and

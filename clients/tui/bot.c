@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <poll.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
@@ -12,7 +13,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "ipc/clock.h"
 #include "tui.h"
+
+#define BOT_END_MS 1000
 
 extern char **environ;
 
@@ -70,12 +74,15 @@ int bot_start(struct tui *t, const char *game, const char *level, char *err, siz
 	return 0;
 }
 
-/* Reap the bot if it ended by itself; a failure is said: it could not play. */
+/* Reap the bot if it ended by itself (a failure is said: it could not play), and a bot
+ * told to end once it has. */
 void bot_reap(struct tui *t)
 {
 	char note[128];
 	int status;
 
+	if (t->bot_ending != 0 && waitpid(t->bot_ending, NULL, WNOHANG) == t->bot_ending)
+		t->bot_ending = 0;
 	if (t->bot == 0 || waitpid(t->bot, &status, WNOHANG) != t->bot)
 		return;
 	t->bot = 0;
@@ -86,14 +93,35 @@ void bot_reap(struct tui *t)
 	draw_feedback(t, note, 1);
 }
 
-/* End the player's bot, if one runs, and reap it. */
+/* Tell the player's bot, if one runs, to end (it leaves its table); bot_reap reaps it
+ * later, so the screen never waits for it. A bot still ending from before is killed. */
 void bot_stop(struct tui *t)
 {
 	if (t->bot == 0)
 		return;
+	bot_end(t);
 	if (kill(t->bot, SIGTERM) < 0 && errno != ESRCH)
 		draw_feedback(t, "cannot end your bot", 1);
-	while (waitpid(t->bot, NULL, 0) < 0 && errno == EINTR)
-		continue;
+	t->bot_ending = t->bot;
 	t->bot = 0;
+}
+
+/* At exit: the bot told to end gets BOT_END_MS to do so, then is killed; reaped either way. */
+void bot_end(struct tui *t)
+{
+	int64_t end = bd_now_ms() + BOT_END_MS;
+
+	while (t->bot_ending != 0) {
+		pid_t r = waitpid(t->bot_ending, NULL, WNOHANG);
+		if (r == t->bot_ending || (r < 0 && errno != EINTR)) {
+			t->bot_ending = 0; /* reaped (or not ours to reap any more) */
+		} else if (bd_now_ms() >= end) {
+			if (kill(t->bot_ending, SIGKILL) == 0)
+				while (waitpid(t->bot_ending, NULL, 0) < 0 && errno == EINTR)
+					continue;
+			t->bot_ending = 0;
+		} else {
+			poll(NULL, 0, 20);
+		}
+	}
 }

@@ -159,4 +159,5 @@ void conn_quit(struct tui *t)
 	bd_client_close(&t->c);
 	t->online = t->linked = 0;
 	bot_stop(t);
+	bot_end(t);
 }

@@ -96,6 +96,7 @@ struct tui {
 	uint64_t sent_seq;        /* the table's newest event when it was sent */
 	char gone[256];           /* why the connection ended, "" while it lives */
 	pid_t bot;                /* the player's board-bot while it runs, else 0 */
+	pid_t bot_ending;         /* a bot told to end, not reaped yet, else 0 */
 	int colours;              /* the terminal shows colours (and NO_COLOR is unset) */
 	int quit;
 };
@@ -121,6 +122,7 @@ int bot_start(struct tui *t, const char *game, const char *level, char *err, siz
 void bot_name(const struct tui *t, char *buf, size_t len);
 void bot_reap(struct tui *t);
 void bot_stop(struct tui *t);
+void bot_end(struct tui *t);
 
 /* hot.c */
 struct pollfd;
