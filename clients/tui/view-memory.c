@@ -1,7 +1,7 @@
 /* view-memory.c: Memory in board-tui. The three kinds of card differ in more than colour:
  * face down "####" dim; face up the value in lower case, "/" and the tag of who turned it,
- * bold; locked the value in upper case, "=" and the owner's tag. Everyone picks at once;
- * a word on our own picks (a pair, a miss) shows under the board. */
+ * bold; locked the value in upper case, "=" and the owner's tag ("?" once the owner left).
+ * Everyone picks at once; a word on our own picks (a pair, a miss) shows under the board. */
 #include <curses.h>
 #include <stdio.h>
 #include <string.h>
@@ -26,7 +26,12 @@ static void mem_cell(const struct tui *t, unsigned cell, struct tui_cell *out)
 		out->attr = A_DIM;
 		return;
 	}
-	if (c->owner < BD_PLAYERS_MAX && t->snap->players[c->owner].state != BD_PLAYER_EMPTY)
+	/* "?" once its player has left: the seat may be another player's by now (the card's
+	 * serial tells them apart), whose tag would name the wrong one. */
+	const struct bd_pub_player *seated;
+	const struct bd_departed *left;
+	bd_seat_holder(t->snap, c->owner, c->serial, BD_CARD_SERIAL_MASK, &seated, &left);
+	if (seated != NULL)
 		draw_tag(t->snap, c->owner, tag, sizeof tag);
 	int up = c->state == BD_CARD_UP;
 	snprintf(out->text, sizeof out->text, "%c%c%c%.1s", up ? c->value[0] : c->value[0] - 'a' + 'A',
