@@ -1096,10 +1096,10 @@ void board_housekeep(struct board *b, int64_t now)
 	}
 }
 
-void board_shutdown(struct board *b)
+void board_shutdown(struct board *b, unsigned why)
 {
 	struct bd_lockset ls;
-	struct bd_event ev = {.type = BD_EV_BYE};
+	struct bd_event ev = {.type = BD_EV_BYE, .n = why};
 
 	if (board_lock_player(b, -1, 0, NULL, &ls, 10 * SUPERVISOR_WAIT_MS) < 0) {
 		log_msg(LOG_WARNING, "board %s: its state lock stays taken; no goodbye event", b->set.name);

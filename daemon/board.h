@@ -87,7 +87,7 @@ void board_test_park_seat(const struct board *b, unsigned seat, const char *hook
 void board_reap(struct board *b, pid_t pid);
 /* Periodic: repair locks of dead holders, expire away seats. */
 void board_housekeep(struct board *b, int64_t now);
-/* Tell every connection goodbye (BYE event). */
-void board_shutdown(struct board *b);
+/* Tell every connection goodbye (BYE event), why: enum bd_bye_reason. */
+void board_shutdown(struct board *b, unsigned why);
 
 #endif

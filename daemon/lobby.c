@@ -1193,12 +1193,12 @@ void lobby_housekeep(struct lobby *l, int64_t now, unsigned *tables, unsigned *w
 	*waiting = l->nqueue;
 }
 
-void lobby_stop(struct lobby *l, const struct lobby_peer *w, unsigned nw)
+void lobby_stop(struct lobby *l, const struct lobby_peer *w, unsigned nw, unsigned why)
 {
-	struct lobby_event bye = {.h.type = LOBBY_EVENT, .bye = 1};
+	struct lobby_event bye = {.h.type = LOBBY_EVENT, .bye = 1, .why = why};
 
 	for (unsigned i = 0; i < l->ntables; i++)
-		board_shutdown(&l->tables[i]->b);
+		board_shutdown(&l->tables[i]->b, why);
 	for (unsigned i = 0; i < nw; i++)
 		lobby_send(w[i].ctl, &bye, -1);
 }

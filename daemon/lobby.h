@@ -94,11 +94,11 @@ struct lobby_reply {
 	char text[160];
 };
 
-/* A lobby event for the client; bye: the daemon stops (say goodbye, end). */
+/* A lobby event for the client; bye: the daemon stops (say goodbye, end), why: its reason. */
 struct lobby_event {
 	struct lobby_hdr h;
 	uint32_t bye;
-	uint32_t pad;
+	uint32_t why;
 	struct bd_lobby_event ev;
 };
 
@@ -207,8 +207,8 @@ struct board *lobby_gone(struct lobby *l, pid_t pid);
 /* Periodic: the lobby tables' housekeeping (board_housekeep). Counts for STATUS=. */
 void lobby_housekeep(struct lobby *l, int64_t now, unsigned *tables, unsigned *waiting, unsigned *players);
 /* Stop: goodbye to every lobby table and to every worker (over ctl: a daemon with no static
- * board says goodbye too). */
-void lobby_stop(struct lobby *l, const struct lobby_peer *w, unsigned nw);
+ * board says goodbye too); why: enum bd_bye_reason. */
+void lobby_stop(struct lobby *l, const struct lobby_peer *w, unsigned nw, unsigned why);
 /* In a new worker: let go of the lobby's tables and timer (nothing removed) and free it. */
 void lobby_forget(struct lobby *l);
 /* Close every table (removing its objects) and free the lobby. */

@@ -35,6 +35,7 @@ struct supervisor {
 	unsigned nworkers;
 	struct lobby *lobby;
 	int64_t watchdog_ms, last_watchdog, last_status;
+	unsigned bye_why;           /* the goodbye's reason once stopping: enum bd_bye_reason */
 };
 
 /* Nonzero if something already answers on path. */
@@ -140,6 +141,7 @@ static int supervisor_signals(struct supervisor *s)
 	sigaddset(&set, SIGTERM);
 	sigaddset(&set, SIGINT);
 	sigaddset(&set, SIGHUP);
+	sigaddset(&set, SIGUSR1);
 	sigprocmask(SIG_BLOCK, &set, NULL);
 	signal(SIGPIPE, SIG_IGN);
 	s->sigfd = signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
@@ -376,8 +378,8 @@ static void supervisor_stop(struct supervisor *s)
 	sd_notifyf("STOPPING=1");
 	log_msg(LOG_NOTICE, "stopping: telling %u connection%s goodbye", s->nworkers, s->nworkers == 1 ? "" : "s");
 	for (unsigned i = 0; i < s->nboards; i++)
-		board_shutdown(&s->boards[i]);
-	lobby_stop(s->lobby, s->workers, s->nworkers);
+		board_shutdown(&s->boards[i], s->bye_why);
+	lobby_stop(s->lobby, s->workers, s->nworkers, s->bye_why);
 	for (int64_t end = bd_now_ms() + 2000; s->nworkers > 0 && bd_now_ms() < end;) {
 		int status;
 		pid_t pid = waitpid(-1, &status, WNOHANG);
@@ -448,6 +450,10 @@ static int supervisor_signal(struct supervisor *s)
 			supervisor_reload(s);
 		else if (si.ssi_signo == SIGTERM || si.ssi_signo == SIGINT) {
 			log_msg(LOG_NOTICE, "got signal %s", si.ssi_signo == SIGTERM ? "SIGTERM" : "SIGINT");
+			stop = 1;
+		} else if (si.ssi_signo == SIGUSR1) { /* the package's upgrade: games cannot be kept */
+			log_msg(LOG_NOTICE, "got signal SIGUSR1: stopping for an upgrade that cannot resume the games");
+			s->bye_why = BD_BYE_UPGRADE;
 			stop = 1;
 		}
 	}

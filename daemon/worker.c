@@ -380,10 +380,10 @@ static struct board *worker_find_board(struct worker *w, const char *name)
 
 /* Queue the daemon's goodbye, seq 0, for an unjoined client that no static board told
  * (a daemon may have none): the session then ends. */
-static void worker_goodbye(struct worker *w)
+static void worker_goodbye(struct worker *w, unsigned why)
 {
 	char line[BD_LINE_MAX];
-	struct bd_event ev = {.type = BD_EV_BYE, .to = BD_NO_PLAYER};
+	struct bd_event ev = {.type = BD_EV_BYE, .to = BD_NO_PLAYER, .n = why};
 
 	worker_pump_unjoined(w); /* a static board's goodbye, with its seq, if it came first */
 	if (w->bye)
@@ -406,7 +406,7 @@ static void worker_lobby_event(struct worker *w, const struct lobby_event *e)
 	if (w->bye || (e->bye && w->board != NULL) || ev.type > BD_LOBBY_ABORTED)
 		return;
 	if (e->bye) {
-		worker_goodbye(w);
+		worker_goodbye(w, e->why);
 		return;
 	}
 	ev.game[BD_GAME_NAME_MAX] = ev.table[BD_BOARD_NAME_MAX] = ev.reason[BD_REASON_MAX] = '\0';

@@ -21,7 +21,11 @@
 
 #define BD_PUB_MAGIC 0x42445055u  /* "BDPU" */
 #define BD_PRIV_MAGIC 0x42445056u /* "BDPV" */
+/* A build may state another version only to stand for a daemon of another layout in the
+ * test of a package upgrade across layouts (tests/check-deb.sh). */
+#ifndef BD_LAYOUT_VERSION
 #define BD_LAYOUT_VERSION 6u
+#endif
 
 #define BD_REGIONS_MAX 1024   /* lock regions of one board */
 #define BD_PLAYERS_MAX 1024
@@ -183,7 +187,7 @@ enum bd_event_type {
 	BD_EV_LEAVE,    /* player left: player */
 	BD_EV_STATE,    /* game state changed: n = enum bd_game_state, m = game number */
 	BD_EV_OVER,     /* game over: n = top score; the recipient's result and points, per seat */
-	BD_EV_BYE,      /* daemon is stopping */
+	BD_EV_BYE,      /* daemon is stopping: n = why (enum bd_bye_reason, proto.h) */
 	BD_EV_RESYNC,   /* never in the ring: one connection fell behind; n = events it was not sent */
 	/* Turn-based tables (daemon/turn.c): */
 	BD_EV_SIDE,     /* a match or round begins: player plays side n (tic-tac-toe: 0 X, 1 O) */

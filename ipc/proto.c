@@ -358,7 +358,7 @@ static void event_put(struct bd_line *o, const struct bd_event *ev, const struct
 		bd_line_str(o, colour);
 		return;
 	case 'R': bd_line_str(o, result); return;
-	case 'B': bd_line_str(o, "shutdown"); return;
+	case 'B': bd_line_str(o, ev->n == BD_BYE_UPGRADE ? "upgrade" : "shutdown"); return;
 	}
 	if (g != NULL)
 		g->field_put(o, ev, *at, spec_nth(spec, at), dim);
@@ -578,7 +578,10 @@ static int event_field(struct bd_event *ev, char letter, const char *a)
 			return -1;
 		strcpy(ev->login, a);
 		return 0;
-	case 'c': case 'R': case 'B':
+	case 'B': /* a reason of a later version is a goodbye all the same */
+		ev->n = strcmp(a, "upgrade") == 0 ? BD_BYE_UPGRADE : BD_BYE_SHUTDOWN;
+		return 0;
+	case 'c': case 'R':
 		return 0;
 	default:
 		return 1;

@@ -144,6 +144,10 @@ struct bd_msg {
 /* Lobby events (seq 0: no table's): `EVENT 0 wait <game> <seconds>`, `nomatch <game>`,
  * `matched <table> <game>`, `aborted <table> <reason>` (docs/PROTOCOL.md, "Lobby"). */
 enum bd_lobby_ev { BD_LOBBY_WAIT, BD_LOBBY_NOMATCH, BD_LOBBY_MATCHED, BD_LOBBY_ABORTED };
+/* Why the daemon says goodbye (a bye event's n): a stop, or an upgrade to a daemon that
+ * cannot resume the games (boardd.8, SIGUSR1). */
+enum bd_bye_reason { BD_BYE_SHUTDOWN = 0, BD_BYE_UPGRADE = 1 };
+
 #define BD_REASON_MAX 15 /* bytes of an aborted event's reason */
 
 struct bd_lobby_event {
