@@ -24,7 +24,7 @@ LDLIBS_BASE = -lm -pthread
 DEPS_BUILD = gcc make pkg-config libc6-dev
 DEPS_GTK = libgtk-3-dev
 DEPS_TUI = libncurses-dev
-DEPS_CHECK = libcunit1-dev xvfb xdotool imagemagick x11-utils socat valgrind systemd procps util-linux \
+DEPS_CHECK = debhelper lintian libcunit1-dev xvfb xdotool imagemagick x11-utils socat valgrind systemd procps util-linux \
 	python3 python3-gi gir1.2-atspi-2.0 at-spi2-core dbus-daemon clang libclang-rt-14-dev tmux
 
 IPC_SRC = $(wildcard ipc/*.c ipc/game/*.c)
@@ -66,11 +66,11 @@ all: $(PROGRAMS)
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+	$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
 
 $(BUILD)/clients/gtk/%.o: clients/gtk/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Wno-deprecated-declarations $(GTK_CFLAGS) -MMD -MP -c $< -o $@
+	$(CC) $(CPPFLAGS) $(CFLAGS) -Wno-deprecated-declarations $(GTK_CFLAGS) -MMD -MP -c $< -o $@
 
 # board-gtk's window (.ui), stylesheet and icon are compiled into the program.
 $(BUILD)/clients/gtk/resources.c: $(GTK_RES) $(GTK_RES_DEPS)
@@ -78,7 +78,7 @@ $(BUILD)/clients/gtk/resources.c: $(GTK_RES) $(GTK_RES_DEPS)
 	glib-compile-resources --sourcedir=clients/gtk --generate-source --target=$@ $<
 
 $(BUILD)/clients/gtk/resources.o: $(BUILD)/clients/gtk/resources.c
-	$(CC) $(CFLAGS) $(GTK_CFLAGS) -c $< -o $@
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(GTK_CFLAGS) -c $< -o $@
 
 $(BUILD)/libbdipc.a: $(IPC_OBJ)
 	$(AR) rcs $@ $^
@@ -89,7 +89,7 @@ $(BUILD)/boardd: $(DAEMON_OBJ) $(BUILD)/libbdipc.a
 # The daemon with test-only hooks (BD_TEST_HOOKS): never installed, used by fault tests.
 $(BUILD)/hooks/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -DBD_TEST_HOOKS -MMD -MP -c $< -o $@
+	$(CC) $(CPPFLAGS) $(CFLAGS) -DBD_TEST_HOOKS -MMD -MP -c $< -o $@
 
 $(BUILD)/boardd-testhooks: $(DAEMON_SRC:%.c=$(BUILD)/hooks/%.o) $(BUILD)/libbdipc.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS_BASE)
@@ -115,6 +115,8 @@ install-gtk: $(BUILD)/board-gtk
 	install -D -m 644 clients/gtk/org.boardd.BoardGtk.desktop $(DESTDIR)$(PREFIX)/share/applications/org.boardd.BoardGtk.desktop
 	install -D -m 644 clients/gtk/org.boardd.BoardGtk.svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/org.boardd.BoardGtk.svg
 	install -D -m 644 docs/board-gtk.1 $(DESTDIR)$(PREFIX)/share/man/man1/board-gtk.1
+	install -D -m 644 clients/gtk/org.boardd.BoardGtk.metainfo.xml \
+		$(DESTDIR)$(PREFIX)/share/metainfo/org.boardd.BoardGtk.metainfo.xml
 
 # CUnit test programs, run by tests/test-unit.sh and tests/test-integration.sh.
 UNIT_OBJ = $(patsubst %.c,$(BUILD)/%.o,tests/runner.c $(wildcard tests/unit/*.c))
@@ -182,7 +184,7 @@ SYSUSERSDIR = $(PREFIX)/lib/sysusers.d
 MANDIR = $(PREFIX)/share/man
 DOCDIR = $(PREFIX)/share/doc/boardd
 
-install: all $(INSTALL_GTK) $(INSTALL_TUI)
+install: $(BUILD)/boardd $(BUILD)/board-bot $(BUILD)/boardctl $(INSTALL_GTK) $(INSTALL_TUI)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(SBINDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSUSERSDIR) \
 		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man8 $(DESTDIR)$(DOCDIR)
 	install -m 0755 $(BUILD)/boardd $(DESTDIR)$(SBINDIR)/boardd
@@ -195,6 +197,23 @@ install: all $(INSTALL_GTK) $(INSTALL_TUI)
 	install -m 0644 systemd/boardd.conf $(DESTDIR)$(DOCDIR)/boardd.conf.example
 	for s in 1 5 8; do for m in docs/*.$$s; do [ ! -e "$$m" ] || \
 		install -m 0644 "$$m" $(DESTDIR)$(MANDIR)/man$$s/ || exit 1; done; done
+
+# Debian packages (debian/): dpkg-buildpackage in a clean copy of the tree, $(DEBDIR)/src,
+# so that the .debs land in $(DEBDIR) and not beside the checkout.
+DEBDIR ?= build-deb
+.PHONY: deb check-deb
+deb:
+	@sh tests/deps.sh $(DEPS_BUILD) $(DEPS_GTK) debhelper
+	rm -rf $(DEBDIR) && mkdir -p $(DEBDIR)/src/boardd
+	tar --exclude=./.git --exclude='./build*' --exclude='./$(DEBDIR)' --exclude=./tests/out --exclude=./debian/build -cf - . | \
+		tar -C $(DEBDIR)/src/boardd -xf -
+	cd $(DEBDIR)/src/boardd && env -u MAKEFLAGS -u MAKELEVEL dpkg-buildpackage -us -uc -b -j$$(nproc)
+	mv $(DEBDIR)/src/*.deb $(DEBDIR)/src/*.changes $(DEBDIR)/src/*.buildinfo $(DEBDIR)/
+
+# The packages built, linted, installed under systemd, played, upgraded, removed and purged.
+check-deb:
+	@sh tests/deps.sh $(DEPS_BUILD) $(DEPS_GTK) $(DEPS_CHECK)
+	@sh tests/check-deb.sh
 
 clean:
 	rm -rf build build-*
