@@ -11,6 +11,13 @@ CONF="$WORK/boardd.conf"
 
 # hup WHAT: send SIGHUP and wait for the log line that answers it (the nth so far).
 hups=0
+# nobody_gone: wait until the daemon counts no connection of nobody's: a hog's connections
+# close when it exits, but the daemon counts each until its worker has ended.
+nobody_gone() {
+	wait_until "nobody's connections to end" eval \
+		'! "$BIN/boardctl" status --json 2>/dev/null | grep -q "\"uid\":$(id -u nobody),"'
+}
+
 hup() {
 	hups=$((hups + 1))
 	kill -HUP "$DPID"
@@ -42,12 +49,14 @@ wait "$silent" 2>/dev/null
 exec 8>&-
 wait_until "the silent connection's worker to end" grep -q 'closed: idle' "$WORK/daemon.log"
 as_nobody "$FAULT" hog --limit 4 --attempts 8 --idle-ms 1000 --idles 0 || fail "the reloaded limit 4 did not hold"
+nobody_gone
 as_nobody "$FAULT" grab --conns 4 --limit 3 || fail "limit 3 from the command line did not hold"
 
 printf 'max-connections-per-uid = lots\n' >"$CONF"
 hup "the refused reload"
 grep -q "error: got SIGHUP: settings not reloaded, the old ones stay: $CONF:1: max-connections-per-uid must be" \
 	"$WORK/daemon.log" || fail "a bad file's reload was not refused with its reason"
+nobody_gone
 as_nobody "$FAULT" hog --limit 4 --attempts 8 --idle-ms 1000 --idles 0 || fail "a bad reload changed the limit"
 answers || fail "boardd does not answer after a refused reload"
 
@@ -60,6 +69,7 @@ for ids in "--regid=nogroup --groups=daemon" "--regid=daemon --clear-groups"; do
 	grep -q ' 20 greeted' "$WORK/exempt.out" || fail "a member of the exempt group ($ids) was limited: $(cat "$WORK/exempt.out")"
 done
 note "$(head -n 1 "$WORK/exempt.out")"
+nobody_gone
 as_nobody "$FAULT" hog --limit 4 --attempts 8 --idle-ms 1000 --idles 0 || fail "nobody outside the group is limited no more"
 stop_and_count
 finish
