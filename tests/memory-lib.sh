@@ -18,3 +18,17 @@ lock() {
 	wait_for "$WORK/$1.out" "^EVENT [0-9]+ match $3 $4 $5 "
 	echo "$5" >"$WORK/$1.pair"
 }
+
+# departed_scene: a 4x4 board main where ana (fd 3) locked the pair of card 0 and left, and
+# bob (fd 4) then took her seat 0 and locked a pair: ana's cards 0 and $A, bob's $B and $P
+# (cell numbers, row by row).
+departed_scene() {
+	start_daemon --board main:4 --min-players 1 --first-pick-ms 3600000 --mismatch-ms 3600000 --seed 7
+	client ana 3; say 3 "join main"; wait_for "$WORK/ana.out" "^OK join main 0 "
+	lock ana 3 0 0
+	say 3 "leave"; wait_for "$WORK/ana.out" "^OK leave"
+	client bob 4; say 4 "join main"; wait_for "$WORK/bob.out" "^OK join main 0 "
+	A=$(awk '{ print $2 * 4 + $1 }' "$WORK/ana.pair")
+	if [ "$A" = 12 ]; then lock bob 4 1 3; B=13; else lock bob 4 0 3; B=12; fi
+	P=$(awk '{ print $2 * 4 + $1 }' "$WORK/bob.pair")
+}

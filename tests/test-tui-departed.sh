@@ -6,14 +6,7 @@
 . "$(dirname "$0")/tui-lib.sh"
 . "$(dirname "$0")/memory-lib.sh"
 
-start_daemon --board main:4 --min-players 1 --first-pick-ms 3600000 --mismatch-ms 3600000 --seed 7
-client ana 3; say 3 "join main"; wait_for "$WORK/ana.out" "^OK join main 0 "
-lock ana 3 0 0
-say 3 "leave"; wait_for "$WORK/ana.out" "^OK leave"
-client bob 4; say 4 "join main"; wait_for "$WORK/bob.out" "^OK join main 0 "
-A=$(awk '{ print $2 * 4 + $1 }' "$WORK/ana.pair")
-if [ "$A" = 12 ]; then lock bob 4 1 3; B=13; else lock bob 4 0 3; B=12; fi
-P=$(awk '{ print $2 * 4 + $1 }' "$WORK/bob.pair")
+departed_scene
 
 tui_start -- --board main --name cy
 # tag CELL: the last character of card CELL (0-15) as the screen shows it.
