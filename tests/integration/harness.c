@@ -118,6 +118,10 @@ void h_start(const char *opt, ...)
 	for (const char *o = opt; o != NULL && h_nopts < H_OPTS; o = va_arg(ap, const char *))
 		h_opts[h_nopts++] = o;
 	va_end(ap);
+	if (hd.dir[0]) { /* a test's second daemon: the first one's folder goes (h_teardown removes the last) */
+		unlink(hd.log);
+		rmdir(hd.dir);
+	}
 	snprintf(hd.dir, sizeof hd.dir, "/tmp/boardd-it.XXXXXX");
 	REQUIRE(mkdtemp(hd.dir) != NULL, "mkdtemp: %s", strerror(errno));
 	snprintf(hd.sock, sizeof hd.sock, "%s/boardd.sock", hd.dir);
