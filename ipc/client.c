@@ -753,3 +753,25 @@ const char *bd_seat_holder(const struct bd_pub *p, unsigned seat, uint32_t seria
 	}
 	return NULL;
 }
+
+int bd_hot_seat_names(const char *arg, char (*names)[BD_NAME_MAX + 1], unsigned max, char twice[BD_NAME_MAX + 1])
+{
+	char list[BD_TURN_SEATS_MAX * (BD_NAME_MAX + 1) + 1], *save = NULL;
+	unsigned n = 0;
+
+	twice[0] = '\0';
+	if (strlen(arg) >= sizeof list)
+		return -1;
+	snprintf(list, sizeof list, "%s", arg);
+	for (char *name = strtok_r(list, ",", &save); name != NULL; name = strtok_r(NULL, ",", &save)) {
+		if (n == max || !bd_player_name_ok(name))
+			return -1;
+		for (unsigned k = 0; k < n; k++)
+			if (strcmp(names[k], name) == 0) {
+				snprintf(twice, BD_NAME_MAX + 1, "%s", name);
+				return -1;
+			}
+		snprintf(names[n++], BD_NAME_MAX + 1, "%s", name);
+	}
+	return n >= 2 ? (int)n : -1;
+}

@@ -178,4 +178,9 @@ int bd_snapshot(const struct bd_pub *pub, struct bd_pub *out);
 const char *bd_seat_holder(const struct bd_pub *p, unsigned seat, uint32_t serial, uint32_t mask,
 			   const struct bd_pub_player **seated, const struct bd_departed **left);
 
+/* A client's --hot-seat list, "ana,bob[,...]": 2 to max player names, each given once, into
+ * names. Their number, or -1: twice holds a name given twice, or "" if the list is otherwise
+ * not one (too long, too few or too many names, a name a player may not have). */
+int bd_hot_seat_names(const char *arg, char (*names)[BD_NAME_MAX + 1], unsigned max, char twice[BD_NAME_MAX + 1]);
+
 #endif

@@ -53,23 +53,14 @@ static void default_name(char *buf, size_t len)
 /* --hot-seat's names, separated by commas, into o (the first is the window's own). */
 static void hot_names(const char *arg, struct options *o)
 {
-	char list[HOT_SEATS_MAX * (BD_NAME_MAX + 1) + 1];
-	char *save = NULL;
+	char twice[BD_NAME_MAX + 1];
+	int n = bd_hot_seat_names(arg, o->hot, HOT_SEATS_MAX, twice);
 
-	if (strlen(arg) >= sizeof list)
+	if (n < 0 && twice[0] != '\0')
+		bad_usage("--hot-seat names %s twice", twice);
+	if (n < 0)
 		bad_usage("--hot-seat wants 2-4 names separated by commas, not '%s'", arg);
-	snprintf(list, sizeof list, "%s", arg);
-	o->nhot = 0;
-	for (char *n = strtok_r(list, ",", &save); n != NULL; n = strtok_r(NULL, ",", &save)) {
-		if (o->nhot == HOT_SEATS_MAX || !bd_player_name_ok(n))
-			bad_usage("--hot-seat wants 2-4 names separated by commas, not '%s'", arg);
-		for (unsigned k = 0; k < o->nhot; k++)
-			if (strcmp(o->hot[k], n) == 0)
-				bad_usage("--hot-seat names %s twice", n);
-		snprintf(o->hot[o->nhot++], sizeof o->hot[0], "%s", n);
-	}
-	if (o->nhot < 2)
-		bad_usage("--hot-seat wants 2-4 names separated by commas, not '%s'", arg);
+	o->nhot = (unsigned)n;
 	snprintf(o->name, sizeof o->name, "%s", o->hot[0]);
 }
 

@@ -58,23 +58,12 @@ static void default_name(char *buf, size_t len)
 /* --hot-seat's names, separated by commas, into o (the first is the terminal's own). */
 static void hot_names(const char *arg, struct tui_options *o)
 {
-	char list[HOT_SEATS_MAX * (BD_NAME_MAX + 1) + 1], *save = NULL;
-	const char *what = "--hot-seat wants 2-4 different names separated by commas";
+	char twice[BD_NAME_MAX + 1];
+	int n = bd_hot_seat_names(arg, o->hot, HOT_SEATS_MAX, twice);
 
-	if (strlen(arg) >= sizeof list)
-		bad_usage(what, arg);
-	snprintf(list, sizeof list, "%s", arg);
-	o->nhot = 0;
-	for (char *n = strtok_r(list, ",", &save); n != NULL; n = strtok_r(NULL, ",", &save)) {
-		if (o->nhot == HOT_SEATS_MAX || !bd_player_name_ok(n))
-			bad_usage(what, arg);
-		for (unsigned k = 0; k < o->nhot; k++)
-			if (strcmp(o->hot[k], n) == 0)
-				bad_usage(what, arg);
-		snprintf(o->hot[o->nhot++], sizeof o->hot[0], "%s", n);
-	}
-	if (o->nhot < 2)
-		bad_usage(what, arg);
+	if (n < 0)
+		bad_usage("--hot-seat wants 2-4 different names separated by commas", arg);
+	o->nhot = (unsigned)n;
 }
 
 /* Fill o from argv; exits for --help, --version and bad usage. */
