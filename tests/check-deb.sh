@@ -263,10 +263,13 @@ step_purge() {
 	pgrep -x boardd >/dev/null && fail "boardd processes left: $(pgrep -a -x boardd)"
 	[ -z "$(shm)" ] && [ -z "$(find /dev/shm -maxdepth 1 -user boardd)" ] || fail "left in /dev/shm: $(shm)"
 	# Every file the whole run wrote to /etc, /usr and /var: the package database (dpkg's,
-	# apt's, PackageKit's), systemd's state, logs, caches and the user's entries only.
+	# apt's, PackageKit's, and the copies apt keeps in /var/backups, which it writes only when
+	# no recent copy exists, as on a fresh machine), systemd's state, logs, caches and the
+	# user's entries only.
 	(cd "$T" && find overlay/etc/upper overlay/usr/upper overlay/var/upper \( -type f -o -type l \)) |
 		grep -vE '^overlay/etc/upper/((passwd|group|shadow|gshadow)-?|\.pwd\.lock)$' |
 		grep -vE '^overlay/var/upper/(lib/(dpkg|apt|systemd|PackageKit)|log|cache)/' |
+		grep -vE '^overlay/var/upper/backups/(apt|dpkg)\.[a-z_.]+[0-9](\.gz)?$' |
 		grep -vE '^overlay/usr/upper/share/(icons/hicolor/icon-theme|applications/mimeinfo)\.cache$' >"$T/written"
 	[ -s "$T/written" ] && fail "left after purge: $(cat "$T/written")"
 	find "$T"/overlay/var/upper/lib/systemd -name '*boardd*' | grep . && fail "systemd state of boardd left (above)"
