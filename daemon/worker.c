@@ -801,6 +801,17 @@ static int worker_cards(struct worker *w)
 	return 0;
 }
 
+/* snapshot: the table's public segment, for a client that cannot map it (another host over
+ * ssh, or --no-shm), with the daemon's clock so that it can read the deadlines in it. */
+static void worker_snapshot_reply(struct worker *w)
+{
+	const struct bd_pub *snap = worker_snapshot(w);
+
+	bd_snap_lines(snap, snap->size, worker_line, w);
+	worker_printf(w, "OK snapshot %u %u %" PRIu64 " %" PRId64 "\n", BD_LAYOUT_VERSION, snap->size,
+		      snap->event_seq, bd_now_ms());
+}
+
 /* pick, move: play the move's words on the table; reply with them (pick: as numbers). */
 static int worker_move(struct worker *w, const struct bd_req *req)
 {
@@ -839,7 +850,7 @@ static const char *worker_not_ready(const struct worker *w, enum bd_req_type t, 
 	int plays = t == BD_REQ_PICK || t == BD_REQ_MOVE || t == BD_REQ_RESIGN || t == BD_REQ_REMATCH ||
 		    t == BD_REQ_CLAIM || t == BD_REQ_SIDE || t == BD_REQ_DRAW;
 	*code = "notjoined";
-	if (w->board == NULL && (t == BD_REQ_PLAYERS || t == BD_REQ_CARDS || plays))
+	if (w->board == NULL && (t == BD_REQ_PLAYERS || t == BD_REQ_CARDS || t == BD_REQ_SNAPSHOT || plays))
 		return "join a board first";
 	*code = "spectator";
 	if (plays && w->player < 0)
@@ -931,6 +942,9 @@ static int worker_dispatch(struct worker *w, const struct bd_req *req)
 		break;
 	case BD_REQ_STATUS:
 		worker_status(w);
+		break;
+	case BD_REQ_SNAPSHOT:
+		worker_snapshot_reply(w);
 		break;
 	}
 	return 0;

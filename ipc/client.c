@@ -338,7 +338,13 @@ static int client_joined(struct bd_client *c, const struct bd_msg *r, const char
 	c->dim = (unsigned)dim;
 	c->token = strcmp(r->tok[4], "-") == 0 ? 0 : strtoull(r->tok[4], NULL, 16);
 	snprintf(c->segment, sizeof c->segment, "%s", r->tok[5]);
+	if (c->no_shm)
+		return 0;
 	c->pub = bd_pub_map_ro(c->segment, c->daemon_uid, why, sizeof why);
+	if (c->pub == NULL && bd_seg_missing(c->segment)) {
+		c->no_shm = 1; /* the daemon is on another host: the protocol alone */
+		return 0;
+	}
 	if (c->pub == NULL)
 		return client_err(err, errlen, "cannot map board %s (%s, prefix %s): %s", board, c->segment, prefix, why);
 	return 0;
@@ -703,6 +709,28 @@ static int snapshot_region(const struct bd_pub *pub, struct bd_pub *out, const s
 	return -1;
 }
 
+/* Whether a whole copy holds only values a sound board has: 0, else -1. */
+static int snapshot_check(const struct bd_pub *out)
+{
+	const struct bd_game *g = bd_game_of_kind(out->game_kind); /* known: bd_pub_check */
+
+	if (g->area_check(out->area) != NULL)
+		return -1;
+	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++) {
+		const struct bd_pub_player *p = &out->players[i];
+		if (p->state > BD_PLAYER_AWAY || memchr(p->name, 0, sizeof p->name) == NULL ||
+		    memchr(p->login, 0, sizeof p->login) == NULL)
+			return -1;
+	}
+	for (unsigned i = 0; i < BD_DEPARTED_MAX; i++) {
+		const struct bd_departed *d = &out->departed[i];
+		if (d->seat >= BD_PLAYERS_MAX || memchr(d->name, 0, sizeof d->name) == NULL ||
+		    memchr(d->login, 0, sizeof d->login) == NULL)
+			return -1;
+	}
+	return 0;
+}
+
 int bd_snapshot(const struct bd_pub *pub, struct bd_pub *out)
 {
 	int rc = snapshot_header(pub, out);
@@ -716,21 +744,61 @@ int bd_snapshot(const struct bd_pub *pub, struct bd_pub *out)
 	for (unsigned r = 0; r < out->nregions; r++)
 		if ((rc = snapshot_region(pub, out, g, r)) < 0)
 			return rc;
-	if (g->area_check(out->area) != NULL)
-		return -1;
-	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++) {
-		struct bd_pub_player *p = &out->players[i];
-		if (p->state > BD_PLAYER_AWAY || memchr(p->name, 0, sizeof p->name) == NULL ||
-		    memchr(p->login, 0, sizeof p->login) == NULL)
-			return -1;
-	}
-	for (unsigned i = 0; i < BD_DEPARTED_MAX; i++) {
-		const struct bd_departed *d = &out->departed[i];
-		if (d->seat >= BD_PLAYERS_MAX || memchr(d->name, 0, sizeof d->name) == NULL ||
-		    memchr(d->login, 0, sizeof d->login) == NULL)
-			return -1;
-	}
+	return snapshot_check(out);
+}
+
+/* A SNAP line of the snapshot reply into the copy; a bad one marks the copy bad. */
+static void snapshot_data(const struct bd_msg *m, void *arg)
+{
+	struct bd_pub *out = arg;
+
+	if (bd_snap_line(out, sizeof *out, m) < 0)
+		out->magic = 0; /* fails bd_pub_check */
+}
+
+/* The snapshot request: its reply into out, checked as a mapped segment's copy is, and the
+ * daemon's clock noted. 0, -1 if the reply was refused, bad or lost (why in c->why). */
+static int snapshot_remote(struct bd_client *c, struct bd_pub *out)
+{
+	struct bd_msg r;
+	int64_t asked = bd_now_ms();
+
+	memset(out, 0, sizeof *out);
+	int rc = bd_client_request(c, &r, snapshot_data, out, "snapshot");
+	if (rc != 0)
+		return client_err(c->why, sizeof c->why, rc < 0 ? "connection lost" : "%s: %s", r.word, r.text);
+	long layout = r.ntok == 4 ? bd_parse_uint(r.tok[0]) : -1, size = r.ntok == 4 ? bd_parse_uint(r.tok[1]) : -1;
+	char *end;
+	long long now = r.ntok == 4 ? strtoll(r.tok[3], &end, 10) : 0;
+	if (layout < 0 || size < 0 || now <= 0 || *end != '\0')
+		return client_err(c->why, sizeof c->why, "malformed snapshot reply");
+	if (layout != BD_LAYOUT_VERSION)
+		return client_err(c->why, sizeof c->why, "the daemon's boards have layout %ld, this client reads %u: "
+				  "use a client of the daemon's version", layout, BD_LAYOUT_VERSION);
+	if ((size_t)size != out->size || bd_pub_check(out, sizeof *out) != NULL || snapshot_check(out) < 0)
+		return client_err(c->why, sizeof c->why, "the daemon sent a snapshot no sound board has");
+	/* The deadlines in it are on the daemon's clock; assume the reply came halfway. */
+	c->clock_skew = (int64_t)now - (asked + bd_now_ms()) / 2;
 	return 0;
+}
+
+int bd_client_snapshot(struct bd_client *c, struct bd_pub *out)
+{
+	if (c->pub != NULL)
+		return bd_snapshot(c->pub, out);
+	if (!bd_client_joined(c))
+		return client_err(c->why, sizeof c->why, "not at a table");
+	return snapshot_remote(c, out);
+}
+
+int64_t bd_client_now(const struct bd_client *c)
+{
+	return bd_now_ms() + c->clock_skew;
+}
+
+int bd_client_joined(const struct bd_client *c)
+{
+	return c->board[0] != '\0';
 }
 
 const char *bd_seat_holder(const struct bd_pub *p, unsigned seat, uint32_t serial, uint32_t mask,

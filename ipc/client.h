@@ -28,7 +28,13 @@ struct bd_client {
 	unsigned dim;
 	uint64_t token;
 	char segment[BD_OBJ_NAME_MAX];  /* the public segment's name, from the join reply */
-	const struct bd_pub *pub;       /* read-only mapping, or NULL */
+	const struct bd_pub *pub;       /* read-only mapping, or NULL (not joined, or no_shm) */
+	/* Set after bd_client_connect, before joining, to use the protocol alone (--no-shm); set
+	 * by the join itself when the board's segment is not on this host (a daemon over ssh). */
+	int no_shm;
+	int64_t clock_skew;             /* the daemon's CLOCK_MONOTONIC minus ours, from the last
+					 * snapshot over the socket (0 with a mapping: one host) */
+	char why[200];                  /* why bd_client_snapshot failed */
 };
 
 #define BD_SYSTEM_SOCKET "/run/boardd/boardd.sock"
@@ -170,6 +176,14 @@ int bd_client_play(struct bd_client *c, struct bd_msg *reply, const char *game, 
  * or damaged, unmap it. */
 #define BD_SNAPSHOT_SHRUNK (-2)
 int bd_snapshot(const struct bd_pub *pub, struct bd_pub *out);
+/* The joined table's public state into out: from the mapping as bd_snapshot does, or, without
+ * one (no_shm), from the daemon's snapshot reply, checked the same way. 0, -1 (why in c->why;
+ * over the socket: refused, lost or bad), or BD_SNAPSHOT_SHRUNK as bd_snapshot. */
+int bd_client_snapshot(struct bd_client *c, struct bd_pub *out);
+/* Now on the daemon's clock, to compare with a snapshot's deadlines (ms, CLOCK_MONOTONIC). */
+int64_t bd_client_now(const struct bd_client *c);
+/* Whether the connection is at a table (joined or watching). */
+int bd_client_joined(const struct bd_client *c);
 
 /* Who had seat `seat` of snapshot p when something was marked with its serial then, of which
  * mask (0xff: a Memory card's 8 bits) says which bits were kept: the seated player's record

@@ -18,7 +18,7 @@ static const char *const req_words[] = {
 	[BD_REQ_RESIGN] = "resign", [BD_REQ_REMATCH] = "rematch", [BD_REQ_CLAIM] = "claim",
 	[BD_REQ_SIDE] = "side", [BD_REQ_GAMES] = "games", [BD_REQ_PLAY] = "play", [BD_REQ_CANCEL] = "cancel",
 	[BD_REQ_LIST] = "list", [BD_REQ_WATCH] = "watch", [BD_REQ_LEAVE] = "leave", [BD_REQ_DRAW] = "draw",
-	[BD_REQ_STATUS] = "status",
+	[BD_REQ_STATUS] = "status", [BD_REQ_SNAPSHOT] = "snapshot",
 };
 /* Number of arguments each request takes: min and max. */
 static const int req_args[][2] = {
@@ -28,7 +28,7 @@ static const int req_args[][2] = {
 	[BD_REQ_RESIGN] = {0, 0}, [BD_REQ_REMATCH] = {0, 0}, [BD_REQ_CLAIM] = {0, 0},
 	[BD_REQ_SIDE] = {1, 1}, [BD_REQ_GAMES] = {0, 0}, [BD_REQ_PLAY] = {1, BD_OPTS_MAX + 1},
 	[BD_REQ_CANCEL] = {0, 0}, [BD_REQ_LIST] = {0, 0}, [BD_REQ_WATCH] = {1, 1}, [BD_REQ_LEAVE] = {0, 0},
-	[BD_REQ_DRAW] = {0, 0}, [BD_REQ_STATUS] = {0, 0},
+	[BD_REQ_DRAW] = {0, 0}, [BD_REQ_STATUS] = {0, 0}, [BD_REQ_SNAPSHOT] = {0, 0},
 };
 static const char *const lobby_words[] = {
 	[BD_LOBBY_WAIT] = "wait", [BD_LOBBY_NOMATCH] = "nomatch", [BD_LOBBY_MATCHED] = "matched",
@@ -621,6 +621,53 @@ int bd_msg_event(const struct bd_msg *m, unsigned dim, struct bd_event *ev)
 		if (rc < 0 || (rc > 0 && (g == NULL || g->field_parse(ev, *at, spec_nth(spec, at), t, dim) < 0)))
 			return -1;
 		t += wide ? 2 : 1;
+	}
+	return 0;
+}
+
+void bd_snap_lines(const struct bd_pub *snap, size_t size, void (*put)(void *arg, const char *line), void *arg)
+{
+	static const char hex[] = "0123456789abcdef";
+	const uint8_t *b = (const uint8_t *)snap;
+	char line[BD_LINE_MAX];
+
+	for (size_t at = 0; at < size; at += BD_SNAP_CHUNK) {
+		size_t n = size - at < BD_SNAP_CHUNK ? size - at : BD_SNAP_CHUNK, zero = 0;
+		while (zero < n && b[at + zero] == 0)
+			zero++;
+		if (zero == n)
+			continue;
+		int k = snprintf(line, sizeof line, "SNAP %zu ", at);
+		for (size_t i = 0; i < n; i++) {
+			line[k++] = hex[b[at + i] >> 4];
+			line[k++] = hex[b[at + i] & 15];
+		}
+		line[k++] = '\n';
+		line[k] = '\0';
+		put(arg, line);
+	}
+}
+
+/* One hex digit's value, -1 if c is none (lower case only, as bd_snap_lines writes). */
+static int snap_digit(char c)
+{
+	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+int bd_snap_line(struct bd_pub *out, size_t size, const struct bd_msg *m)
+{
+	if (m->kind != BD_MSG_DATA || m->ntok != 2 || strcmp(m->word, "SNAP") != 0)
+		return -1;
+	long at = bd_parse_uint(m->tok[0]);
+	size_t len = strlen(m->tok[1]), n = len / 2;
+	if (at < 0 || len % 2 != 0 || n == 0 || n > BD_SNAP_CHUNK || (size_t)at > size || n > size - (size_t)at)
+		return -1;
+	uint8_t *b = (uint8_t *)out + at;
+	for (size_t i = 0; i < n; i++) {
+		int hi = snap_digit(m->tok[1][2 * i]), lo = snap_digit(m->tok[1][2 * i + 1]);
+		if (hi < 0 || lo < 0)
+			return -1;
+		b[i] = (uint8_t)(hi << 4 | lo);
 	}
 	return 0;
 }

@@ -21,6 +21,7 @@ enum bd_req_type {
 	BD_REQ_GAMES, BD_REQ_PLAY, BD_REQ_CANCEL, BD_REQ_LIST, BD_REQ_WATCH, BD_REQ_LEAVE,
 	BD_REQ_DRAW, /* a turn table's draw offer (after the lobby's: added later) */
 	BD_REQ_STATUS, /* the daemon, its settings and connections (docs/PROTOCOL.md, "Status") */
+	BD_REQ_SNAPSHOT, /* the joined table's public segment as SNAP lines (docs/PROTOCOL.md, "Snapshot") */
 };
 
 #define BD_MOVE_TOKEN_MAX 32 /* bytes of one word of a move */
@@ -172,5 +173,15 @@ int bd_msg_event(const struct bd_msg *m, unsigned dim, struct bd_event *ev);
 
 /* Parse a decimal number of at most 9 digits; -1 if s is not one. */
 long bd_parse_uint(const char *s);
+
+/* The snapshot reply (docs/PROTOCOL.md, "Snapshot"): a copy of the public segment sent as
+ * `SNAP <offset> <hex>` lines, one per BD_SNAP_CHUNK bytes that are not all zero (a board's
+ * empty seats and departed ring are zeros, so a reply is a few lines, not 140 KB). */
+#define BD_SNAP_CHUNK 200
+/* Put the SNAP lines of the first size bytes of snap (each with its newline). */
+void bd_snap_lines(const struct bd_pub *snap, size_t size, void (*put)(void *arg, const char *line), void *arg);
+/* Copy one SNAP line's bytes into out, which holds size bytes: 0, -1 if the line is not one
+ * (bad hex, odd length, a chunk past size or longer than BD_SNAP_CHUNK). */
+int bd_snap_line(struct bd_pub *out, size_t size, const struct bd_msg *m);
 
 #endif

@@ -168,6 +168,15 @@ const char *bd_priv_check(const struct bd_priv *priv, size_t mapped)
 	return bd_game_priv_check(priv);
 }
 
+int bd_seg_missing(const char *name)
+{
+	int fd = shm_open(name, O_RDONLY, 0);
+
+	if (fd >= 0)
+		close(fd);
+	return fd < 0 && errno == ENOENT;
+}
+
 /* Open the object name read-only and check with fstat, before anything maps it, that it
  * is a regular object of min to max bytes owned by owner (BD_ANY_OWNER: any): its header
  * then says how long it must be (seg_check). The fd and its size in *size, or -1 with the

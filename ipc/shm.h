@@ -85,6 +85,8 @@ const char *bd_priv_check(const struct bd_priv *priv, size_t mapped);
 #define BD_ANY_OWNER ((uid_t)-1)
 const struct bd_pub *bd_pub_map_ro(const char *name, uid_t owner, char *why, size_t len);
 void bd_pub_unmap(const struct bd_pub *pub);
+/* Whether no object called name exists on this host (shm_open fails with ENOENT). */
+int bd_seg_missing(const char *name);
 
 /* Map the private segment of the board whose PUBLIC segment is pubname read-only (needs the
  * daemon's user), for boardctl, as bd_pub_map_ro; its recorded instance must be the name's. */
