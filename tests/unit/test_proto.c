@@ -440,6 +440,61 @@ static void test_printable(void)
 }
 
 /* Register this file's tests. */
+/* The SNAP lines' sink for test_snap: every line parsed and applied to the copy. */
+struct snap_sink {
+	struct bd_pub *copy;
+	unsigned lines, bad;
+};
+static void snap_put(void *arg, const char *line)
+{
+	struct snap_sink *k = arg;
+	struct bd_msg m;
+
+	k->lines++;
+	CU_ASSERT(strlen(line) < BD_LINE_MAX && line[strlen(line) - 1] == '\n');
+	bd_msg_parse(line, &m);
+	if (bd_snap_line(k->copy, sizeof *k->copy, &m) < 0)
+		k->bad++;
+}
+
+/* A segment sent as SNAP lines comes back byte for byte; zero chunks are not sent; a line
+ * that is not a sound chunk is refused. */
+static void test_snap(void)
+{
+	static struct bd_pub pub, copy;
+	struct snap_sink k = {&copy, 0, 0};
+	struct bd_msg m;
+
+	memset(&pub, 0, sizeof pub);
+	memset(&copy, 0, sizeof copy);
+	pub.magic = 0x12345678;
+	pub.size = (uint32_t)sizeof pub;
+	snprintf(pub.players[3].name, sizeof pub.players[3].name, "ana");
+	pub.area[BD_PUB_AREA_MAX - 1] = 0xff; /* the very last byte */
+	bd_snap_lines(&pub, sizeof pub, snap_put, &k);
+	CU_ASSERT_EQUAL(k.bad, 0);
+	CU_ASSERT(k.lines >= 3 && k.lines <= 4); /* header, the seat, the area's end: no zero chunks */
+	CU_ASSERT(memcmp(&pub, &copy, sizeof pub) == 0);
+	static const char *const bad[] = {
+		"SNAP 0 0", "SNAP 0 zz", "SNAP 0 AB", "SNAP 0", "SNAP x 00", "SNAP 0 00 00", "SNAP -1 00",
+		"CARD 0 00", "OK snapshot", "SNAP 999999999 00",
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		bd_msg_parse(bad[i], &m);
+		CU_ASSERT_EQUAL(bd_snap_line(&copy, sizeof copy, &m), -1);
+	}
+	char line[BD_LINE_MAX];
+	snprintf(line, sizeof line, "SNAP %zu 0000", sizeof copy - 1); /* one byte past the end */
+	bd_msg_parse(line, &m);
+	CU_ASSERT_EQUAL(bd_snap_line(&copy, sizeof copy, &m), -1);
+	int n = snprintf(line, sizeof line, "SNAP 0 ");
+	for (int i = 0; i <= BD_SNAP_CHUNK; i++) /* one byte longer than a chunk */
+		n += snprintf(line + n, sizeof line - (size_t)n, "00");
+	bd_msg_parse(line, &m);
+	CU_ASSERT_EQUAL(bd_snap_line(&copy, sizeof copy, &m), -1);
+	CU_ASSERT(memcmp(&pub, &copy, sizeof pub) == 0); /* nothing written by a refused line */
+}
+
 void suite_proto(void)
 {
 	CU_pSuite s = CU_add_suite("proto", NULL, NULL);
@@ -457,4 +512,5 @@ void suite_proto(void)
 	CU_add_test(s, "msg_parse", test_msg_parse);
 	CU_add_test(s, "name_fold", test_name_fold);
 	CU_add_test(s, "printable", test_printable);
+	CU_add_test(s, "snap", test_snap);
 }
