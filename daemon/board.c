@@ -733,8 +733,9 @@ static void board_init_fresh(struct board *b)
 	__atomic_store_n(&pub->magic, BD_PUB_MAGIC, __ATOMIC_RELEASE);
 }
 
-/* Why a found board cannot be resumed with these settings, NULL if it can. */
-static const char *board_check_found(const struct board *b)
+/* Why a found board's segments do not fit this table (their headers, kind, shape, sizes,
+ * options), NULL if they do. */
+static const char *board_check_header(const struct board *b)
 {
 	const struct bd_game_shape *found = bd_game_shape_of(b->pub->area);
 	const char *why = bd_pub_check(b->pub, b->pub_size);
@@ -751,11 +752,18 @@ static const char *board_check_found(const struct board *b)
 		why = "its segments' sizes differ from this table's";
 	if (why == NULL && memcmp(b->pub->options, b->set.opt, sizeof b->set.opt) != 0)
 		why = "its game options differ from the configured ones";
-	if (why == NULL)
-		why = b->rules->check(b);
-	if (why == NULL && b->rules->seats > 0)
-		why = match_check(b);
 	return why;
+}
+
+/* Whether a found board can be resumed: NULL, or why not. A turn table whose last move's
+ * turn was never passed (the daemon stopped between the two) has it passed first. */
+static const char *board_check_found(struct board *b)
+{
+	const char *why = board_check_header(b);
+
+	if (why == NULL && b->rules->seats > 0 && (why = match_check(b)) == NULL)
+		match_mend_found(b);
+	return why != NULL ? why : b->rules->check(b);
 }
 
 /* Take over a sound board of a dead daemon: every seat is kept, away, for away_ms, with its

@@ -165,21 +165,39 @@ int match_move(struct board *b, unsigned player, unsigned ntok, const char *cons
 	return 0;
 }
 
-void match_mend(struct board *b, int64_t now)
+/* The move the rules took but the core never passed (its process died between the two),
+ * passed as of at, if the rules then accept the table: 1, else 0 with the turn as it was. */
+static int match_pass_missed(struct board *b, int64_t at)
 {
 	struct bd_turn *t = match_turns(b), before = *t;
 
 	if (t->state != BD_TURN_ON || b->pub->game_state != BD_GAME_ON || b->rules->check(b) == NULL)
+		return 0;
+	turn_moved(t, at);
+	match_publish(b, at);
+	if (b->rules->check(b) == NULL)
+		return 1;
+	*t = before; /* not that: leave it as it was */
+	match_publish(b, at);
+	return 0;
+}
+
+void match_mend(struct board *b, int64_t now)
+{
+	if (!match_pass_missed(b, now))
 		return;
-	turn_moved(t, now);
-	match_publish(b, now);
-	if (b->rules->check(b) != NULL) { /* not that: leave it as it was */
-		*t = before;
-		match_publish(b, now);
-		return;
-	}
 	board_log(b, LOG_WARNING, "a move was made but its turn not passed (its worker died): passed now");
 	match_turn_told(b, now);
+}
+
+void match_mend_found(struct board *b)
+{
+	const struct bd_turn *t = match_turns(b);
+	int64_t alive = __atomic_load_n(&b->priv->alive_ms, __ATOMIC_RELAXED);
+
+	/* The move was the earlier run's last act: its clock stops at its last sign of life. */
+	if (match_pass_missed(b, t->alive_ms > alive ? t->alive_ms : alive))
+		board_log(b, LOG_WARNING, "the earlier run stopped between a move and its turn's pass: passed now");
 }
 
 /* The match is over (turn.c says how): each seat's result for the core's end. */

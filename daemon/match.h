@@ -56,6 +56,9 @@ void match_leave(struct board *b, unsigned player, int64_t now);
  * passed (its worker died between the two) is passed now, as match_move would have, if the
  * rules' check then finds the table sound (the position's side to move is the seat's). */
 void match_mend(struct board *b, int64_t now);
+/* The same for a found table whose turns are sound (match_check), before it is resumed: the
+ * whole daemon stopped between a move and its turn's pass (the turn told when it resumes). */
+void match_mend_found(struct board *b);
 /* At the turn deadline: a clock that ran out goes to the rules (timeout), a passed per-move
  * limit is told once. */
 void match_tick(struct board *b, int64_t now);

@@ -207,6 +207,37 @@ static void test_match_mend(void)
 	board_close(&b, 1);
 }
 
+/* The whole daemon stopped after the rules took a move but before the core passed its
+ * turn (test_match_mend's window, no process left to repair it): the next run finds the
+ * table, passes the turn as of the earlier run's last sign of life and resumes the game,
+ * instead of refusing the table and starting it clean. */
+static void test_match_mend_found(void)
+{
+	static struct board b, again;
+	struct board_settings s = {.name = "main", .game_kind = BD_GAME_TAFL, .dim = 9, .region_side = 9,
+				   .restart_ms = 1000, .away_ms = 1000, .opt = {TAFL_DRAW_PLIES}};
+	struct quota_peer peer = {.uid = getuid(), .pid = getpid(), .exempt = 1};
+	const char *move = "a4-b4";
+	char prefix[32];
+	struct bd_err err = {"", ""};
+	int resumed;
+
+	snprintf(prefix, sizeof prefix, "bdmatchf%d", (int)getpid());
+	REQUIRE(board_open(&b, prefix, &s, &resumed) == 0 && !resumed, "a new tafl board");
+	REQUIRE(board_seat(&b, "ana", &peer, 0, 0, &err) == 0 && board_seat(&b, "bob", &peer, 0, 0, &err) == 1, "two seats");
+	unsigned att = (unsigned)turn_seat_of(&b.priv->turn, TAFL_ATTACKERS), def = 1 - att;
+	REQUIRE(b.rules->move(&b, att, 1, &move, bd_now_ms(), &err) == 0, "the rules take a4-b4 (no turn passed)");
+	REQUIRE(b.rules->check(&b) != NULL, "the core's turn and the position disagree");
+	board_close(&b, 0); /* the daemon stops there: its objects stay */
+	REQUIRE(board_open(&again, prefix, &s, &resumed) == 0, "the next run opens the table");
+	CHECK(resumed, "it resumed the found table (not a clean one)");
+	CHECK(again.pub->turn == def && again.rules->check(&again) == NULL, "the defenders (seat %u) to move", def);
+	CHECK(tafl_pub_area(again.pub)->side == TAFL_DEFENDERS && again.pub->players[att].state == BD_PLAYER_AWAY,
+	      "the move kept, the seats away until their players come back");
+	board_commit(&again);
+	board_close(&again, 1);
+}
+
 /* Register this file's tests. */
 void suite_match(void)
 {
@@ -215,4 +246,5 @@ void suite_match(void)
 	CU_add_test(s, "draw", test_match_draw);
 	CU_add_test(s, "rematch_early", test_match_rematch_early);
 	CU_add_test(s, "mend", test_match_mend);
+	CU_add_test(s, "mend_found", test_match_mend_found);
 }
