@@ -297,6 +297,11 @@ int bd_client_request(struct bd_client *c, struct bd_msg *reply, bd_data_fn *on_
 	va_end(ap);
 	if (n < 0 || n >= BD_LINE_MAX || bd_client_send(c, "%s", line) < 0)
 		return -1;
+	return bd_client_await(c, reply, on_data, arg);
+}
+
+int bd_client_await(struct bd_client *c, struct bd_msg *reply, bd_data_fn *on_data, void *arg)
+{
 	int64_t deadline = bd_now_ms() + 10000;
 	for (;;) {
 		int rc = read_raw(c, reply, deadline);
@@ -747,13 +752,23 @@ int bd_snapshot(const struct bd_pub *pub, struct bd_pub *out)
 	return snapshot_check(out);
 }
 
-/* A SNAP line of the snapshot reply into the copy; a bad one marks the copy bad. */
+/* Where the snapshot reply's lines go. */
+struct snapshot_to {
+	struct bd_client *c;
+	struct bd_pub *out;
+};
+
+/* A SNAP line of the snapshot reply into the copy; a bad one marks the copy bad. Another
+ * data line is not the reply's (a seat's private line, as Qwirkle's HAND after OK join or
+ * a resync): it is kept for bd_client_read, in order with the events. */
 static void snapshot_data(const struct bd_msg *m, void *arg)
 {
-	struct bd_pub *out = arg;
+	struct snapshot_to *to = arg;
 
-	if (bd_snap_line(out, sizeof *out, m) < 0)
-		out->magic = 0; /* fails bd_pub_check */
+	if (strcmp(m->word, "SNAP") != 0)
+		queue_push(to->c, m->line);
+	else if (bd_snap_line(to->out, sizeof *to->out, m) < 0)
+		to->out->magic = 0; /* fails bd_pub_check */
 }
 
 /* The snapshot request: its reply into out, checked as a mapped segment's copy is, and the
@@ -763,8 +778,10 @@ static int snapshot_remote(struct bd_client *c, struct bd_pub *out)
 	struct bd_msg r;
 	int64_t asked = bd_now_ms();
 
+	struct snapshot_to to = {c, out};
+
 	memset(out, 0, sizeof *out);
-	int rc = bd_client_request(c, &r, snapshot_data, out, "snapshot");
+	int rc = bd_client_request(c, &r, snapshot_data, &to, "snapshot");
 	if (rc != 0)
 		return client_err(c->why, sizeof c->why, rc < 0 ? "connection lost" : "%s: %s", r.word, r.text);
 	long layout = r.ntok == 4 ? bd_parse_uint(r.tok[0]) : -1, size = r.ntok == 4 ? bd_parse_uint(r.tok[1]) : -1;

@@ -70,6 +70,9 @@ int bd_client_next(struct bd_client *c, struct bd_msg *m);
 typedef void bd_data_fn(const struct bd_msg *m, void *arg);
 int bd_client_request(struct bd_client *c, struct bd_msg *reply, bd_data_fn *on_data, void *arg,
 		      const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* Wait for the OK/ERR of a request sent with bd_client_send, as bd_client_request does (a
+ * client that must send another request while one is outstanding waits for it first). */
+int bd_client_await(struct bd_client *c, struct bd_msg *reply, bd_data_fn *on_data, void *arg);
 
 /* hello: 0, or -1 with a message in err (the daemon's refusal, or a lost connection). */
 int bd_client_hello(struct bd_client *c, const char *name, enum bd_role role, char *err, size_t errlen);

@@ -16,6 +16,7 @@ enum bot_level { BOT_EASY, BOT_SEED, BOT_PERFECT, BOT_MEDIUM, BOT_GREEDY, BOT_ST
 struct bot_opts {
 	const char *socket_path;
 	const char *prefix;
+	int no_shm;         /* --no-shm: the protocol alone, no mapping of the board */
 	const char *board;
 	int board_given;    /* --board was given */
 	const char *game;   /* --game, NULL: the game of the table joined */

@@ -137,7 +137,7 @@ int lobby_leave(struct play *p)
 	struct bd_msg r;
 	int rc;
 
-	if (p->o->play == NULL || p->c.pub == NULL)
+	if (p->o->play == NULL || !bd_client_joined(&p->c))
 		return 0; /* on a board, quit leaves it */
 	if (lobby_settle(p) < 0)
 		return -1;

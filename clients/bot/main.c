@@ -20,6 +20,9 @@ static void usage(FILE *f)
 		"  --socket PATH        boardd's socket (default $BOARDD_SOCKET, else\n"
 		"                       $XDG_RUNTIME_DIR/boardd/boardd.sock, or /run/boardd/boardd.sock as root)\n"
 		"  --shm-prefix P       shm prefix of the daemon's objects (default $BOARDD_SHM_PREFIX or boardd)\n"
+		"  --no-shm             read the table through the socket alone (the snapshot request), never\n"
+		"                       mapping its shared memory; automatic when the board's shared memory\n"
+		"                       is not on this host (a daemon reached over ssh)\n"
 		"  --board NAME         board (table) to play on (default main)\n"
 		"  --game GAME          play only if the table's game is GAME: memory, tictactoe, quantik,\n"
 		"                       tafl or qwirkle\n"
@@ -190,9 +193,10 @@ int main(int argc, char **argv)
 {
 	enum { O_SOCKET = 256, O_PREFIX, O_BOARD, O_GAME, O_NAME, O_LEVEL, O_MEMORY, O_DELAY, O_GAMES,
 	       O_STATS, O_SEED, O_HELP, O_VERSION, O_PLAY, O_OPPONENT, O_OPTION, O_WAIT_ROUNDS, O_ENGINE,
-	       O_ENGINE_WAIT, O_THINK };
+	       O_ENGINE_WAIT, O_THINK, O_NO_SHM };
 	static const struct option longopts[] = {
-		{"socket", 1, 0, O_SOCKET}, {"shm-prefix", 1, 0, O_PREFIX}, {"board", 1, 0, O_BOARD},
+		{"socket", 1, 0, O_SOCKET}, {"shm-prefix", 1, 0, O_PREFIX}, {"no-shm", 0, 0, O_NO_SHM},
+		{"board", 1, 0, O_BOARD},
 		{"game", 1, 0, O_GAME}, {"play", 1, 0, O_PLAY}, {"opponent", 1, 0, O_OPPONENT},
 		{"option", 1, 0, O_OPTION}, {"wait-rounds", 1, 0, O_WAIT_ROUNDS}, {"verbose", 0, 0, 'v'},
 		{"name", 1, 0, O_NAME}, {"level", 1, 0, O_LEVEL}, {"memory", 1, 0, O_MEMORY},
@@ -213,6 +217,7 @@ int main(int argc, char **argv)
 		switch (c) {
 		case O_SOCKET: o.socket_path = optarg; break;
 		case O_PREFIX: o.prefix = optarg; break;
+		case O_NO_SHM: o.no_shm = 1; break;
 		case O_BOARD: o.board = optarg, o.board_given = 1; break;
 		case O_GAME: o.game = opt_game(optarg); break;
 		case O_PLAY: o.play = opt_game(optarg); break;

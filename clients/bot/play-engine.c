@@ -61,12 +61,14 @@ void play_engine_tell(struct play *p, const char *fmt, ...)
 
 int play_engine_go(struct play *p, const char *position, int64_t deadline_ms)
 {
-	int64_t now = bd_now_ms();
+	int64_t now = bd_now_ms(), ms = deadline_ms - bd_client_now(&p->c); /* the daemon's clock */
 	char left[24] = "none";
 
-	p->engine_due = deadline_ms > 0 ? deadline_ms - ENGINE_MARGIN_MS : now + p->o->engine_wait_ms;
+	if (deadline_ms > 0 && ms < 0)
+		ms = 0;
+	p->engine_due = deadline_ms > 0 ? now + ms - ENGINE_MARGIN_MS : now + p->o->engine_wait_ms;
 	if (deadline_ms > 0)
-		snprintf(left, sizeof left, "%lld", (long long)(deadline_ms > now ? deadline_ms - now : 0));
+		snprintf(left, sizeof left, "%lld", (long long)ms);
 	if (play_engine_up(p, p->engine_due < now + ENGINE_HELLO_MS ? p->engine_due : now + ENGINE_HELLO_MS) < 0) {
 		if (bd_client_send(&p->c, "resign") < 0)
 			return -1;

@@ -66,14 +66,18 @@ static void memory_cooldown(struct play *p, const struct bd_msg *msg, int64_t no
 
 /* A pick's reply. The next pick waits until the events the daemon had made by now are
  * applied (they explain the reply), then for --delay-ms; a refusal also re-reads the board,
- * should the bot's picture be wrong. */
+ * should the bot's picture be wrong. Without a mapping, the count of events made is a
+ * snapshot's, taken once the reply came. */
 static void memory_reply(struct play *p, const struct bd_msg *msg)
 {
 	int64_t now = bd_now_ms(), backoff = ERR_BACKOFF_MS;
-	const struct bd_pub *snap;
+	const struct bd_pub *snap = NULL;
 
 	p->pending = 0;
-	bd_guard_load(&p->barrier, &p->c.pub->event_seq, sizeof p->barrier); /* a fault: the next snapshot says so */
+	if (p->c.pub != NULL)
+		bd_guard_load(&p->barrier, &p->c.pub->event_seq, sizeof p->barrier); /* a fault: the next snapshot says so */
+	else if ((snap = play_snapshot(p)) != NULL)
+		p->barrier = snap->event_seq;
 	p->next_ms = now + p->o->delay_ms;
 	if (msg->kind == BD_MSG_OK)
 		return;
@@ -88,7 +92,7 @@ static void memory_reply(struct play *p, const struct bd_msg *msg)
 	}
 	if (p->next_ms < now + backoff)
 		p->next_ms = now + backoff;
-	if ((snap = play_snapshot(p)) != NULL)
+	if (snap != NULL || (snap = play_snapshot(p)) != NULL)
 		mind_load(&p->mind, snap);
 }
 

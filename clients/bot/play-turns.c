@@ -217,7 +217,7 @@ static void turns_line(struct play *p, const struct bd_msg *msg)
  * third of it, the reply has to arrive), 10 ms at least. */
 static int64_t turns_budget(const struct play *p, const struct bd_pub *snap)
 {
-	int64_t budget = p->o->think_ms, left = snap->turn_deadline_ms - bd_now_ms();
+	int64_t budget = p->o->think_ms, left = snap->turn_deadline_ms - bd_client_now(&p->c);
 
 	if (snap->turn_deadline_ms != 0)
 		left = snap->players[p->c.player].clock_ms > 0 ? left / 25 : left / 3;

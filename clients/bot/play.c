@@ -15,13 +15,37 @@
 
 volatile sig_atomic_t play_stop;
 
+/* A private line of the seat read while a reply was awaited: the game's way of playing's. */
+static void play_line(const struct bd_msg *m, void *arg)
+{
+	struct play *p = arg;
+
+	if (p->drive->line != NULL)
+		p->drive->line(p, m);
+}
+
+/* Without a mapping a snapshot is a request: the reply to one still outstanding (a pick, a
+ * move; not an engine's move) is awaited and handled first, lest it be taken for the
+ * snapshot's. 0, -1 if the connection is lost. */
+static int play_settle(struct play *p)
+{
+	struct bd_msg r;
+
+	if (p->c.pub != NULL || p->pending == TURNS_NONE || p->pending == TURNS_ENGINE)
+		return 0;
+	if (bd_client_await(&p->c, &r, play_line, p) < 0)
+		return -1;
+	p->drive->reply(p, &r);
+	return 0;
+}
+
 const struct bd_pub *play_snapshot(struct play *p)
 {
 	static struct bd_pub snap;
 	const struct bd_game *g = bd_game_named(p->brain->game);
 
-	return bd_snapshot(p->c.pub, &snap) == 0 && g != NULL && snap.game_kind == g->kind &&
-			       bd_game_shape_of(snap.area)->dim == p->c.dim ? &snap : NULL;
+	return play_settle(p) == 0 && bd_client_snapshot(&p->c, &snap) == 0 && g != NULL &&
+			       snap.game_kind == g->kind && bd_game_shape_of(snap.area)->dim == p->c.dim ? &snap : NULL;
 }
 
 /* What the boards request says of the board wanted: its game's name ("" if not listed). */
@@ -50,11 +74,18 @@ static void play_listed(struct play *p, struct play_lookup *l)
 		l->game[0] = '\0'; /* refused: the table's kind tells after the join */
 }
 
-/* The name of the game of the table joined, by the kind its segment says. */
-static const char *play_joined_game(const struct play *p)
+/* The name of the game of the table joined, by the kind its segment says (without a
+ * mapping: a snapshot). */
+static const char *play_joined_game(struct play *p)
 {
-	uint32_t kind;
-	const struct bd_game *g = bd_guard_load(&kind, &p->c.pub->game_kind, sizeof kind) == 0 ? bd_game_of_kind(kind) : NULL;
+	static struct bd_pub snap;
+	uint32_t kind = 0;
+
+	if (p->c.pub == NULL)
+		kind = bd_client_snapshot(&p->c, &snap) == 0 ? snap.game_kind : 0;
+	else if (bd_guard_load(&kind, &p->c.pub->game_kind, sizeof kind) < 0)
+		kind = 0;
+	const struct bd_game *g = bd_game_of_kind(kind);
 
 	return g != NULL ? g->name : "an unknown game";
 }
@@ -108,14 +139,14 @@ int play_brain(struct play *p, const char *game, char *err, size_t len)
 
 int play_start(struct play *p, int same_seat, char *err, size_t len)
 {
-	const struct bd_pub *snap = play_snapshot(p);
+	const struct bd_pub *snap;
 
-	if (snap == NULL) {
-		snprintf(err, len, "cannot play on board %s of %s: its shared memory is inconsistent or damaged",
-			 p->c.board, p->o->socket_path);
+	p->pending = 0; /* a request of a connection lost has no reply to wait for */
+	if ((snap = play_snapshot(p)) == NULL) {
+		snprintf(err, len, "cannot play on board %s of %s: %s", p->c.board, p->o->socket_path,
+			 p->c.pub != NULL ? "its shared memory is inconsistent or damaged" : p->c.why);
 		return -1;
 	}
-	p->pending = 0;
 	p->drive->enter(p, snap, same_seat);
 	return 0;
 }
@@ -154,6 +185,7 @@ static int play_enter(struct play *p, uint64_t token, char *err, size_t len)
 
 	if (bd_client_connect(&p->c, p->o->socket_path, err, len) < 0)
 		return -1;
+	p->c.no_shm = p->o->no_shm;
 	if (p->o->play != NULL)
 		rc = bd_client_hello(&p->c, p->o->name, BD_ROLE_BOT, err, len) < 0 ? -1 : lobby_rejoin(p, token, err, len);
 	else
@@ -268,7 +300,7 @@ static int play_reconnect(struct play *p, char *err, size_t len)
 		play_sleep(RETRY_MS);
 		if (play_stop || play_enter(p, token, err, len) < 0)
 			continue;
-		if (p->c.pub == NULL)
+		if (!bd_client_joined(&p->c))
 			bot_say("back in the lobby");
 		else
 			bot_say("back on board %s as player %d (%s)", p->c.board, p->c.player,
@@ -302,7 +334,7 @@ int play_run(const struct bot_opts *o)
 	else
 		bot_say("playing on board %s as player %d, name %s, game %s", p.c.board, p.c.player, o->name, p.brain->game);
 	for (;;) {
-		int end = o->play != NULL && p.c.pub == NULL ? lobby_match(&p) : play_session(&p);
+		int end = o->play != NULL && !bd_client_joined(&p.c) ? lobby_match(&p) : play_session(&p);
 		if (end == PLAY_ON || end == PLAY_LOBBY)
 			continue;
 		if (end == PLAY_DONE || end == PLAY_GIVEUP || end == PLAY_REFUSED) {

@@ -94,7 +94,8 @@ int play_start(struct play *p, int same_seat, char *err, size_t len);
 /* play-engine.c (--engine): start the engine unless it runs (telling it the match and round
  * under way), 0 or -1 (said); tell the engine a match (opponent's name), a round (the bot's
  * side), a move (its side's name and words), the end of a round or a match (result, points);
- * ask it for the move in position with ms_left on the clock (-1: no limit): the request is
+ * ask it for the move in position by the turn's deadline_ms (a snapshot's: the daemon's clock;
+ * 0: none): the request is
  * pending (TURNS_ENGINE) until play_engine_wait sends its move, or resigns if it crashed or
  * hung. The engine is started when first needed, again after one failed; play_engine_end
  * ends it at the end of the session. */
