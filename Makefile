@@ -25,7 +25,8 @@ DEPS_BUILD = gcc make pkg-config libc6-dev
 DEPS_GTK = libgtk-3-dev
 DEPS_TUI = libncurses-dev
 DEPS_CHECK = debhelper lintian libcunit1-dev xvfb xdotool imagemagick x11-utils socat valgrind systemd procps util-linux \
-	python3 python3-gi gir1.2-atspi-2.0 at-spi2-core dbus-daemon clang libclang-rt-14-dev tmux
+	python3 python3-gi gir1.2-atspi-2.0 at-spi2-core dbus-daemon clang libclang-rt-14-dev tmux \
+	openssh-server openssh-client
 
 IPC_SRC = $(wildcard ipc/*.c ipc/game/*.c)
 IPC_OBJ = $(IPC_SRC:%.c=$(BUILD)/%.o)
@@ -141,6 +142,12 @@ $(BUILD)/test-integration: $(INTEG_OBJ) $(BUILD)/libbdipc.a
 # level's figures in the docs; test-rules checks that perfect never loses).
 tests: $(BUILD)/ttt-match
 $(BUILD)/ttt-match: $(BUILD)/tests/ttt-match.o $(BRAIN_OBJ) $(BUILD)/libbdipc.a
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS_BASE)
+
+# view-compare: a table's view through a socket without shared memory against the mapped
+# one, after every event (test-ssh, over an ssh-forwarded socket).
+tests: $(BUILD)/view-compare
+$(BUILD)/view-compare: $(BUILD)/tests/view-compare.o $(BUILD)/libbdipc.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS_BASE)
 
 # qwirkle-eval: Qwirkle's strong bot level against greedy and itself, 1,000 games of 2, 3
