@@ -126,14 +126,13 @@ static int memory_trusted(uint32_t uid)
 	return uid == 0 || uid == (uint32_t)geteuid();
 }
 
-/* Card c's holder lets it go (not by a match): start its user's cooldown on the card, in
- * that user's slot, else the one that frees first (a free one has 0). */
-static void memory_cool(struct board *b, unsigned c)
+/* Card c's holder lets it go (not by a match) at now: start its user's cooldown on the card,
+ * in that user's slot, else the one that frees first (a free one has 0). */
+static void memory_cool(struct board *b, unsigned c, int64_t now)
 {
 	unsigned owner = memory_pub(b)->cards[c].owner;
 	uint32_t uid = owner < BD_PLAYERS_MAX ? board_public(b)->players[owner].uid : 0;
 	struct bd_cooldown *s = memory_priv(b)->cards[c].cooldown, *slot = &s[0];
-	int64_t now = bd_now_ms();
 
 	if (owner >= BD_PLAYERS_MAX || memory_trusted(uid))
 		return;
@@ -199,14 +198,14 @@ static void memory_emit(struct board *b, unsigned type, unsigned p, int card1, i
 	board_emit(b, BD_NO_PLAYER, &ev);
 }
 
-/* Turn a card down and tell everyone why. A held card is UP, or LOCKED when a crash cut
- * a match in half (the sweep undoes it). */
-static void memory_turn_down(struct board *b, int card, unsigned reason)
+/* Turn a card down at now and tell everyone why. A held card is UP, or LOCKED when a crash
+ * cut a match in half (the sweep undoes it). A restart cools nothing: its now is unused. */
+static void memory_turn_down(struct board *b, int card, unsigned reason, int64_t now)
 {
 	if (card < 0 || memory_pub(b)->cards[card].state == BD_CARD_DOWN)
 		return;
 	if (reason != BD_DOWN_RESTART)
-		memory_cool(b, (unsigned)card);
+		memory_cool(b, (unsigned)card, now);
 	memory_card_set(b, (unsigned)card, BD_CARD_DOWN, 0);
 	memory_emit(b, BD_EV_DOWN, 0, card, -1, NULL, NULL, reason);
 }
@@ -289,7 +288,7 @@ static int memory_move(struct board *b, unsigned p, unsigned ntok, const char *c
 	unsigned first = (unsigned)q->first;
 	if (card == first || memory_pub(b)->cards[card].state != BD_CARD_DOWN) {
 		memory_reset_pick(b, p);
-		memory_turn_down(b, (int)first, BD_DOWN_REPICK);
+		memory_turn_down(b, (int)first, BD_DOWN_REPICK, now);
 		return bd_err_set(err, "filled", "that card is face up or locked; your first card turned down");
 	}
 	if (memcmp(memory_priv(b)->cards[first].value, memory_priv(b)->cards[card].value, 2) == 0)
@@ -301,8 +300,8 @@ static int memory_move(struct board *b, unsigned p, unsigned ntok, const char *c
 	return 0;
 }
 
-/* Turn down what player p holds, for reason. */
-static void memory_let_go(struct board *b, unsigned p, unsigned reason)
+/* Turn down what player p holds, for reason, at now. */
+static void memory_let_go(struct board *b, unsigned p, unsigned reason, int64_t now)
 {
 	struct bd_memory_seat *q = &memory_priv(b)->seats[p];
 	int first = q->first, second = q->second;
@@ -310,13 +309,13 @@ static void memory_let_go(struct board *b, unsigned p, unsigned reason)
 	if (q->pick_state == BD_PICK_NONE)
 		return;
 	memory_reset_pick(b, p);
-	memory_turn_down(b, first, reason);
-	memory_turn_down(b, second, reason);
+	memory_turn_down(b, first, reason, now);
+	memory_turn_down(b, second, reason, now);
 }
 
 static void memory_release(struct board *b, unsigned p)
 {
-	memory_let_go(b, p, BD_DOWN_QUIT);
+	memory_let_go(b, p, BD_DOWN_QUIT, bd_now_ms());
 }
 
 static void memory_expire(struct board *b, unsigned p, int64_t now)
@@ -326,7 +325,7 @@ static void memory_expire(struct board *b, unsigned p, int64_t now)
 
 	if (q->pick_state == BD_PICK_NONE || deadline == 0 || deadline > now)
 		return;
-	memory_let_go(b, p, q->pick_state == BD_PICK_FIRST ? BD_DOWN_TIMEOUT : BD_DOWN_MISMATCH);
+	memory_let_go(b, p, q->pick_state == BD_PICK_FIRST ? BD_DOWN_TIMEOUT : BD_DOWN_MISMATCH, now);
 }
 
 /* The regions of the cards p holds, and of the card its move's words name (if they do). */
@@ -410,7 +409,7 @@ static void memory_sweep(struct board *b)
 			  (q->pick_state == BD_PICK_FIRST ||
 			   (q->second >= 0 && m->cards[q->second].state == BD_CARD_UP)));
 		if (!ok)
-			memory_let_go(b, p, BD_DOWN_RESTART);
+			memory_let_go(b, p, BD_DOWN_RESTART, 0);
 	}
 	unsigned locked = 0;
 	for (unsigned c = 0; c < n; c++) {
@@ -419,10 +418,10 @@ static void memory_sweep(struct board *b)
 		const struct bd_memory_seat *q = o < BD_PLAYERS_MAX ? &memory_priv(b)->seats[o] : NULL;
 		if (card->state == BD_CARD_UP && (q == NULL || q->pick_state == BD_PICK_NONE ||
 						  (q->first != (int)c && q->second != (int)c)))
-			memory_turn_down(b, (int)c, BD_DOWN_RESTART);
+			memory_turn_down(b, (int)c, BD_DOWN_RESTART, 0);
 		int partner = card->state == BD_CARD_LOCKED ? memory_partner(b, c) : -1;
 		if (partner >= 0 && m->cards[partner].state != BD_CARD_LOCKED)
-			memory_turn_down(b, (int)c, BD_DOWN_RESTART); /* half of a match was written */
+			memory_turn_down(b, (int)c, BD_DOWN_RESTART, 0); /* half of a match was written */
 		locked += card->state == BD_CARD_LOCKED;
 	}
 	/* Counted, not adjusted: a match bumps nlocked only after locking both cards. */
