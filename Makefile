@@ -62,7 +62,7 @@ INSTALL_TUI = install-tui
 TUI_LIBS := $(shell $(PKG_CONFIG) --libs ncursesw)
 endif
 
-.PHONY: all tests deps deps-check run check clean install install-gtk install-tui fuzz soak bench eval-qwirkle eval-tafl
+.PHONY: all tests deps deps-check run check clean install install-gtk install-tui fuzz soak bench eval-qwirkle eval-tafl eval-memory
 all: $(PROGRAMS)
 
 $(BUILD)/%.o: %.c
@@ -149,6 +149,15 @@ $(BUILD)/ttt-match: $(BUILD)/tests/ttt-match.o $(BRAIN_OBJ) $(BUILD)/libbdipc.a
 tests: $(BUILD)/view-compare
 $(BUILD)/view-compare: $(BUILD)/tests/view-compare.o $(BUILD)/libbdipc.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS_BASE)
+
+# memory-match: Memory's beginner level against a human-like test player and the perfect
+# level, 50 games each on real boards in this process with a simulated clock (seconds);
+# test-bot-beginner checks issue 18's targets, `make eval-memory` prints them (docs/BOTS.md).
+tests: $(BUILD)/memory-match
+$(BUILD)/memory-match: $(BUILD)/tests/memory-match.o $(BRAIN_OBJ) $(UNIT_DAEMON_OBJ) $(BUILD)/libbdipc.a
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS_BASE)
+eval-memory: $(BUILD)/memory-match
+	$(BUILD)/memory-match --games $(or $(EVAL_GAMES),50) --seed $(or $(EVAL_SEED),1)
 
 # qwirkle-eval: Qwirkle's strong bot level against greedy and itself, 1,000 games of 2, 3
 # and 4 seats each, in-process (docs/PERFORMANCE.md); minutes of CPU, so never in make check.

@@ -11,7 +11,7 @@
 #include "ipc/client.h"
 #include "ipc/game/memory.h"
 
-enum bot_level { BOT_EASY, BOT_SEED, BOT_PERFECT, BOT_MEDIUM, BOT_GREEDY, BOT_STRONG };
+enum bot_level { BOT_EASY, BOT_SEED, BOT_PERFECT, BOT_MEDIUM, BOT_GREEDY, BOT_STRONG, BOT_BEGINNER };
 
 struct bot_opts {
 	const char *socket_path;
@@ -40,8 +40,13 @@ struct bot_opts {
 	unsigned engine_wait_ms; /* --engine-wait-ms: a move's longest wait without a turn deadline */
 };
 
+/* Memory's beginner level, a casual player (brain-memory.c): it remembers at most this many
+ * cards unless --memory says otherwise. */
+#define BOT_BEGINNER_MEMORY 6
+
 /* What the bot knows of one board: every card's state (all visible) and the values it
- * remembers of face-down cards (at most capacity of them, the most recently seen). */
+ * remembers of face-down cards (at most capacity of them, the most recently seen; of the
+ * cards it sees, forget per cent are never taken in). */
 struct mind {
 	unsigned dim, ncards;
 	unsigned game;                  /* game number this knowledge belongs to */
@@ -55,9 +60,11 @@ struct mind {
 	unsigned nrecent, capacity;
 	int64_t cool_until[BD_CARDS_MAX]; /* ERR cooldown: ours to pick (but to match) from then */
 	int64_t now;                    /* the time brain-memory.c decides at */
+	unsigned forget;                /* per cent of sightings that slip its mind (0: none); */
+	unsigned short rng[3];          /* which ones: both are the level's, kept by mind_reset */
 };
 
-/* mind-memory.c */
+/* mind-memory.c: mind_reset forgets the board but keeps forget and rng. */
 void mind_reset(struct mind *m, unsigned dim, unsigned capacity, unsigned game);
 void mind_load(struct mind *m, const struct bd_pub *snap);
 /* Learn from one event; returns 1 if it started a new game (knowledge forgotten). */
@@ -72,6 +79,10 @@ unsigned mind_held(const struct mind *m, unsigned player, int up[2]);
  * was chosen for (a known pair), -1 if none; the second pick honours it. */
 int choose_pick(const struct mind *m, enum bot_level level, unsigned player, int *plan,
 		unsigned short rng[3]);
+/* A level's way of remembering, set once in a mind (its rng seeded from rng), and its pause
+ * before a pick in milliseconds: delay_ms (--delay-ms), the beginner's at least 1.5 to 2.5 s. */
+void choose_style(struct mind *m, enum bot_level level, unsigned short rng[3]);
+unsigned choose_pause(enum bot_level level, unsigned delay_ms, unsigned short rng[3]);
 
 /* main.c: a message on stderr, prefixed "board-bot: ". */
 void bot_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -5,6 +5,14 @@
 
 #include "bot.h"
 
+/* The beginner, a casual player: half of what it sees slips its mind (and it keeps only the
+ * BOT_BEGINNER_MEMORY most recent cards), and it takes 1.5 to 2.5 s a pick, as a person
+ * who looks, thinks and clicks. Measured against a simple human-like player and the perfect
+ * level by tests/memory-match.c (docs/PERFORMANCE.md). */
+#define BEGINNER_FORGET 50
+#define BEGINNER_PAUSE_MS 1500
+#define BEGINNER_PAUSE_SPREAD_MS 1000
+
 
 /* Index of a two-letter value, or -1 if it is not one. */
 static int choose_value_index(const char v[2])
@@ -127,6 +135,20 @@ static int choose_second(const struct mind *m, enum bot_level level, unsigned fi
 	if (level != BOT_SEED && (c = choose_random(m, (int)first, 1, rng)) >= 0)
 		return c;
 	return choose_random(m, (int)first, 0, rng);
+}
+
+void choose_style(struct mind *m, enum bot_level level, unsigned short rng[3])
+{
+	m->forget = level == BOT_BEGINNER ? BEGINNER_FORGET : 0;
+	for (unsigned i = 0; i < 3; i++)
+		m->rng[i] = (unsigned short)nrand48(rng);
+}
+
+unsigned choose_pause(enum bot_level level, unsigned delay_ms, unsigned short rng[3])
+{
+	unsigned pause = BEGINNER_PAUSE_MS + (unsigned)(nrand48(rng) % (BEGINNER_PAUSE_SPREAD_MS + 1));
+
+	return level == BOT_BEGINNER && pause > delay_ms ? pause : delay_ms;
 }
 
 int choose_pick(const struct mind *m, enum bot_level level, unsigned player, int *plan,

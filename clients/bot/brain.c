@@ -5,7 +5,7 @@
 #include "brain.h"
 
 static const struct brain brains[] = {
-	{"memory", 1u << BOT_EASY | 1u << BOT_SEED | 1u << BOT_PERFECT, choose_pick, NULL, NULL, NULL, NULL, NULL, NULL, NULL, BOT_PERFECT},
+	{"memory", 1u << BOT_EASY | 1u << BOT_SEED | 1u << BOT_PERFECT | 1u << BOT_BEGINNER, choose_pick, NULL, NULL, NULL, NULL, NULL, NULL, NULL, BOT_PERFECT},
 	{"tictactoe", 1u << BOT_EASY | 1u << BOT_PERFECT, NULL, brain_ttt_play, brain_ttt_position, &ttt_notation, brain_ttt_moved, NULL, NULL,
 	 NULL, BOT_PERFECT},
 	{"quantik", 1u << BOT_EASY | 1u << BOT_MEDIUM | 1u << BOT_PERFECT, NULL, brain_qk_play, brain_qk_position,
@@ -18,7 +18,8 @@ static const struct brain brains[] = {
 };
 
 static const char *const level_names[] = {[BOT_EASY] = "easy", [BOT_SEED] = "seed", [BOT_PERFECT] = "perfect",
-					  [BOT_MEDIUM] = "medium", [BOT_GREEDY] = "greedy", [BOT_STRONG] = "strong"};
+					  [BOT_MEDIUM] = "medium", [BOT_GREEDY] = "greedy", [BOT_STRONG] = "strong",
+					  [BOT_BEGINNER] = "beginner"};
 
 const struct brain *brain_find(const char *game)
 {

@@ -1,13 +1,19 @@
 /* mind-memory.c: the bot's picture of the board. Card states are public, so it always knows them;
  * a face-down card's value is known only while the bot remembers having seen it. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "bot.h"
 
-/* Forget everything: a new deal of dim x dim face-down cards. */
+/* Forget everything: a new deal of dim x dim face-down cards. How the bot remembers stays. */
 void mind_reset(struct mind *m, unsigned dim, unsigned capacity, unsigned game)
 {
+	unsigned forget = m->forget;
+	unsigned short rng[3] = {m->rng[0], m->rng[1], m->rng[2]};
+
 	memset(m, 0, sizeof *m);
+	m->forget = forget;
+	memcpy(m->rng, rng, sizeof rng);
 	m->dim = dim;
 	m->ncards = dim * dim;
 	m->capacity = capacity;
@@ -39,13 +45,14 @@ static void mind_forget(struct mind *m, unsigned c)
 }
 
 /* Card c was just seen with value v: it becomes the most recent memory, and the oldest
- * one is forgotten when that makes too many. */
+ * one is forgotten when that makes too many; unless this sighting slips the bot's mind (it
+ * knows the value only while the card is face up, and keeps what it knew of it before). */
 static void mind_see(struct mind *m, unsigned c, const char v[2])
 {
 	memcpy(m->value[c], v, 2);
-	mind_unremember(m, c);
-	if (m->capacity == 0)
+	if (m->capacity == 0 || (m->forget > 0 && (unsigned)(nrand48(m->rng) % 100) < m->forget))
 		return;
+	mind_unremember(m, c);
 	if (m->nrecent == m->capacity)
 		mind_forget(m, m->recent[0]);
 	m->recent[m->nrecent++] = (uint16_t)c;
