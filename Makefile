@@ -152,7 +152,7 @@ $(BUILD)/view-compare: $(BUILD)/tests/view-compare.o $(BUILD)/libbdipc.a
 
 # memory-match: Memory's beginner level against a human-like test player and the perfect
 # level, 50 games each on real boards in this process with a simulated clock (seconds);
-# test-bot-beginner checks issue 18's targets, `make eval-memory` prints them (docs/BOTS.md).
+# test-bot-beginner checks issue 18's targets, `make eval-memory` prints them (docs/PERFORMANCE.md).
 tests: $(BUILD)/memory-match
 $(BUILD)/memory-match: $(BUILD)/tests/memory-match.o $(BRAIN_OBJ) $(UNIT_DAEMON_OBJ) $(BUILD)/libbdipc.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS_BASE)

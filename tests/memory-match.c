@@ -6,7 +6,8 @@
  * ring's events into its mind as board-bot does and picks what its level says, after its
  * level's pause (board-bot's default --delay-ms). The test player reads only the public
  * segment, what a window draws, as a person at it would: it remembers every value it saw
- * face up, picks a pair it knows, else a card it has not seen, else any; one pick a second.
+ * face up, picks a pair it knows, else a card it has not seen, else any; one pick a second
+ * (--tester-ms).
  * Pairings: tester against beginner and perfect against beginner, on the same deals; one
  * line each: the pairing, games, the first-named player's wins, ties and losses, and the
  * games' mean length in simulated seconds. */
@@ -24,7 +25,6 @@
 
 #define SIM_STEP_MS 10
 #define SIM_GAME_MAX_MS (30 * 60 * 1000) /* a game still on after this stalled: a loss for both */
-#define TESTER_PICK_MS 1000
 #define BOT_DELAY_MS 250 /* board-bot's --delay-ms default */
 #define BOT_BACKOFF_MS 50 /* board-bot's least pause after a refusal (play.h) */
 
@@ -42,6 +42,8 @@ struct seat {
 	char seen[BD_CARDS_MAX][2];       /* the tester's: values it saw face up */
 	int64_t cool_until[BD_CARDS_MAX]; /* the tester's: refused to it until then */
 };
+
+static int64_t tester_pick_ms = 1000; /* --tester-ms */
 
 struct sim {
 	struct board b;
@@ -161,7 +163,7 @@ static int tester_choose(const struct sim *s, struct seat *p, int held)
 	return tester_random(s, p);
 }
 
-/* The tester's pick, once a second, unless its mismatch is on show. */
+/* The tester's pick, once every tester_pick_ms, unless its mismatch is on show. */
 static void tester_act(struct sim *s, struct seat *p)
 {
 	unsigned held = 0;
@@ -176,7 +178,7 @@ static void tester_act(struct sim *s, struct seat *p)
 	int card = held < 2 ? tester_choose(s, p, first) : -1;
 	if (card < 0)
 		return;
-	p->next_ms = s->now + TESTER_PICK_MS;
+	p->next_ms = s->now + tester_pick_ms;
 	if (sim_pick(s, p, (unsigned)card, &err) < 0 && sim_cooldown_left(&err) > 0)
 		p->cool_until[card] = s->now + sim_cooldown_left(&err);
 }
@@ -194,7 +196,7 @@ static void sim_seat(struct sim *s, struct seat *p, uid_t uid, unsigned short se
 	}
 	p->id = (unsigned)id;
 	memcpy(p->rng, seed, sizeof p->rng);
-	p->next_ms = s->now + (p->who == TESTER ? TESTER_PICK_MS : 0);
+	p->next_ms = s->now + (p->who == TESTER ? tester_pick_ms : 0);
 	p->plan = -1;
 	memset(p->seen, 0, sizeof p->seen);
 	memset(p->cool_until, 0, sizeof p->cool_until);
@@ -290,18 +292,20 @@ static void sim_pair(enum who a, enum who b, unsigned games, uint64_t base, cons
 int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{"games", required_argument, NULL, 'g'}, {"seed", required_argument, NULL, 's'}, {NULL, 0, NULL, 0}};
-	long games = 50, seed = 1;
+		{"games", required_argument, NULL, 'g'}, {"seed", required_argument, NULL, 's'},
+		{"tester-ms", required_argument, NULL, 't'}, {NULL, 0, NULL, 0}};
+	long games = 50, seed = 1, tester = 1000;
 	char prefix[32];
 	int opt;
 
-	while ((opt = getopt_long(argc, argv, "g:s:", longopts, NULL)) != -1) {
-		long *v = opt == 'g' ? &games : opt == 's' ? &seed : NULL;
+	while ((opt = getopt_long(argc, argv, "g:s:t:", longopts, NULL)) != -1) {
+		long *v = opt == 'g' ? &games : opt == 's' ? &seed : opt == 't' ? &tester : NULL;
 		if (v == NULL || (*v = bd_parse_uint(optarg)) < 0) {
-			fprintf(stderr, "usage: memory-match [--games N] [--seed S]\n");
+			fprintf(stderr, "usage: memory-match [--games N] [--seed S] [--tester-ms MS]\n");
 			return 2;
 		}
 	}
+	tester_pick_ms = tester;
 	log_init(LOG_WARNING);
 	if (getenv("BOARDD_SHM_PREFIX") != NULL) /* a test's own (tests/lib.sh) */
 		snprintf(prefix, sizeof prefix, "%s", getenv("BOARDD_SHM_PREFIX"));
