@@ -202,7 +202,8 @@ static void sim_seat(struct sim *s, struct seat *p, uid_t uid, unsigned short se
 	memset(p->cool_until, 0, sizeof p->cool_until);
 }
 
-/* A bot takes the board in, as board-bot does on joining. */
+/* A bot takes the board in, as board-bot does on joining, and the game starts: its first
+ * pick waits for its level's pause (none but the beginner's). */
 static void robot_enter(struct sim *s, struct seat *p)
 {
 	enum bot_level level = p->who == BEGINNER ? BOT_BEGINNER : BOT_PERFECT;
@@ -213,6 +214,7 @@ static void robot_enter(struct sim *s, struct seat *p)
 		   s->b.pub->game_number);
 	mind_load(&p->mind, s->b.pub);
 	p->seq = s->b.priv->ring_head;
+	p->next_ms = s->now + choose_pause(level, 0, p->rng);
 }
 
 /* One step of the clock: deadlines, then each seat looks and may pick (the first to act

@@ -80,7 +80,8 @@ unsigned mind_held(const struct mind *m, unsigned player, int up[2]);
 int choose_pick(const struct mind *m, enum bot_level level, unsigned player, int *plan,
 		unsigned short rng[3]);
 /* A level's way of remembering, set once in a mind (its rng seeded from rng), and its pause
- * before a pick in milliseconds: delay_ms (--delay-ms), the beginner's at least 1.5 to 2.5 s. */
+ * before a pick in milliseconds: delay_ms (--delay-ms; 0 before a game's first pick), the
+ * beginner's at least 1.5 to 2.5 s. */
 void choose_style(struct mind *m, enum bot_level level, unsigned short rng[3]);
 unsigned choose_pause(enum bot_level level, unsigned delay_ms, unsigned short rng[3]);
 

@@ -137,18 +137,23 @@ static int choose_second(const struct mind *m, enum bot_level level, unsigned fi
 	return choose_random(m, (int)first, 0, rng);
 }
 
+/* The other levels draw nothing from rng here: their games stay as they were for a seed. */
 void choose_style(struct mind *m, enum bot_level level, unsigned short rng[3])
 {
-	m->forget = level == BOT_BEGINNER ? BEGINNER_FORGET : 0;
+	m->forget = 0;
+	if (level != BOT_BEGINNER)
+		return;
+	m->forget = BEGINNER_FORGET;
 	for (unsigned i = 0; i < 3; i++)
 		m->rng[i] = (unsigned short)nrand48(rng);
 }
 
 unsigned choose_pause(enum bot_level level, unsigned delay_ms, unsigned short rng[3])
 {
+	if (level != BOT_BEGINNER)
+		return delay_ms;
 	unsigned pause = BEGINNER_PAUSE_MS + (unsigned)(nrand48(rng) % (BEGINNER_PAUSE_SPREAD_MS + 1));
-
-	return level == BOT_BEGINNER && pause > delay_ms ? pause : delay_ms;
+	return pause > delay_ms ? pause : delay_ms;
 }
 
 int choose_pick(const struct mind *m, enum bot_level level, unsigned player, int *plan,
