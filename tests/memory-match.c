@@ -17,7 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "clients/bot/bot.h"
+#include "clients/bot/play.h"
 #include "daemon/board.h"
 #include "daemon/log.h"
 #include "ipc/clock.h"
@@ -26,7 +26,6 @@
 #define SIM_STEP_MS 10
 #define SIM_GAME_MAX_MS (30 * 60 * 1000) /* a game still on after this stalled: a loss for both */
 #define BOT_DELAY_MS 250 /* board-bot's --delay-ms default */
-#define BOT_BACKOFF_MS 50 /* board-bot's least pause after a refusal (play.h) */
 
 enum who { TESTER, PERFECT, BEGINNER };
 static const char *const who_names[] = {"tester", "perfect", "beginner"};
@@ -100,8 +99,8 @@ static void robot_act(struct sim *s, struct seat *p)
 		return;
 	if (sim_cooldown_left(&err) > 0)
 		p->mind.cool_until[card] = s->now + sim_cooldown_left(&err);
-	if (p->next_ms < s->now + BOT_BACKOFF_MS)
-		p->next_ms = s->now + BOT_BACKOFF_MS;
+	if (p->next_ms < s->now + ERR_BACKOFF_MS)
+		p->next_ms = s->now + ERR_BACKOFF_MS;
 	mind_load(&p->mind, s->b.pub);
 }
 
