@@ -38,12 +38,15 @@ static void usage(FILE *f)
 		"                       an opponent (default 0: wait forever)\n"
 		"  -v, --verbose        say more on stderr: the lobby's countdown\n"
 		"  --name N             player name (default bot-PID)\n"
-		"  --level L            memory: easy, seed or perfect; tictactoe: easy or perfect;\n"
+		"  --level L            memory: easy, seed, beginner (a casual player: forgets, 1.5-2.5 s\n"
+		"                       a pick) or perfect; tictactoe: easy or perfect;\n"
 		"                       quantik: easy, medium or perfect;\n"
 		"                       tafl: easy, medium or perfect (its strongest) (default perfect);\n"
 		"                       qwirkle: easy, greedy or strong (default strong)\n"
-		"  --memory N           memory: remember only the N most recently seen cards (default: all)\n"
-		"  --delay-ms MS        pause before each pick or move (default 250)\n"
+		"  --memory N           memory: remember only the N most recently seen cards (default: all;\n"
+		"                       beginner: 6)\n"
+		"  --delay-ms MS        pause before each pick or move (default 250; beginner: its own\n"
+		"                       1.5-2.5 s if longer)\n"
 		"  --think-ms MS        tafl: the most time a move's search takes (default 1000); less\n"
 		"                       when the clock or the per-move limit leaves less\n"
 		"  --games N            quit after N finished games (default 0: play forever); a turn\n"
@@ -91,7 +94,7 @@ static enum bot_level opt_level(const char *s)
 	int level = brain_level(s);
 
 	if (level < 0) {
-		bot_say("--level wants easy, seed, medium, perfect, greedy or strong, not '%s'", s);
+		bot_say("--level wants easy, seed, beginner, medium, perfect, greedy or strong, not '%s'", s);
 		exit(2);
 	}
 	return (enum bot_level)level;
@@ -165,6 +168,8 @@ static void opt_check(struct bot_opts *o)
 	}
 	if (o->level == BOT_EASY)
 		o->memory = 0;
+	if (o->level == BOT_BEGINNER && !o->memory_given)
+		o->memory = BOT_BEGINNER_MEMORY;
 	if (o->engine != NULL && (o->engine[0] == '\0' || o->memory_given)) {
 		bot_say("--engine wants a command, and goes with neither --memory nor a game without turns");
 		exit(2);

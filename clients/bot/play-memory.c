@@ -21,6 +21,7 @@ static void memory_load(struct play *p, const struct bd_pub *snap, int same_seat
 /* The bot (re)entered: read the board; the events it follows from now on start afresh. */
 static void memory_enter(struct play *p, const struct bd_pub *snap, int same_seat)
 {
+	choose_style(&p->mind, p->level, p->rng);
 	memory_load(p, snap, same_seat);
 	p->mind.seq = 0;
 	p->barrier = 0;
@@ -31,6 +32,7 @@ static void memory_enter(struct play *p, const struct bd_pub *snap, int same_sea
 static int memory_event(struct play *p, const struct bd_msg *msg, const struct bd_event *ev)
 {
 	const struct bd_pub *snap;
+	int64_t start;
 
 	if (ev == NULL) {
 		p->mind.seq = msg->seq;
@@ -42,6 +44,10 @@ static int memory_event(struct play *p, const struct bd_msg *msg, const struct b
 	case BD_EV_MATCH:
 	case BD_EV_MISMATCH:
 		p->moves += ev->player == p->c.player;
+		break;
+	case BD_EV_STATE: /* a game on: its first pick takes the level's time too (beginner) */
+		if (ev->n == BD_GAME_ON && p->next_ms < (start = bd_now_ms() + choose_pause(p->level, 0, p->rng)))
+			p->next_ms = start;
 		break;
 	case BD_EV_OVER:
 		return play_over(p, msg, ev, p->mind.game, NULL);
@@ -78,7 +84,7 @@ static void memory_reply(struct play *p, const struct bd_msg *msg)
 		bd_guard_load(&p->barrier, &p->c.pub->event_seq, sizeof p->barrier); /* a fault: the next snapshot says so */
 	else if ((snap = play_snapshot(p)) != NULL)
 		p->barrier = snap->event_seq;
-	p->next_ms = now + p->o->delay_ms;
+	p->next_ms = now + choose_pause(p->level, p->o->delay_ms, p->rng);
 	if (msg->kind == BD_MSG_OK)
 		return;
 	if (strcmp(msg->word, "rate") == 0)
