@@ -1,7 +1,7 @@
 #!/bin/sh
 # run-demo.sh BUILD: what `make run` does: a live game.
 # With a display (DISPLAY or WAYLAND_DISPLAY set) and board-gtk built: boardd, one bot (bob,
-# level seed, on the Memory board main) and the board-gtk window on the daemon's lobby, where
+# level beginner, a casual player a person can beat, on the Memory board main) and the board-gtk window on the daemon's lobby, where
 # you join main to play Memory against bob, or start a tic-tac-toe match against a bot of
 # your own (Play a bot) or another window (Play a person); closing the window ends the demo. Otherwise (or with BOARDD_DEMO=terminal): boardd, two bots that play each other
 # for ever (alice: level perfect, bob: level seed) and `boardctl watch` in this terminal.
@@ -84,13 +84,18 @@ done
 STARTED=1
 
 WINDOW=""
+BOB_LEVEL=seed
 if [ -x "$BIN/board-gtk" ] && [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ] && [ "${BOARDD_DEMO:-}" != terminal ]; then
 	WINDOW=1
+	BOB_LEVEL=beginner
 else
 	start_bg alice "$BIN/board-bot" --socket "$SOCK" --shm-prefix "$PREFIX" --name alice --level perfect \
 		--delay-ms "$BOT_DELAY_MS" --games 0
 fi
-start_bg bob "$BIN/board-bot" --socket "$SOCK" --shm-prefix "$PREFIX" --name bob --level seed \
+# A person plays bob in the window: the beginner (it forgets, 1.5-2.5 s a pick), not the
+# seed's level, which won 16-0 before a new user had found the board; two bots in a terminal
+# play at the seed's level.
+start_bg bob "$BIN/board-bot" --socket "$SOCK" --shm-prefix "$PREFIX" --name bob --level "$BOB_LEVEL" \
 	--delay-ms "$BOT_DELAY_MS" --games 0
 
 # A bot that cannot play (wrong socket, refused) says why at once, not after Ctrl+C.
