@@ -5,11 +5,13 @@
 # the --no-shm bot, seated and then after its game, shows no object of the daemon's prefix,
 # while the other bot's, seated, does (the check sees a mapping when there is one); a
 # --no-shm bot with --engine on a table with a clock tells its engine the time left on the
-# daemon's clock.
+# daemon's clock. boardctl watch --no-shm (it maps nothing either) shows each table as watch
+# does once its game ended, dump --no-shm as dump; when the daemon stops, watch --no-shm marks
+# it gone.
 . "$(dirname "$0")/lib.sh"
 ENGINE="python3 $(cd "$(dirname "$0")/.." && pwd)/examples/engines/simple.py"
-BOTS=""
-trap 'kill $BOTS 2>/dev/null; cleanup' EXIT INT TERM
+BOTS="" WATCHERS=""
+trap 'kill $BOTS $WATCHERS 2>/dev/null; cleanup' EXIT INT TERM
 GAMES="memory tictactoe tafl quantik qwirkle"
 
 # bot_of PID: the board-bot run_bot started (its timeout's child).
@@ -22,6 +24,17 @@ bot_of() {
 }
 # maps_shm PID: the lines of PID's mappings of the daemon's shared memory (false if none).
 maps_shm() { grep " /dev/shm/$PREFIX\." "/proc/$1/maps"; }
+# frame FILE: the last frame boardctl watch wrote into FILE, without its restart countdown.
+frame() {
+	awk '/^boardctl watch: Ctrl\+C to stop$/ { f = "" } { f = f $0 "\n" } END { printf "%s", f }' "$1" |
+		sed 's/, restart in [0-9.]* s//'
+}
+# same_frame GAME: watch --no-shm of GAME's table shows the last frame watch shows, in which
+# the --no-shm bot sits with its score of the game that ended.
+same_frame() {
+	f=$(frame "$WORK/w-$1")
+	[ "$f" = "$(frame "$WORK/v-$1")" ] && echo "$f" | grep -qE "^ +1  n-$1 "
+}
 # seated NAME: bot NAME said it sits at its board.
 seated() { wait_for "$WORK/$1.err" "^board-bot: playing on board "; }
 
@@ -31,6 +44,23 @@ note "command line"
 
 start_daemon --restart-ms 3600000 --board memory:memory:6 --board tictactoe:tictactoe --board tafl:tafl \
 	--board quantik:quantik --board qwirkle:qwirkle --board clock:tictactoe,clock-ms=60000
+note "boardctl watch of each table, with and without --no-shm; dump and players --no-shm"
+for g in $GAMES; do
+	"$BIN/boardctl" watch "$g" >"$WORK/w-$g" 2>&1 &
+	WATCHERS="$WATCHERS $!"
+	"$BIN/boardctl" watch --no-shm "$g" >"$WORK/v-$g" 2>&1 &
+	WATCHERS="$WATCHERS $!"
+	wait_for "$WORK/v-$g" "^board $g \\(prefix $PREFIX\\): "
+	maps_shm $! && fail "boardctl watch --no-shm maps the board"
+done
+"$BIN/boardctl" dump --no-shm tictactoe >"$WORK/dump" 2>&1 || fail "dump --no-shm: $(cat "$WORK/dump")"
+"$BIN/boardctl" dump tictactoe >"$WORK/dump-shm" 2>&1 || fail "dump: $(cat "$WORK/dump-shm")"
+cmp -s "$WORK/dump" "$WORK/dump-shm" || fail "dump --no-shm differs: $(diff "$WORK/dump-shm" "$WORK/dump")"
+"$BIN/boardctl" players --no-shm --json qwirkle >"$WORK/players" 2>&1 || fail "players --no-shm: $(cat "$WORK/players")"
+json "$WORK/players" 'd["board"] == "qwirkle"' 'd["players"] == []'
+"$BIN/boardctl" list --no-shm >"$WORK/list" 2>&1
+[ $? -eq 2 ] && grep -q -- '--no-shm is for dump, players and watch' "$WORK/list" || fail "list --no-shm: $(cat "$WORK/list")"
+
 note "a mapping bot seated alone on each table: its maps show the board"
 for g in $GAMES; do
 	run_bot "s-$g" --board "$g" --games 1 --delay-ms 0 --think-ms 50 --seed 3
@@ -54,6 +84,11 @@ for g in $GAMES; do
 	wait_for "$WORK/n-$g.out" '^\{"game"'
 	eval "nb=\$NB_$g"
 	maps_shm "$nb" && fail "bot n-$g, --no-shm, maps the board after its game"
+	for _ in $(seq 1 600); do
+		same_frame "$g" && break
+		sleep 0.05
+	done
+	same_frame "$g" || fail "$g: watch --no-shm shows $(frame "$WORK/v-$g"); watch shows $(frame "$WORK/w-$g")"
 	kill -TERM "$nb"
 	eval "wait_bot \$N_$g n-$g"
 	r=$(sed -n 's/.*"result":"\([a-z]*\)".*/\1/p' "$WORK/s-$g.out")/$(sed -n 's/.*"result":"\([a-z]*\)".*/\1/p' "$WORK/n-$g.out")
@@ -78,4 +113,13 @@ left=$(sed -n 's/^go \([0-9]*\) .*/\1/p' "$WORK/e.log")
 for ms in $left; do
 	[ "$ms" -gt 0 ] && [ "$ms" -le 60000 ] || fail "the engine was told $ms ms left of a 60 s clock: $(cat "$WORK/e.log")"
 done
+
+note "the daemon stopped: watch --no-shm marks it gone under the last board, and ends at Ctrl+C"
+stop_daemon
+wait_for "$WORK/v-tictactoe" "^daemon pid [0-9]+ GONE: the connection to it was lost"
+for w in $WATCHERS; do
+	kill -INT "$w"
+	wait "$w" || fail "boardctl watch $w did not end with status 0"
+done
+WATCHERS=""
 finish

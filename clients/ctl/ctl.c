@@ -5,7 +5,7 @@
 #include <pwd.h>
 #include <sys/stat.h>
 
-#include "ipc/client.h"
+#include "ipc/clock.h"
 #include "ipc/colour.h"
 #include "ipc/proto.h"
 #include "ipc/shm.h"
@@ -123,11 +123,34 @@ const char *ctl_read(const struct ctl *c, const struct bd_found *f, struct bd_pu
 int ctl_snapshot(const struct ctl *c, struct bd_pub *out)
 {
 	struct bd_found f;
-	const char *why = ctl_find(c, c->board, &f);
+	const char *why;
 
-	if (why == NULL)
+	if (c->conn != NULL)
+		why = bd_client_snapshot(c->conn, out) == 0 ? NULL : c->conn->why;
+	else if ((why = ctl_find(c, c->board, &f)) == NULL)
 		why = ctl_read(c, &f, out);
 	return why != NULL ? ctl_fail(c, why) : CTL_OK;
+}
+
+int ctl_connect(const struct ctl *c, char *err, size_t len)
+{
+	if (bd_client_connect(c->conn, c->socket, err, len) < 0)
+		return -1;
+	c->conn->no_shm = 1;
+	if (bd_client_enter(c->conn, "boardctl", BD_ROLE_SPECTATOR, c->board, 0, c->prefix, err, len) == 0)
+		return 0;
+	bd_client_close(c->conn);
+	return -1;
+}
+
+int ctl_alive(const struct ctl *c, const struct bd_pub *p)
+{
+	return c->conn != NULL ? c->conn->fd >= 0 : bd_pid_is_boardd(p->daemon_pid);
+}
+
+int64_t ctl_now(const struct ctl *c)
+{
+	return c->conn != NULL ? bd_client_now(c->conn) : bd_now_ms();
 }
 
 const struct bd_priv *ctl_private(const struct ctl *c, struct bd_pub *snap, struct bd_found *f)

@@ -1,6 +1,7 @@
 /* ctl.h: boardctl, the debug tool: its commands and the helpers they share.
  * Every command but games (and list's lobby part) reads the board's shared memory directly,
- * never through the daemon, so it keeps working when the daemon is dead or stuck. */
+ * never through the daemon, so it keeps working when the daemon is dead or stuck; with
+ * --no-shm, dump, players and watch read it through the socket as a spectator instead. */
 #ifndef CTL_CTL_H
 #define CTL_CTL_H
 
@@ -8,6 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "ipc/client.h"
 #include "ipc/game/memory.h"
 #include "ipc/layout.h"
 #include "ipc/shm.h"
@@ -36,6 +38,7 @@ struct ctl {
 	int follow;         /* events --follow */
 	int times;          /* events: each event's time before its line (--time, or a terminal) */
 	int64_t since_ms;   /* events --since: none older than this (CLOCK_REALTIME ms), 0: any */
+	struct bd_client *conn; /* --no-shm: the connection watching the board (closed: fd -1), else NULL */
 	char **args;        /* rules: its arguments after the command word */
 	int nargs;
 };
@@ -126,8 +129,17 @@ const char *ctl_find(const struct ctl *c, const char *board, struct bd_found *f)
 const struct bd_pub *ctl_map(const struct ctl *c, const struct bd_found *f, const char **why);
 /* Map the segment f found (ctl_map) and take a consistent snapshot into out; NULL, or why it failed. */
 const char *ctl_read(const struct ctl *c, const struct bd_found *f, struct bd_pub *out);
-/* Map c->board read-only and take a consistent snapshot into out; prints why not. */
+/* Map c->board read-only and take a consistent snapshot into out (--no-shm: the snapshot
+ * request on c->conn); prints why not. */
 int ctl_snapshot(const struct ctl *c, struct bd_pub *out);
+/* --no-shm: connect c->conn to the daemon, say hello as a spectator and watch c->board:
+ * 0, or -1 with why in err. */
+int ctl_connect(const struct ctl *c, char *err, size_t len);
+/* Whether the daemon of snapshot p is alive: its pid is a boardd's, or with --no-shm, the
+ * connection to it is up (a daemon elsewhere has a pid of another host). */
+int ctl_alive(const struct ctl *c, const struct bd_pub *p);
+/* Now on the daemon's clock, to compare with a snapshot's deadlines. */
+int64_t ctl_now(const struct ctl *c);
 /* Snapshot c->board into snap and map its private segment (explaining, if it cannot, that
  * this needs the daemon's user); NULL on failure, with the reason printed. *f gets what
  * was found of the board. */

@@ -3,7 +3,6 @@
 #include <string.h>
 
 #include "ctl.h"
-#include "ipc/clock.h"
 #include "ipc/colour.h"
 #include "ipc/proto.h"
 #include "ipc/shm.h"
@@ -34,11 +33,11 @@ unsigned dump_side_seat(const struct bd_pub *p, unsigned side)
 }
 
 /* Milliseconds until the restart of a game that is over, or -1 when none is due. */
-static int64_t dump_restart_in(const struct bd_pub *p)
+static int64_t dump_restart_in(const struct ctl *c, const struct bd_pub *p)
 {
 	if (p->game_state != BD_GAME_OVER || p->deadline_ms <= 0)
 		return -1;
-	int64_t left = p->deadline_ms - bd_now_ms();
+	int64_t left = p->deadline_ms - ctl_now(c);
 	return left > 0 ? left : 0;
 }
 
@@ -57,8 +56,8 @@ static void dump_options(const struct bd_pub *p, char *buf, size_t len)
 /* The lines above the grid: board, game, daemon. */
 static void dump_header(FILE *f, const struct ctl *c, const struct ctl_view *v, const struct bd_pub *p)
 {
-	int64_t restart = dump_restart_in(p);
-	int alive = bd_pid_is_boardd(p->daemon_pid);
+	int64_t restart = dump_restart_in(c, p);
+	int alive = ctl_alive(c, p);
 	char name[sizeof p->name], opts[BD_LINE_MAX];
 
 	fprintf(f, "board %s (prefix %s): ", bd_printable(name, sizeof name, p->name), c->prefix);
@@ -71,7 +70,8 @@ static void dump_header(FILE *f, const struct ctl *c, const struct ctl_view *v, 
 	if (restart >= 0)
 		fprintf(f, ", restart in %.1f s", (double)restart / 1000);
 	fprintf(f, "\ndaemon pid %d %s\n", (int)p->daemon_pid,
-		alive ? "alive" : "DEAD: this is the board as it left it");
+		alive ? "alive" : c->conn != NULL ? "GONE: the connection to it was lost; this is the board as it was then"
+						  : "DEAD: this is the board as it left it");
 }
 
 /* A seat's side's name ("-" if it has none) in a game with sides. */
@@ -211,7 +211,7 @@ static void dump_options_json(struct json *j, const struct bd_pub *p)
 static void dump_json(FILE *f, const struct ctl *c, const struct ctl_view *v, const struct bd_pub *p)
 {
 	struct json j;
-	int64_t restart = dump_restart_in(p);
+	int64_t restart = dump_restart_in(c, p);
 
 	json_start(&j, f);
 	json_object(&j, NULL);
@@ -230,7 +230,7 @@ static void dump_json(FILE *f, const struct ctl *c, const struct ctl_view *v, co
 	else
 		json_null(&j, "restart_in_ms");
 	json_int(&j, "daemon_pid", p->daemon_pid);
-	json_bool(&j, "daemon_alive", bd_pid_is_boardd(p->daemon_pid));
+	json_bool(&j, "daemon_alive", ctl_alive(c, p));
 	v->json_area(&j, p);
 	dump_players_json(&j, v, p);
 	dump_departed_json(&j, p);

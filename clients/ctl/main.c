@@ -26,7 +26,7 @@ static const struct command commands[] = {
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: boardctl [--socket P] [--shm-prefix P] [--owner USER] COMMAND [BOARD] [--json]\n"
+		"usage: boardctl [--socket P] [--shm-prefix P] [--owner USER] [--no-shm] COMMAND [BOARD] [--json]\n"
 		"       boardctl rules GAME perft DEPTH [POSITION] | moves POSITION | apply POSITION [MOVE...]\n"
 		"       boardctl rules qwirkle moves TABLE HAND [BAG] | apply TABLE HAND [BAG] [TURN...]\n"
 		"Inspect boardd's boards straight from shared memory (works with the daemon dead too),\n"
@@ -66,6 +66,10 @@ static void usage(FILE *f)
 		"  --shm-prefix P    shm name prefix of the boards (default $BOARDD_SHM_PREFIX or boardd)\n"
 		"  --owner USER      who must own the boards' objects when no daemon answers on the socket\n"
 		"                    (default: the socket file's owner); others' are flagged FOREIGN\n"
+		"  --no-shm          dump, players, watch: read the board through the daemon's socket as a\n"
+		"                    spectator (its snapshot request), not from shared memory: for a daemon\n"
+		"                    on another host (its socket forwarded by ssh); the daemon counts as\n"
+		"                    gone when the connection is lost (watch connects again by itself)\n"
 		"  --json            one JSON document per command (per frame for watch, one per line)\n"
 		"  -n, --count N     events: how many (default 20; with --since, every one since then)\n"
 		"  -f, --follow      events: then new events as they come, like tail -f\n"
@@ -108,9 +112,23 @@ static int colour_wanted(void)
 	return isatty(STDOUT_FILENO) && (no == NULL || *no == '\0') && term != NULL && strcmp(term, "dumb") != 0;
 }
 
+/* Run cmd; with --no-shm, on a connection watching the board, made first and closed after. */
+static int ctl_run(const struct ctl *c, const struct command *cmd)
+{
+	char err[300];
+
+	if (c->conn == NULL)
+		return cmd->run(c);
+	if (ctl_connect(c, err, sizeof err) < 0)
+		return ctl_fail(c, err);
+	int rc = cmd->run(c);
+	bd_client_close(c->conn);
+	return rc;
+}
+
 int main(int argc, char **argv)
 {
-	enum { O_SOCKET = 256, O_PREFIX, O_JSON, O_VERSION, O_OWNER, O_HANDS, O_SINCE };
+	enum { O_SOCKET = 256, O_PREFIX, O_JSON, O_VERSION, O_OWNER, O_HANDS, O_SINCE, O_NO_SHM };
 	static const struct option longopts[] = {
 		{"socket", required_argument, NULL, O_SOCKET}, {"shm-prefix", required_argument, NULL, O_PREFIX},
 		{"json", no_argument, NULL, O_JSON},           {"count", required_argument, NULL, 'n'},
@@ -118,11 +136,12 @@ int main(int argc, char **argv)
 		{"follow", no_argument, NULL, 'f'},            {"since", required_argument, NULL, O_SINCE},
 		{"time", no_argument, NULL, 't'},             {"private", no_argument, NULL, O_HANDS},
 		{"help", no_argument, NULL, 'h'},              {"version", no_argument, NULL, O_VERSION},
-		{NULL, 0, NULL, 0},
+		{"no-shm", no_argument, NULL, O_NO_SHM},       {NULL, 0, NULL, 0},
 	};
 	static char socket[256];
+	static struct bd_client conn;
 	struct ctl c = {.prefix = bd_default_prefix(), .socket = socket, .board = "main", .count = 20};
-	int opt, counted = 0, evopt = 0;
+	int opt, counted = 0, evopt = 0, no_shm = 0;
 	long n;
 
 	bd_default_socket(socket, sizeof socket);
@@ -133,6 +152,7 @@ int main(int argc, char **argv)
 		case O_OWNER: c.owner_arg = optarg; break;
 		case O_JSON: c.json = 1; break;
 		case O_HANDS: c.hands = 1; break;
+		case O_NO_SHM: no_shm = 1; break;
 		case 'f': c.follow = evopt = 1; break;
 		case 't': c.times = evopt = 1; break;
 		case O_SINCE:
@@ -177,9 +197,13 @@ int main(int argc, char **argv)
 		usage_error("invalid shm prefix '%s' (1-32 of A-Z a-z 0-9 _ -)", c.prefix);
 	if (!bd_name_ok(c.board, BD_BOARD_NAME_MAX))
 		usage_error("invalid board name '%s' (1-24 of A-Z a-z 0-9 _ -)", c.board);
+	if (no_shm && ((cmd->run != dump_run && cmd->run != players_run && cmd->run != watch_run) || c.hands))
+		usage_error("--no-shm is for dump, players and %s, without --hands", "watch");
 	c.colour = !c.json && colour_wanted();
 	c.times |= isatty(STDOUT_FILENO);
 	if (ctl_trust(&c) < 0)
 		return CTL_USAGE;
-	return cmd->run(&c);
+	if (no_shm)
+		c.conn = &conn;
+	return ctl_run(&c, cmd);
 }

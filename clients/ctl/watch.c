@@ -1,6 +1,8 @@
 /* watch.c: the dump, redrawn whenever the board changes, until Ctrl+C.
  * It polls the public segment's counters (event_seq, the header seqlock and every region's)
  * every WATCH_POLL_MS; it needs no socket, so it keeps showing a board whose daemon died.
+ * With --no-shm it reads the socket instead (as often), and takes a snapshot when events
+ * came: a lost connection marks the daemon gone, and it connects again each second.
  * On a terminal a frame fits its window: it shows the part of the frame that fits, with a
  * note saying which part; the arrow keys (or h j k l) scroll a frame bigger than the window,
  * q ends like Ctrl+C, and a resize (SIGWINCH) redraws. */
@@ -20,6 +22,7 @@
 #include "ipc/shm.h"
 
 #define WATCH_POLL_MS 100
+#define WATCH_RETRY_MS 1000 /* --no-shm: between two attempts to connect again */
 
 struct watch {
 	const struct ctl *c;
@@ -30,6 +33,7 @@ struct watch {
 	uint64_t sig;                    /* watch_signature of the last frame */
 	int alive;                       /* daemon alive in the last frame */
 	int64_t drawn_ms;
+	int64_t tried_ms;                /* --no-shm: the last attempt to connect again */
 	const char *why;                 /* why the last frame was an error, NULL if it was a board */
 	char whybuf[320];
 	int tty;
@@ -284,7 +288,8 @@ static void watch_draw(struct watch *w)
 
 	if (f == NULL)
 		return;
-	const char *why = w->why != NULL ? w->why : ctl_copy(w->pub, &watch_snap);
+	/* with --no-shm, watch_snap is the last snapshot taken */
+	const char *why = w->why != NULL || w->pub == NULL ? w->why : ctl_copy(w->pub, &watch_snap);
 	if (w->c->json && why != NULL) {
 		struct json j;
 		json_start(&j, f);
@@ -309,9 +314,16 @@ static void watch_draw(struct watch *w)
 	w->dirty = 0;
 }
 
+/* Text only: a second passed since the last frame while the restart countdown of head
+ * runs (a turn game's table has none: it waits for a rematch). */
+static int watch_ticking(const struct watch *w, const struct bd_pub *head)
+{
+	return !w->c->json && head->game_state == BD_GAME_OVER && head->deadline_ms > 0 &&
+	       bd_now_ms() - w->drawn_ms >= 1000;
+}
+
 /* Nonzero if a new frame is due: the board changed, its daemon died or came back, its
- * segment shrank under the mapping, or (text only) a second passed while a restart
- * countdown runs (a turn game's table has none: it waits for a rematch). Reads the mapping
+ * segment shrank under the mapping, or the restart countdown ticked. Reads the mapping
  * only through the guard. */
 static int watch_due(struct watch *w)
 {
@@ -323,13 +335,66 @@ static int watch_due(struct watch *w)
 	}
 	uint64_t sig = watch_signature(&watch_head);
 	int alive = bd_pid_is_boardd(watch_head.daemon_pid);
-	int ticking = !w->c->json && watch_head.game_state == BD_GAME_OVER && watch_head.deadline_ms > 0 &&
-		      bd_now_ms() - w->drawn_ms >= 1000;
-	int due = w->dirty || sig != w->sig || alive != w->alive || ticking;
+	int due = w->dirty || sig != w->sig || alive != w->alive || watch_ticking(w, &watch_head);
 
 	w->sig = sig;
 	w->alive = alive;
 	return due;
+}
+
+/* --no-shm, the connection lost: connect again, once each WATCH_RETRY_MS; 1 when back. */
+static int watch_reconnect(struct watch *w)
+{
+	char err[300];
+
+	if (bd_now_ms() - w->tried_ms < WATCH_RETRY_MS)
+		return 0;
+	w->tried_ms = bd_now_ms();
+	return ctl_connect(w->c, err, sizeof err) == 0;
+}
+
+/* --no-shm: read what came on the socket: 1 if events did, 0 if none, -1 if it closed. */
+static int watch_events(struct bd_client *cl)
+{
+	struct bd_msg m;
+	int rc, events = 0;
+
+	while ((rc = bd_client_read(cl, &m, 1)) == 1)
+		events |= m.kind == BD_MSG_EVENT;
+	return rc < 0 ? -1 : events;
+}
+
+/* --no-shm: a new snapshot into watch_snap after events, or once connected again; a lost
+ * connection (or a snapshot refused) closes it, which marks the daemon gone under the last
+ * snapshot. Nonzero if a new frame is due. */
+static int watch_socket(struct watch *w)
+{
+	struct bd_client *cl = w->c->conn;
+	int got = cl->fd >= 0 ? watch_events(cl) : watch_reconnect(w);
+
+	if (got > 0 && bd_client_snapshot(cl, &watch_snap) < 0)
+		got = -1;
+	if (got < 0)
+		bd_client_close(cl);
+	return w->dirty || got != 0 || watch_ticking(w, &watch_snap);
+}
+
+/* The first frame's board: mapped (or with --no-shm, a snapshot on the socket); CTL_OK, or
+ * CTL_ERROR with why said. */
+static int watch_start(struct watch *w)
+{
+	const char *why;
+
+	w->dirty = 1;
+	if (w->c->conn != NULL)
+		return ctl_snapshot(w->c, &watch_snap);
+	watch_remap(w);
+	why = w->pub != NULL ? ctl_copy(w->pub, &watch_snap) : w->why;
+	if (why == NULL)
+		return CTL_OK;
+	bd_pub_unmap(w->pub);
+	w->pub = NULL;
+	return ctl_fail(w->c, why);
 }
 
 int watch_run(const struct ctl *c)
@@ -337,14 +402,8 @@ int watch_run(const struct ctl *c)
 	struct watch w = {.c = c, .tty = isatty(STDOUT_FILENO)};
 	struct sigaction sa = {.sa_handler = watch_signal};
 
-	if (!dump_hands_allowed(c))
+	if (!dump_hands_allowed(c) || watch_start(&w) != CTL_OK)
 		return CTL_ERROR;
-	watch_remap(&w);
-	const char *why = w.pub != NULL ? ctl_copy(w.pub, &watch_snap) : w.why;
-	if (why != NULL) {
-		bd_pub_unmap(w.pub);
-		return ctl_fail(c, why);
-	}
 	struct sigaction winch = {.sa_handler = watch_winch};
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
@@ -356,8 +415,14 @@ int watch_run(const struct ctl *c)
 			watch_resized = 0;
 			w.dirty = 1;
 		}
-		watch_remap(&w);
-		if (watch_due(&w))
+		int due;
+		if (c->conn != NULL)
+			due = watch_socket(&w);
+		else {
+			watch_remap(&w);
+			due = watch_due(&w);
+		}
+		if (due)
 			watch_draw(&w);
 		struct timespec ts = {0, WATCH_POLL_MS * 1000000L};
 		if (w.keys)
