@@ -5,9 +5,9 @@
 # the --no-shm bot, seated and then after its game, shows no object of the daemon's prefix,
 # while the other bot's, seated, does (the check sees a mapping when there is one); a
 # --no-shm bot with --engine on a table with a clock tells its engine the time left on the
-# daemon's clock. boardctl watch --no-shm (it maps nothing either) shows each table as watch
-# does once its game ended, dump --no-shm as dump; when the daemon stops, watch --no-shm marks
-# it gone.
+# daemon's clock. boardctl watch --no-shm (it maps nothing either), following each table
+# through its game, shows it at the end as watch does, dump --no-shm as dump; when the daemon
+# stops, watch --no-shm marks it gone.
 . "$(dirname "$0")/lib.sh"
 ENGINE="python3 $(cd "$(dirname "$0")/.." && pwd)/examples/engines/simple.py"
 BOTS="" WATCHERS=""
@@ -24,16 +24,27 @@ bot_of() {
 }
 # maps_shm PID: the lines of PID's mappings of the daemon's shared memory (false if none).
 maps_shm() { grep " /dev/shm/$PREFIX\." "/proc/$1/maps"; }
-# frame FILE: the last frame boardctl watch wrote into FILE, without its restart countdown.
+# stat_of NAME KEY: the value of KEY in bot NAME's stats line ("result": win, lose or draw;
+# a tie at the top of a Memory game is a win for each).
+stat_of() { sed -n "s/.*\"$2\":\"*\([a-z0-9]*\).*/\1/p" "$WORK/$1.out"; }
+# frame GAME: the last frame boardctl watch --no-shm of GAME's table wrote, without its
+# restart countdown.
 frame() {
-	awk '/^boardctl watch: Ctrl\+C to stop$/ { f = "" } { f = f $0 "\n" } END { printf "%s", f }' "$1" |
+	awk '/^boardctl watch: Ctrl\+C to stop$/ { f = "" } { f = f $0 "\n" } END { printf "%s", f }' "$WORK/v-$1" |
 		sed 's/, restart in [0-9.]* s//'
 }
-# same_frame GAME: watch --no-shm of GAME's table shows the last frame watch shows, in which
-# the --no-shm bot sits with its score of the game that ended.
+# shown GAME: the frame boardctl watch (mapping the board) shows of GAME's table now: its
+# title, what dump prints (watch's frame is dump's), a blank line; without the countdown.
+shown() {
+	printf 'boardctl watch: Ctrl+C to stop\n\n'
+	"$BIN/boardctl" dump "$1" | sed 's/, restart in [0-9.]* s//'
+	echo
+}
+# same_frame GAME: watch --no-shm of GAME's table shows what watch shows, in which the
+# --no-shm bot sits with its score of the game that ended.
 same_frame() {
-	f=$(frame "$WORK/w-$1")
-	[ "$f" = "$(frame "$WORK/v-$1")" ] && echo "$f" | grep -qE "^ +1  n-$1 "
+	f=$(shown "$1")
+	[ "$f" = "$(frame "$1")" ] && echo "$f" | grep -qE "^ +1  n-$1 "
 }
 # seated NAME: bot NAME said it sits at its board.
 seated() { wait_for "$WORK/$1.err" "^board-bot: playing on board "; }
@@ -44,10 +55,8 @@ note "command line"
 
 start_daemon --restart-ms 3600000 --board memory:memory:6 --board tictactoe:tictactoe --board tafl:tafl \
 	--board quantik:quantik --board qwirkle:qwirkle --board clock:tictactoe,clock-ms=60000
-note "boardctl watch of each table, with and without --no-shm; dump and players --no-shm"
+note "boardctl watch --no-shm of each table; dump and players --no-shm"
 for g in $GAMES; do
-	"$BIN/boardctl" watch "$g" >"$WORK/w-$g" 2>&1 &
-	WATCHERS="$WATCHERS $!"
 	"$BIN/boardctl" watch --no-shm "$g" >"$WORK/v-$g" 2>&1 &
 	WATCHERS="$WATCHERS $!"
 	wait_for "$WORK/v-$g" "^board $g \\(prefix $PREFIX\\): "
@@ -88,12 +97,13 @@ for g in $GAMES; do
 		same_frame "$g" && break
 		sleep 0.05
 	done
-	same_frame "$g" || fail "$g: watch --no-shm shows $(frame "$WORK/v-$g"); watch shows $(frame "$WORK/w-$g")"
+	same_frame "$g" || fail "$g: watch --no-shm shows $(frame "$g"); watch shows $(shown "$g")"
 	kill -TERM "$nb"
 	eval "wait_bot \$N_$g n-$g"
-	r=$(sed -n 's/.*"result":"\([a-z]*\)".*/\1/p' "$WORK/s-$g.out")/$(sed -n 's/.*"result":"\([a-z]*\)".*/\1/p' "$WORK/n-$g.out")
-	case $r in
-	win/lose | lose/win | draw/draw) ;;
+	r=$(stat_of s-$g result)/$(stat_of n-$g result)
+	case $g:$r in
+	*:win/lose | *:lose/win | *:draw/draw) ;;
+	memory:win/win) [ "$(stat_of s-$g points)" = "$(stat_of n-$g points)" ] || fail "memory: two winners: $r" ;;
 	*) fail "$g: results $r: $(cat "$WORK/s-$g.out" "$WORK/n-$g.out")" ;;
 	esac
 	! grep -E 'refused|cannot|malformed|ignored' "$WORK/n-$g.err" || fail "bot n-$g: $(cat "$WORK/n-$g.err")"
