@@ -109,3 +109,21 @@ qw_lay() {
 		wait_until "$tile laid at $xy" qw_laid "$n"
 	done
 }
+
+# tui_stop: the tmux server killed, and the next tui_start on a server of its own (a new
+# server on the old socket could meet the old one still going away).
+tui_stop() {
+	tm kill-server 2>/dev/null
+	TMUX_SOCK="$TMUX_SOCK.next"
+}
+
+# tui_pid: board-tui's pid (the pane's shell runs it as its child, through env's exec).
+tui_pid() {
+	pane=$(tm display-message -p '#{pane_pid}') || fail "no tmux pane"
+	for p in $(ps -o pid= --ppid "$pane"); do
+		[ "$(cat "/proc/$p/comm" 2>/dev/null)" = board-tui ] && { echo "$p"; return 0; }
+	done
+	fail "no board-tui under the pane's shell $pane"
+}
+# tui_maps_shm: board-tui has a board's segment of this test's daemon mapped.
+tui_maps_shm() { grep -qF "/dev/shm/$PREFIX." "/proc/$(tui_pid)/maps"; }

@@ -1,8 +1,10 @@
-/* conn.c: board-tui's connection to boardd. The main loop calls conn_drain when the socket
- * is readable: it takes a fresh snapshot of the table's public segment (the daemon writes
- * the board before it sends the events, so the copy is at least as new), then handles every
- * buffered line: the lobby's events, the table's, a refused move. A lost connection is
- * said on the screen; q still quits. */
+/* conn.c: board-tui's connection to boardd. The main loop calls conn_drain after every
+ * poll. With the table's segment mapped it takes a fresh snapshot each time (the daemon
+ * writes the board before it sends the events, so the copy is at least as new), then
+ * handles every buffered line: the lobby's events, the table's, a refused move. Without
+ * it (--no-shm, or a daemon on another host) a snapshot is a round trip: one is asked only
+ * before an event newer than the last copy, or after the player acted. A lost connection
+ * is said on the screen; q still quits. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +20,7 @@ int conn_open(struct tui *t, char *err, size_t len)
 {
 	if (bd_client_connect(&t->c, t->opt.socket, err, len) < 0)
 		return -1;
+	t->c.no_shm = t->opt.no_shm;
 	if (bd_client_hello(&t->c, t->opt.name, BD_ROLE_PLAYER, err, len) < 0) {
 		bd_client_close(&t->c);
 		return -1;
@@ -32,7 +35,7 @@ int conn_join(struct tui *t, const char *table, char *err, size_t len)
 	int rc = bd_client_join(&t->c, table, 0, t->opt.prefix, err, len);
 
 	if (rc != 0) {
-		if (t->c.pub != NULL) /* joined, but the reply or its segment was bad */
+		if (bd_client_joined(&t->c)) /* joined, but the reply or its segment was bad */
 			conn_leave(t);
 		return -1;
 	}
@@ -40,11 +43,79 @@ int conn_join(struct tui *t, const char *table, char *err, size_t len)
 	t->me = t->c.player;
 	t->linked = 1;
 	t->have_snap = t->sent = 0;
+	t->stale = 1;
 	t->view = NULL;
 	t->cursor = 0;
 	t->moved = -1;
 	t->feedback[0] = 0;
 	return 0;
+}
+
+/* A fresh snapshot of the table, and its view. */
+static void conn_snapshot(struct tui *t)
+{
+	if (!t->linked)
+		return;
+	int rc = bd_client_snapshot(&t->c, t->snap);
+	if (rc == BD_SNAPSHOT_SHRUNK) {
+		snprintf(t->gone, sizeof t->gone, "the table's shared memory shrank (the table is gone or damaged)");
+		bd_client_unjoin(&t->c);
+		t->linked = t->have_snap = 0;
+		return;
+	}
+	if (rc < 0 && t->c.pub == NULL)
+		snprintf(t->gone, sizeof t->gone, "no snapshot of the table: %.200s", t->c.why);
+	if (rc < 0)
+		return; /* still changing: the next line or tick reads it again */
+	t->have_snap = 1;
+	t->stale = 0;
+	if (t->sent && t->snap->event_seq != t->sent_seq)
+		t->sent = 0; /* the table has moved on since: what it shows includes the move */
+	const struct tui_view *was = t->view;
+	t->view = view_of_kind(t->snap->game_kind);
+	if (t->view != was && t->view != NULL && t->view->reset != NULL)
+		t->view->reset(t);
+}
+
+/* Whether m must be handled with a newer snapshot than the last: without a mapping, a
+ * table's event past the copy's newest (the mapping is read before every batch). */
+static int conn_behind(const struct tui *t, const struct bd_msg *m)
+{
+	if (t->c.pub != NULL || !t->linked)
+		return 0;
+	return t->stale || !t->have_snap ||
+	       (m->kind == BD_MSG_EVENT && m->seq != 0 && m->seq > t->snap->event_seq);
+}
+
+/* A private line of our seat (a hand). */
+static void conn_private(const struct bd_msg *m, void *arg)
+{
+	struct tui *t = arg;
+
+	if (t->linked && t->view != NULL && t->view->line != NULL)
+		t->view->line(t, m);
+}
+
+/* One line from the daemon that is not a reply. */
+static void conn_line(struct tui *t, const struct bd_msg *m)
+{
+	char text[BD_LINE_MAX + 16];
+
+	if ((t->linked && t->view == NULL) || conn_behind(t, m))
+		conn_snapshot(t); /* the view must follow the line */
+	if (m->kind == BD_MSG_EVENT && m->seq == 0) {
+		lobby_event(t, m); /* seq 0: the lobby's, not a table's */
+	} else if (m->kind == BD_MSG_EVENT && strcmp(m->word, "bye") == 0) {
+		snprintf(t->gone, sizeof t->gone, "boardd stopped");
+	} else if (m->kind == BD_MSG_EVENT && t->view != NULL && t->view->event != NULL) {
+		t->view->event(t, m);
+	} else if (m->kind == BD_MSG_DATA) {
+		conn_private(m, t);
+	} else if (m->kind == BD_MSG_ERR) {
+		t->sent = 0;
+		snprintf(text, sizeof text, "refused (%s): %s", m->word, m->text);
+		draw_feedback(t, text, 1);
+	}
 }
 
 /* Leave the table for the lobby; the player's bot goes with it. */
@@ -62,52 +133,9 @@ void conn_leave(struct tui *t)
 	bot_stop(t);
 }
 
-/* A fresh snapshot of the table, and its view. */
-static void conn_snapshot(struct tui *t)
-{
-	if (!t->linked || t->c.pub == NULL)
-		return;
-	int rc = bd_snapshot(t->c.pub, t->snap);
-	if (rc == BD_SNAPSHOT_SHRUNK) {
-		snprintf(t->gone, sizeof t->gone, "the table's shared memory shrank (the table is gone or damaged)");
-		bd_client_unjoin(&t->c);
-		t->linked = t->have_snap = 0;
-		return;
-	}
-	if (rc < 0)
-		return; /* still changing: the next line or tick reads it again */
-	t->have_snap = 1;
-	if (t->sent && t->snap->event_seq != t->sent_seq)
-		t->sent = 0; /* the table has moved on since: what it shows includes the move */
-	const struct tui_view *was = t->view;
-	t->view = view_of_kind(t->snap->game_kind);
-	if (t->view != was && t->view != NULL && t->view->reset != NULL)
-		t->view->reset(t);
-}
-
-/* One line from the daemon that is not a reply. */
-static void conn_line(struct tui *t, const struct bd_msg *m)
-{
-	char text[BD_LINE_MAX + 16];
-
-	if (t->linked && t->view == NULL)
-		conn_snapshot(t); /* a line right after the join: the view must follow it */
-	if (m->kind == BD_MSG_EVENT && m->seq == 0) {
-		lobby_event(t, m); /* seq 0: the lobby's, not a table's */
-	} else if (m->kind == BD_MSG_EVENT && strcmp(m->word, "bye") == 0) {
-		snprintf(t->gone, sizeof t->gone, "boardd stopped");
-	} else if (m->kind == BD_MSG_EVENT && t->view != NULL && t->view->event != NULL) {
-		t->view->event(t, m);
-	} else if (m->kind == BD_MSG_DATA && t->linked && t->view != NULL && t->view->line != NULL) {
-		t->view->line(t, m); /* a private line of our seat */
-	} else if (m->kind == BD_MSG_ERR) {
-		t->sent = 0;
-		snprintf(text, sizeof text, "refused (%s): %s", m->word, m->text);
-		draw_feedback(t, text, 1);
-	}
-}
-
-/* Read what the socket has, snapshot the table, handle every complete line. */
+/* Read what the socket has, snapshot the table, handle every complete line. Without a
+ * mapping a snapshot is a round trip: one is asked only before a line newer than the last
+ * copy, or after the player acted (the lines that arrive meanwhile are older than it). */
 void conn_drain(struct tui *t)
 {
 	struct bd_msg m;
@@ -115,9 +143,12 @@ void conn_drain(struct tui *t)
 	if (!t->online)
 		return;
 	int closed = bd_client_fill(&t->c) < 0;
-	conn_snapshot(t);
-	while (t->online && bd_client_next(&t->c, &m))
+	if (t->c.pub != NULL)
+		conn_snapshot(t);
+	while (t->online && !t->gone[0] && bd_client_next(&t->c, &m))
 		conn_line(t, &m);
+	if (t->stale && !closed && !t->gone[0])
+		conn_snapshot(t);
 	if (closed || t->gone[0]) {
 		if (!t->gone[0])
 			snprintf(t->gone, sizeof t->gone, "boardd went away");
@@ -126,23 +157,29 @@ void conn_drain(struct tui *t)
 	}
 }
 
-/* Send one of the game's requests: 0, or -1 if there is no seat or connection. */
+/* Send one of the game's requests and wait for its reply (so that no reply is due when a
+ * snapshot is asked, which would take it for its own): 0 done, 1 refused (said under the
+ * board), -1 if there is no seat or connection. Its events are handled by the drain. */
 int conn_send(struct tui *t, const char *fmt, ...)
 {
+	char line[BD_LINE_MAX + 1];
+	struct bd_msg r;
 	va_list ap;
 
 	if (!t->linked || t->me < 0)
 		return -1;
 	va_start(ap, fmt);
-	int rc = bd_client_vsend(&t->c, fmt, ap);
+	vsnprintf(line, sizeof line, fmt, ap);
 	va_end(ap);
-	if (rc < 0) {
-		snprintf(t->gone, sizeof t->gone, "boardd went away");
-		return rc;
-	}
 	t->sent = t->have_snap;
 	t->sent_seq = t->have_snap ? t->snap->event_seq : 0;
-	return 0;
+	t->stale = 1; /* the player acted: the next copy shows it */
+	int rc = bd_client_request(&t->c, &r, conn_private, t, "%s", line);
+	if (rc < 0)
+		snprintf(t->gone, sizeof t->gone, "boardd went away");
+	else if (rc == 1)
+		conn_line(t, &r);
+	return rc;
 }
 
 /* Say quit, so the seat is freed at once, and wait briefly for the daemon's answer. */

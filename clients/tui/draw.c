@@ -182,7 +182,7 @@ int draw_state(struct tui *t, int y)
 {
 	const struct bd_pub *s = t->snap;
 	char text[256], how[128] = "", res[64];
-	int64_t now = bd_now_ms(), ours = 0;
+	int64_t now = bd_client_now(&t->c), ours = 0; /* the deadlines are on the daemon's clock */
 
 	if (s->game_state == BD_GAME_OVER) {
 		draw_result(t, res, sizeof res);

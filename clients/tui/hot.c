@@ -55,7 +55,9 @@ int hot_open(struct tui *t, char err[], size_t len)
 	for (unsigned k = 1; k < hot.n; k++) {
 		struct bd_client *c = &hot.seat[k].c;
 		c->fd = -1;
-		if (bd_client_connect(c, t->opt.socket, why, sizeof why) < 0 ||
+		int rc = bd_client_connect(c, t->opt.socket, why, sizeof why);
+		c->no_shm = t->opt.no_shm; /* after the connect, which clears c */
+		if (rc < 0 ||
 		    bd_client_enter(c, t->opt.hot[k], BD_ROLE_PLAYER, t->opt.board, 0, t->opt.prefix, why, sizeof why) < 0) {
 			snprintf(err, len, "%s cannot take a seat at %s: %s", t->opt.hot[k], t->opt.board, why);
 			return -1;

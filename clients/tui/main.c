@@ -30,6 +30,9 @@ static void usage(FILE *f)
 		"  --shm-prefix P     shm name prefix of the boards (default $BOARDD_SHM_PREFIX or boardd)\n"
 		"  --board NAME       the table (board) to join, without the lobby\n"
 		"  --name NAME        your player name, 1-32 characters without spaces (default: your login)\n"
+		"  --no-shm           use the protocol alone, without mapping the boards' shared memory\n"
+		"                     (automatic when the board's segment is not on this host: a daemon\n"
+		"                     reached over ssh)\n"
 		"  --hot-seat NAME,NAME[,NAME[,NAME]]\n"
 		"                     with --board: 2-4 seats of that table in this terminal, one per\n"
 		"                     name (the first replaces --name); each turn's hand stays hidden\n"
@@ -69,10 +72,10 @@ static void hot_names(const char *arg, struct tui_options *o)
 /* Fill o from argv; exits for --help, --version and bad usage. */
 static void parse_options(int argc, char **argv, struct tui_options *o)
 {
-	enum { O_SOCKET = 256, O_PREFIX, O_BOARD, O_NAME, O_HOT, O_HELP, O_VERSION };
+	enum { O_SOCKET = 256, O_PREFIX, O_BOARD, O_NAME, O_HOT, O_NOSHM, O_HELP, O_VERSION };
 	static const struct option longopts[] = {
 		{"socket", 1, 0, O_SOCKET}, {"shm-prefix", 1, 0, O_PREFIX}, {"board", 1, 0, O_BOARD},
-		{"name", 1, 0, O_NAME}, {"hot-seat", 1, 0, O_HOT}, {"help", 0, 0, O_HELP}, {"version", 0, 0, O_VERSION},
+		{"name", 1, 0, O_NAME}, {"hot-seat", 1, 0, O_HOT}, {"no-shm", 0, 0, O_NOSHM}, {"help", 0, 0, O_HELP}, {"version", 0, 0, O_VERSION},
 		{0, 0, 0, 0},
 	};
 	int c;
@@ -95,6 +98,7 @@ static void parse_options(int argc, char **argv, struct tui_options *o)
 			snprintf(o->name, sizeof o->name, "%s", optarg);
 			break;
 		case O_HOT: hot_names(optarg, o); break;
+		case O_NOSHM: o->no_shm = 1; break;
 		case O_HELP: usage(stdout); exit(0);
 		case O_VERSION: printf("board-tui %s (protocol %d)\n", BD_VERSION, BD_PROTO_VERSION); exit(0);
 		default: usage(stderr); exit(2);

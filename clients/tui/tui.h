@@ -75,6 +75,7 @@ struct tui_options {
 	char name[BD_NAME_MAX + 1];
 	char hot[HOT_SEATS_MAX][BD_NAME_MAX + 1]; /* --hot-seat's names (the first is name) */
 	unsigned nhot;            /* 0 without --hot-seat */
+	int no_shm;               /* --no-shm: the protocol alone, no shared memory */
 };
 
 struct tui {
@@ -94,6 +95,7 @@ struct tui {
 	int64_t feedback_until;   /* bd_now_ms it fades */
 	int sent;                 /* a move is on its way: no events since it was sent */
 	uint64_t sent_seq;        /* the table's newest event when it was sent */
+	int stale;                /* the snapshot is older than a line handled or a move sent */
 	char gone[256];           /* why the connection ended, "" while it lives */
 	pid_t bot;                /* the player's board-bot while it runs, else 0 */
 	pid_t bot_ending;         /* a bot told to end, not reaped yet, else 0 */
