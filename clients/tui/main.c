@@ -223,6 +223,8 @@ int main(int argc, char **argv)
 	if (t.opt.board == NULL)
 		lobby_enter(&t);
 	loop(&t);
+	erase(); /* a terminal without an alternate screen (vt100) keeps it: leave it blank */
+	refresh();
 	endwin();
 	if (t.opt.nhot > 0)
 		hot_quit(&t);
