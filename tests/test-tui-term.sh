@@ -27,19 +27,13 @@ wait_screen '\[B\] bob'
 shows '^\[A\] ana .*\(you\)' || shows '\[A\] ana .*\(you\)' || fail "our tag: $(screen | head -n 8)"
 wait_screen '^ 0 \[ \. \]' # the cursor, bracketed, on the first cell
 
-turn() { shows '^Your turn: place an [XO]\.$|^GAME OVER'; }
-placed() { [ "$(cells 3 3 | sed -n "${first}p")" != ' . ' ] || shows '^GAME OVER'; }
 moves=0
 while :; do
-	wait_until "our turn or the end" turn
+	wait_until "our turn or the end" ttt_turn
 	shows '^GAME OVER' && break
-	first=$(cells 3 3 | grep -n '^ \. $' | head -n 1 | cut -d: -f1)
-	[ -n "$first" ] || fail "our turn and no empty cell: $(screen | head -n 8)"
-	go $(((first - 1) % 3)) $(((first - 1) / 3))
-	keys Enter
 	moves=$((moves + 1))
 	[ "$moves" -le 5 ] || fail "more than 5 moves of ours: $(screen | head -n 12)"
-	wait_until "our mark on the board" placed
+	ttt_place
 done
 wait_screen '^GAME OVER: (You won|You lost|A draw)'
 note "$moves moves: $(screen | grep '^GAME OVER')"

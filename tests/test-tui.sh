@@ -33,11 +33,9 @@ wait_screen '\[A[0-9]\] ana-bot'
 
 # Until the game is over: on our turn the first empty cell, with the arrows and Enter;
 # once, a taken cell first, which is refused beside the cell.
-turn() { shows '^Your turn: place an [XO]\.$|^GAME OVER'; }
-placed() { [ "$(cells 3 3 | sed -n "${first}p")" != ' . ' ] || shows '^GAME OVER'; }
 refused=0 moves=0
 while :; do
-	wait_until "our turn or the end" turn
+	wait_until "our turn or the end" ttt_turn
 	shows '^GAME OVER' && break
 	taken=$(cells 3 3 | grep -nE '[XO]' | head -n 1 | cut -d: -f1)
 	if [ "$refused" -eq 0 ] && [ -n "$taken" ]; then
@@ -46,13 +44,9 @@ while :; do
 		wait_screen "^! column $(((taken - 1) % 3)), row $(((taken - 1) / 3)): the cell is taken$"
 		refused=1
 	fi
-	first=$(cells 3 3 | grep -n '^ \. $' | head -n 1 | cut -d: -f1)
-	[ -n "$first" ] || fail "our turn and no empty cell: $(screen | head -n 8)"
-	go $(((first - 1) % 3)) $(((first - 1) / 3))
-	keys Enter
 	moves=$((moves + 1))
 	[ "$moves" -le 5 ] || fail "more than 5 moves of ours: $(screen | head -n 12)"
-	wait_until "our mark on the board" placed
+	ttt_place
 done
 [ "$refused" -eq 1 ] || fail "no turn of ours had a taken cell to try"
 wait_screen '^GAME OVER: (You won: [XO] has three in a row \(cells [0-8] [0-8] [0-8]\)|You lost: [XO] has three in a row \(cells [0-8] [0-8] [0-8]\)|A draw: the board is full)\.$'

@@ -73,6 +73,18 @@ cells() {
 		for (c = 0; c < side; c++) print substr($0, 5 + c * (w + 2), w) }'
 }
 
+# Tic-tac-toe: ttt_turn, our turn or the end shown; ttt_place, the first empty cell
+# played with the arrows and Enter, then waiting for our mark there (or the end).
+ttt_turn() { shows '^Your turn: place an [XO]\.$|^GAME OVER'; }
+ttt_placed() { [ "$(cells 3 3 | sed -n "${ttt_first}p")" != ' . ' ] || shows '^GAME OVER'; }
+ttt_place() {
+	ttt_first=$(cells 3 3 | grep -n '^ \. $' | head -n 1 | cut -d: -f1)
+	[ -n "$ttt_first" ] || fail "our turn and no empty cell: $(screen | head -n 8)"
+	go $(((ttt_first - 1) % 3)) $(((ttt_first - 1) / 3))
+	keys Enter
+	wait_until "our mark on the board" ttt_placed
+}
+
 # tui_quit: q, then board-tui must have ended with status 0 and given the terminal back
 # (canonical mode and echo again).
 tui_quit() {
