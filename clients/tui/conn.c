@@ -48,6 +48,7 @@ int conn_join(struct tui *t, const char *table, char *err, size_t len)
 	t->cursor = 0;
 	t->moved = -1;
 	t->feedback[0] = 0;
+	memset(t->away_until, 0, sizeof t->away_until);
 	return 0;
 }
 
@@ -96,6 +97,19 @@ static void conn_private(const struct bd_msg *m, void *arg)
 		t->view->line(t, m);
 }
 
+/* A seat went away (its forfeit counts down) or its absence ended (back, forfeit, leave). */
+static void conn_away(struct tui *t, const struct bd_msg *m)
+{
+	struct bd_event ev;
+
+	if (bd_msg_event(m, t->c.dim, &ev) < 0 || ev.player >= BD_PLAYERS_MAX)
+		return;
+	if (ev.type == BD_EV_AWAY)
+		t->away_until[ev.player] = bd_now_ms() + ev.n;
+	else if (ev.type == BD_EV_BACK || ev.type == BD_EV_FORFEIT || ev.type == BD_EV_LEAVE)
+		t->away_until[ev.player] = 0;
+}
+
 /* One line from the daemon that is not a reply. */
 static void conn_line(struct tui *t, const struct bd_msg *m)
 {
@@ -107,8 +121,10 @@ static void conn_line(struct tui *t, const struct bd_msg *m)
 		lobby_event(t, m); /* seq 0: the lobby's, not a table's */
 	} else if (m->kind == BD_MSG_EVENT && strcmp(m->word, "bye") == 0) {
 		snprintf(t->gone, sizeof t->gone, "boardd stopped");
-	} else if (m->kind == BD_MSG_EVENT && t->view != NULL && t->view->event != NULL) {
-		t->view->event(t, m);
+	} else if (m->kind == BD_MSG_EVENT && t->view != NULL) {
+		conn_away(t, m);
+		if (t->view->event != NULL)
+			t->view->event(t, m);
 	} else if (m->kind == BD_MSG_DATA) {
 		conn_private(m, t);
 	} else if (m->kind == BD_MSG_ERR) {

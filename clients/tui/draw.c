@@ -176,6 +176,23 @@ static void draw_result(const struct tui *t, char *buf, size_t len)
 	snprintf(buf, len, "It is over");
 }
 
+/* A line for each away seat whose forfeit counts down: who, and the seconds left. */
+static int draw_away(const struct tui *t, int y)
+{
+	char name[BD_NAME_MAX + 1];
+	int64_t now = bd_now_ms();
+
+	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++) {
+		const struct bd_pub_player *p = &t->snap->players[i];
+		if (t->away_until[i] == 0 || p->state != BD_PLAYER_AWAY || t->snap->game_state != BD_GAME_ON)
+			continue;
+		int64_t left = t->away_until[i] - now;
+		mvprintw(y++, 0, "%s is away: the seat is forfeited in %lld s unless they come back.",
+			 bd_printable(name, sizeof name, p->name), (long long)(left > 0 ? (left + 999) / 1000 : 0));
+	}
+	return y;
+}
+
 /* The state line at row y (the view's while the game is on; the end named, with the
  * countdown to the next game, once over) and the countdown of the turn. The next row. */
 int draw_state(struct tui *t, int y)
@@ -201,6 +218,7 @@ int draw_state(struct tui *t, int y)
 	attron(ours ? A_BOLD : 0);
 	mvprintw(y++, 0, "%.*s", COLS > 0 ? COLS - 1 : 0, text);
 	attroff(ours ? A_BOLD : 0);
+	y = draw_away(t, y);
 	if (s->game_state == BD_GAME_OVER && s->deadline_ms > now)
 		mvprintw(y++, 0, "Next game in %lld s.", (long long)((s->deadline_ms - now + 999) / 1000));
 	else if (s->game_state == BD_GAME_ON && s->turn_deadline_ms > now)

@@ -96,6 +96,9 @@ struct tui {
 	int sent;                 /* a move is on its way: no events since it was sent */
 	uint64_t sent_seq;        /* the table's newest event when it was sent */
 	int stale;                /* the snapshot is older than a line handled or a move sent */
+	/* When each away seat forfeits (bd_now_ms, from its away event: the deadline is the
+	 * daemon's secret), 0 if it is not away or that event was not seen. */
+	int64_t away_until[BD_PLAYERS_MAX];
 	char gone[256];           /* why the connection ended, "" while it lives */
 	pid_t bot;                /* the player's board-bot while it runs, else 0 */
 	pid_t bot_ending;         /* a bot told to end, not reaped yet, else 0 */

@@ -1,13 +1,24 @@
 /* view-memory.c: Memory in board-tui. The three kinds of card differ in more than colour:
  * face down "####" dim; face up the value in lower case, "/" and the tag of who turned it,
  * bold; locked the value in upper case, "=" and the owner's tag ("?" once the owner left).
- * Everyone picks at once; a word on our own picks (a pair, a miss) shows under the board. */
+ * Everyone picks at once; a word on our own picks (a pair, a miss) shows under the board,
+ * and while our first card is up, the seconds before it turns down. */
 #include <curses.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "ipc/clock.h"
 #include "ipc/game/memory.h"
 #include "tui.h"
+
+/* Our first pick, while it is up. Its deadline is the daemon's secret (a seat's private
+ * state), so it is counted from the pick's event with the daemon's first-pick-ms, read
+ * from its status once. */
+static struct {
+	int card;          /* our first card while it is up, else -1 */
+	int64_t until;     /* bd_now_ms it turns down */
+	int64_t pick_ms;   /* first-pick-ms, 0 until read, -1 if unknown */
+} mem = {-1, 0, 0};
 
 /* The board's side in cards, 0 if the table is not Memory's. */
 static unsigned mem_side(const struct tui *t)
@@ -78,13 +89,73 @@ static void mem_play(struct tui *t, unsigned cell)
 		conn_send(t, "pick %u %u", cell % dim, cell / dim);
 }
 
-/* Our own pair or miss, under the board. */
+/* A status line "SETTING first-pick-ms <from> <value>" into *arg. */
+static void mem_setting(const struct bd_msg *m, void *arg)
+{
+	if (strcmp(m->word, "SETTING") == 0 && m->ntok == 3 && strcmp(m->tok[0], "first-pick-ms") == 0)
+		*(int64_t *)arg = bd_parse_uint(m->tok[2]);
+}
+
+/* The daemon's first-pick-ms, asked once: -1 if it did not say. */
+static int64_t mem_pick_ms(struct tui *t)
+{
+	struct bd_msg r;
+	int64_t ms = -1;
+
+	if (mem.pick_ms == 0) {
+		if (bd_client_request(&t->c, &r, mem_setting, &ms, "status") != 0 || ms <= 0)
+			ms = -1;
+		mem.pick_ms = ms;
+	}
+	return mem.pick_ms;
+}
+
+/* Our first card's countdown starts (up) or ends (our second pick, its turning down). */
+static void mem_first(struct tui *t, const struct bd_event *ev)
+{
+	const struct bd_memory_ev *g = bd_memory_ev(ev);
+
+	if (ev->type == BD_EV_UP && ev->player == (unsigned)t->me && mem_pick_ms(t) > 0) {
+		mem.card = (int)g->card1;
+		mem.until = bd_now_ms() + mem.pick_ms;
+	} else if ((ev->type == BD_EV_MATCH || ev->type == BD_EV_MISMATCH) && ev->player == (unsigned)t->me) {
+		mem.card = -1;
+	} else if (ev->type == BD_EV_DOWN && (int)g->card1 == mem.card) {
+		mem.card = -1;
+	} else if (ev->type == BD_EV_STATE) {
+		mem.card = -1; /* a new game, or the end */
+	}
+}
+
+/* Under the state: the seconds before our first card turns down. */
+static void mem_note(const struct tui *t, char *buf, size_t len)
+{
+	int64_t left = mem.until - bd_now_ms();
+	unsigned dim = mem_side(t);
+
+	buf[0] = 0;
+	if (mem.card >= 0 && dim > 0 && t->snap->game_state == BD_GAME_ON)
+		snprintf(buf, len, "Your first card (column %u, row %u) turns down in %lld s: pick its pair.",
+			 (unsigned)mem.card % dim, (unsigned)mem.card / dim, (long long)(left > 0 ? (left + 999) / 1000 : 0));
+}
+
+/* A new table: no first pick of ours. */
+static void mem_reset(struct tui *t)
+{
+	(void)t;
+	mem.card = -1;
+}
+
+/* Our own pair or miss, under the board; our first pick's countdown. */
 static void mem_event(struct tui *t, const struct bd_msg *m)
 {
 	struct bd_event ev;
 	char text[64];
 
-	if (t->me < 0 || bd_msg_event(m, t->c.dim, &ev) < 0 || ev.player != (unsigned)t->me)
+	if (t->me < 0 || bd_msg_event(m, t->c.dim, &ev) < 0)
+		return;
+	mem_first(t, &ev);
+	if (ev.player != (unsigned)t->me)
 		return;
 	const struct bd_memory_ev *g = bd_memory_ev(&ev);
 	if (ev.type == BD_EV_MATCH) {
@@ -107,6 +178,8 @@ const struct tui_view tui_memory = {
 	.cell = mem_cell,
 	.status = mem_status,
 	.ending = mem_ending,
+	.note = mem_note,
 	.play = mem_play,
 	.event = mem_event,
+	.reset = mem_reset,
 };
