@@ -376,6 +376,18 @@ int bd_client_join(struct bd_client *c, const char *board, uint64_t token, const
 	return client_joined(c, &r, board, prefix, err, errlen);
 }
 
+int bd_client_watch(struct bd_client *c, const char *board, const char *prefix, char *err, size_t errlen)
+{
+	struct bd_msg r = {.word = "", .text = ""};
+	int rc = bd_client_request(c, &r, NULL, NULL, "watch %s", board);
+
+	if (rc != 0) {
+		client_err(err, errlen, rc < 0 ? "connection lost" : "%s: %s", r.word, r.text);
+		return rc;
+	}
+	return client_joined(c, &r, board, prefix, err, errlen);
+}
+
 void bd_client_unjoin(struct bd_client *c)
 {
 	bd_pub_unmap(c->pub);

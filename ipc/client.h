@@ -81,6 +81,9 @@ int bd_client_hello(struct bd_client *c, const char *name, enum bd_role role, ch
  * connection was lost or the reply or the segment was bad (why in err). */
 int bd_client_join(struct bd_client *c, const char *board, uint64_t token, const char *prefix, char *err,
 		   size_t errlen);
+/* watch board (any table, as a spectator) after hello, and map it as bd_client_join does:
+ * 0, 1 if the daemon refused, -1 (why in err, as bd_client_join). */
+int bd_client_watch(struct bd_client *c, const char *board, const char *prefix, char *err, size_t errlen);
 /* leave the table joined (unmapping it) and stay in the lobby: as bd_client_request. */
 int bd_client_leave(struct bd_client *c, struct bd_msg *reply);
 /* Forget the table joined (unmap it): the daemon took the connection off it (EVENT 0 aborted). */

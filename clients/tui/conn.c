@@ -14,6 +14,7 @@
 #include "tui.h"
 
 #define QUIT_WAIT_MS 1000
+#define RETRY_MS 500
 
 /* Connect and say hello: 0, or -1 with why in err. */
 int conn_open(struct tui *t, char *err, size_t len)
@@ -29,17 +30,28 @@ int conn_open(struct tui *t, char *err, size_t len)
 	return 0;
 }
 
-/* Take a seat at table (a new one, or the one a match kept for us): 0, or -1 with why. */
-int conn_join(struct tui *t, const char *table, char *err, size_t len)
+/* Take a seat at table (CONN_SEAT: a new one, or the one a match kept for us; CONN_BACK:
+ * ours again, with its token, else a new one) or watch it (CONN_WATCH): 0, or -1 with why. */
+int conn_join(struct tui *t, const char *table, enum conn_how how, char *err, size_t len)
 {
-	int rc = bd_client_join(&t->c, table, 0, t->opt.prefix, err, len);
+	char name[BD_BOARD_NAME_MAX + 1];
+	int rc;
 
+	snprintf(name, sizeof name, "%s", table); /* table may be t->table, set afresh below */
+	if (how == CONN_WATCH)
+		rc = bd_client_watch(&t->c, name, t->opt.prefix, err, len);
+	else
+		rc = bd_client_join(&t->c, name, how == CONN_BACK ? t->token : 0, t->opt.prefix, err, len);
+	if (rc == 1 && how == CONN_BACK && strncmp(err, "token:", 6) == 0)
+		rc = bd_client_join(&t->c, name, 0, t->opt.prefix, err, len); /* the seat is gone */
 	if (rc != 0) {
 		if (bd_client_joined(&t->c)) /* joined, but the reply or its segment was bad */
 			conn_leave(t);
 		return -1;
 	}
-	snprintf(t->table, sizeof t->table, "%s", table);
+	snprintf(t->table, sizeof t->table, "%s", name);
+	t->watching = how == CONN_WATCH;
+	t->token = t->c.token;
 	t->me = t->c.player;
 	t->linked = 1;
 	t->have_snap = t->sent = 0;
@@ -50,6 +62,34 @@ int conn_join(struct tui *t, const char *table, char *err, size_t len)
 	t->feedback[0] = 0;
 	memset(t->away_until, 0, sizeof t->away_until);
 	return 0;
+}
+
+/* Every RETRY_MS once the connection was lost: connect and say hello again, then take the
+ * table back (our seat with its token, or watch it again), or show the lobby. */
+void conn_retry(struct tui *t)
+{
+	char err[256];
+	uint64_t token = t->token;
+
+	if (t->online || t->retry_at == 0 || bd_now_ms() < t->retry_at)
+		return;
+	t->retry_at = bd_now_ms() + RETRY_MS;
+	if (conn_open(t, err, sizeof err) < 0) {
+		snprintf(t->gone, sizeof t->gone, "%.200s", err);
+		return;
+	}
+	t->retry_at = 0;
+	t->gone[0] = 0;
+	if (!t->table[0]) {
+		lobby_enter(t);
+	} else if (conn_join(t, t->table, t->watching ? CONN_WATCH : CONN_BACK, err, sizeof err) < 0) {
+		snprintf(t->gone, sizeof t->gone, "table %s cannot be taken back: %.200s", t->table, err);
+		bd_client_close(&t->c); /* q quits; nothing else to try */
+		t->online = 0;
+	} else {
+		draw_feedback(t, t->watching ? "back, watching the table" : t->token == token ?
+			      "back at the table, in your seat" : "back at the table, in a new seat (the old one was gone)", 0);
+	}
 }
 
 /* A fresh snapshot of the table, and its view. */
@@ -170,6 +210,8 @@ void conn_drain(struct tui *t)
 			snprintf(t->gone, sizeof t->gone, "boardd went away");
 		bd_client_close(&t->c);
 		t->online = t->linked = 0;
+		if (t->opt.nhot == 0) /* a hot seat's other connections are not reconnected */
+			t->retry_at = bd_now_ms() + RETRY_MS;
 	}
 }
 

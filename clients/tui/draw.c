@@ -56,7 +56,7 @@ void draw_title(const struct tui *t, const char *what)
 	mvprintw(0, 0, "board-tui: %s", what);
 	attroff(A_BOLD);
 	if (t->opt.nhot == 0)
-		printw("  (you are %s)", t->opt.name);
+		printw("  (you are %s%s)", t->opt.name, t->watching && t->table[0] ? ", watching" : "");
 	else if (t->me >= 0 && t->have_snap)
 		printw("  (hot seat: %s plays)", bd_printable(name, sizeof name, t->snap->players[t->me].name));
 	else

@@ -3,7 +3,7 @@
  * countdown, c cancels; when nobody came, p waits again or b plays a bot), b plays a bot
  * at the level v chooses (the player's own board-bot, bot.c). Below, the tables and the
  * players waiting (`list`, read again every REFRESH_MS): Tab moves to the tables, j joins
- * the one chosen (a static board's seat, or our own kept seat). A `matched` event joins the
+ * the one chosen (a static board's seat, or our own kept seat), w watches it. A `matched` event joins the
  * table made for us. */
 #include <curses.h>
 #include <stdio.h>
@@ -120,16 +120,17 @@ static void lobby_play_bot(struct tui *t)
 	lobby_play(t, bot);
 }
 
-/* Join the chosen table. */
-static void lobby_join(struct tui *t)
+/* Join the chosen table (how: take a seat, or watch it). */
+static void lobby_join(struct tui *t, enum conn_how how)
 {
 	char err[256], table[BD_BOARD_NAME_MAX + 1];
 
 	if (lobby.table >= (int)lobby.list.ntables)
 		return;
 	snprintf(table, sizeof table, "%s", lobby.list.table[lobby.table].table);
-	if (conn_join(t, table, err, sizeof err) < 0)
-		snprintf(lobby.note, sizeof lobby.note, "Cannot join %s: %s.", table, err);
+	if (conn_join(t, table, how, err, sizeof err) < 0)
+		snprintf(lobby.note, sizeof lobby.note, "Cannot %s %s: %s.", how == CONN_WATCH ? "watch" : "join", table,
+			 err);
 }
 
 /* A key in the lobby. */
@@ -162,7 +163,9 @@ void lobby_key(struct tui *t, int ch)
 		bot_stop(t);
 		lobby.state = LOBBY_IDLE;
 	} else if ((ch == 'j' || ch == '\n' || ch == KEY_ENTER) && lobby.on_tables && !busy) {
-		lobby_join(t);
+		lobby_join(t, CONN_SEAT);
+	} else if (ch == 'w' && lobby.on_tables && !busy) {
+		lobby_join(t, CONN_WATCH);
 	} else if (ch == 'r') {
 		lobby_refresh(t);
 	}
@@ -185,7 +188,7 @@ void lobby_event(struct tui *t, const struct bd_msg *m)
 			 "Nobody came to play %s: p to wait again, b to play a bot.", lobby_title(ev.game));
 	} else if (ev.type == BD_LOBBY_MATCHED) {
 		lobby.state = LOBBY_IDLE;
-		if (conn_join(t, ev.table, err, sizeof err) < 0) {
+		if (conn_join(t, ev.table, CONN_SEAT, err, sizeof err) < 0) {
 			snprintf(lobby.note, sizeof lobby.note, "A table (%s) was made for you, but joining it failed: %s.",
 				 ev.table, err);
 			bot_stop(t);
@@ -255,7 +258,7 @@ static void lobby_tables(int y)
 {
 	char line[256];
 
-	mvprintw(y++, 0, "Tables%s", lobby.on_tables ? " (up/down to choose, j joins)" : " (Tab to choose one)");
+	mvprintw(y++, 0, "Tables%s", lobby.on_tables ? " (up/down to choose, j joins, w watches)" : " (Tab to choose one)");
 	if (lobby.list.ntables == 0)
 		mvprintw(y++, 2, "No tables yet.");
 	for (size_t i = 0; i < lobby.list.ntables && y < LINES - 4; i++) {
@@ -286,5 +289,5 @@ void lobby_draw(struct tui *t)
 	int y = lobby_games(t, 2);
 	y = lobby_new(t, y);
 	lobby_tables(y);
-	draw_keys("up/down choose  p person  b bot  v level  c cancel  Tab tables  j join  r refresh  q quit");
+	draw_keys("up/down choose  p person  b bot  v level  c cancel  Tab tables  j join  w watch  r refresh  q quit");
 }

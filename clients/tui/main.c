@@ -126,7 +126,8 @@ static void draw(struct tui *t)
 		lobby_draw(t);
 	if (t->gone[0]) {
 		attron(draw_attr(t, -2, A_BOLD | A_REVERSE));
-		mvprintw(1, 0, "Disconnected: %.*s. q quits.", COLS > 30 ? COLS - 30 : 0, t->gone);
+		mvprintw(1, 0, "Disconnected: %.*s. %sq quits.", COLS > 50 ? COLS - 50 : 0, t->gone,
+			 t->retry_at ? "Reconnecting... " : "");
 		attroff(draw_attr(t, -2, A_BOLD | A_REVERSE));
 	}
 	refresh();
@@ -165,6 +166,7 @@ static void loop(struct tui *t)
 		else
 			conn_drain(t);
 		bot_reap(t);
+		conn_retry(t);
 		lobby_tick(t);
 	}
 }
@@ -189,7 +191,7 @@ static int board_open(struct tui *t, char *err, size_t len)
 
 	if (t->opt.board == NULL)
 		return 0;
-	if (conn_join(t, t->opt.board, why, sizeof why) < 0) {
+	if (conn_join(t, t->opt.board, CONN_SEAT, why, sizeof why) < 0) {
 		snprintf(err, len, "cannot join %s: %.200s", t->opt.board, why);
 		return -1;
 	}

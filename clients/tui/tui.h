@@ -84,6 +84,9 @@ struct tui {
 	int online;               /* connected, hello said */
 	int linked;               /* at a table: its events arrive */
 	int me;                   /* own seat, -1 for none */
+	int watching;             /* at the table as a spectator (watch) */
+	uint64_t token;           /* the seat's, to take it back after a lost connection; 0 none */
+	int64_t retry_at;         /* bd_now_ms of the next reconnection, 0 if none is due */
 	char table[BD_BOARD_NAME_MAX + 1]; /* the table joined, "" in the lobby */
 	struct bd_pub *snap;      /* the last consistent copy of the table's public segment */
 	int have_snap;
@@ -107,8 +110,10 @@ struct tui {
 };
 
 /* conn.c */
+enum conn_how { CONN_SEAT, CONN_BACK, CONN_WATCH };
 int conn_open(struct tui *t, char *err, size_t len);
-int conn_join(struct tui *t, const char *table, char *err, size_t len);
+int conn_join(struct tui *t, const char *table, enum conn_how how, char *err, size_t len);
+void conn_retry(struct tui *t);
 void conn_leave(struct tui *t);
 void conn_drain(struct tui *t);
 int conn_send(struct tui *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
