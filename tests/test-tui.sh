@@ -3,7 +3,8 @@
 # a wait for a person counting down and cancelled, then "play a bot": board-tui starts its
 # own board-bot, the match's table opens, and a whole game of tic-tac-toe is played with
 # the arrows and Enter (a move on a taken cell refused beside it), the end named; the
-# window resized (the screen drawn again to the new size), back to the lobby, q.
+# window resized (the screen drawn again to the new size), back to the lobby; Memory's
+# board size set to 6 with o and +/- and a bot played on it; q.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/tui-lib.sh"
 
@@ -60,9 +61,23 @@ bottom() { [ "$(screen | wc -l)" -eq 20 ] && screen | sed -n 20p | grep -q '^arr
 wait_until "the key line on the new last row" bottom
 shows '^GAME OVER' && shows '^ 2 ' || fail "the board after the resize: $(screen)"
 
-note "back to the lobby, then quit"
+note "back to the lobby"
 keys l
 wait_screen '^board-tui: lobby '
 wait_screen '^Games \(up/down to choose\)$' # the table itself may be gone: its bot ends with our leave
+
+note "options: Memory on a 6x6 board against a bot"
+tm resize-window -x 100 -y 40 || fail "tmux cannot resize"
+keys Up
+wait_screen '^> Memory +dim=4$'
+wait_screen '^Options \(o chooses, \+/- change\):\[dim=4\] *$'
+keys o + + + -
+wait_screen '^Options \(o chooses, \+/- change\):\[dim=6\] *$'
+keys b
+wait_screen '^board-tui: Memory at table memory-[0-9]+ '
+wait_screen '^      0     1     2     3     4     5      Players'
+shows '^ 5 ' && ! shows '^ 6 ' || fail "not a 6x6 board: $(screen | head -n 10)"
+keys l
+wait_screen '^board-tui: lobby '
 tui_quit
 finish

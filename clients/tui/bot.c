@@ -44,19 +44,28 @@ static void bot_program(char *buf, size_t len)
 	snprintf(buf, len, "board-bot");
 }
 
-/* Start board-bot at level to play game against this player through the lobby. 0, or -1
- * with why in err. */
-int bot_start(struct tui *t, const char *game, const char *level, char *err, size_t len)
+/* Start board-bot at level to play game (with opts, "k=v k=v" or "") against this player
+ * through the lobby. 0, or -1 with why in err. */
+int bot_start(struct tui *t, const char *game, const char *level, const char *opts, char *err, size_t len)
 {
-	char prog[PATH_MAX], name[BD_NAME_MAX + 1];
+	char prog[PATH_MAX], name[BD_NAME_MAX + 1], words[BD_LINE_MAX], *save = NULL;
 	posix_spawn_file_actions_t fa;
 	pid_t pid;
 
 	bot_stop(t);
 	bot_program(prog, sizeof prog);
 	bot_name(t, name, sizeof name);
-	char *argv[] = {prog, "--socket", t->opt.socket, "--shm-prefix", (char *)t->opt.prefix, "--name", name,
-			"--play", (char *)game, "--opponent", t->opt.name, "--level", (char *)level, NULL};
+	char *argv[14 + 2 * BD_LIST_OPTS_MAX] = {prog, "--socket", t->opt.socket, "--shm-prefix", (char *)t->opt.prefix,
+						 "--name", name, "--play", (char *)game, "--opponent", t->opt.name,
+						 "--level", (char *)level};
+	size_t n = 13;
+	snprintf(words, sizeof words, "%s", opts);
+	for (char *w = strtok_r(words, " ", &save); w != NULL && n + 3 <= sizeof argv / sizeof argv[0];
+	     w = strtok_r(NULL, " ", &save)) {
+		argv[n++] = "--option";
+		argv[n++] = w;
+	}
+	argv[n] = NULL;
 	int rc = posix_spawn_file_actions_init(&fa);
 	if (rc == 0)
 		rc = posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);

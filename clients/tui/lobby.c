@@ -4,7 +4,8 @@
  * at the level v chooses (the player's own board-bot, bot.c). Below, the tables and the
  * players waiting (`list`, read again every REFRESH_MS): Tab moves to the tables, j joins
  * the one chosen (a static board's seat, or our own kept seat), w watches it. A `matched` event joins the
- * table made for us. */
+ * table made for us. o chooses one of the game's options, + and - change it: a person or a
+ * bot is played with them. */
 #include <curses.h>
 #include <stdio.h>
 #include <string.h>
@@ -22,6 +23,8 @@ static struct {
 	int game, table;          /* the game and the table chosen */
 	int on_tables;            /* Tab: the arrows choose a table */
 	unsigned level;           /* the bot's level chosen, an index into the view's levels */
+	long value[BD_LIST_OPTS_MAX]; /* the chosen game's options as set, -1: not a number (its default) */
+	unsigned opt;             /* the option o chose */
 	enum lobby_state state;
 	char waiting[BD_GAME_NAME_MAX + 1]; /* the game waited for */
 	int with_bot;             /* the opponent named is our bot */
@@ -42,6 +45,50 @@ static const char *lobby_title(const char *game)
 	const struct tui_view *v = view_of_game(game);
 
 	return v != NULL ? v->title : game;
+}
+
+/* The chosen game's options at their defaults (another game was chosen). */
+static void lobby_defaults(void)
+{
+	const struct bd_options *o = lobby.game < (int)lobby.games.n ? &lobby.games.game[lobby.game].opts : NULL;
+
+	for (unsigned i = 0; o != NULL && i < o->n; i++)
+		lobby.value[i] = bd_parse_uint(o->opt[i].value);
+	lobby.opt = 0;
+}
+
+/* o: the next option that is a number; + or - (sign): a step up or down, a second for a
+ * value in ms that is whole seconds, else 1. The daemon says if the value is out of range. */
+static void lobby_option_key(int ch)
+{
+	const struct bd_options *o = &lobby.games.game[lobby.game].opts;
+
+	if (o->n == 0)
+		return;
+	if (ch == 'o') {
+		for (unsigned k = 1; k <= o->n; k++)
+			if (lobby.value[(lobby.opt + k) % o->n] >= 0) {
+				lobby.opt = (lobby.opt + k) % o->n;
+				break;
+			}
+		return;
+	}
+	long *v = &lobby.value[lobby.opt], len = (long)strlen(o->opt[lobby.opt].key);
+	long step = len > 3 && strcmp(o->opt[lobby.opt].key + len - 3, "-ms") == 0 && *v % 1000 == 0 ? 1000 : 1;
+	if (*v >= 0 && (ch == '+' || *v >= step))
+		*v += ch == '+' ? step : -step;
+}
+
+/* The options set otherwise than the defaults, as "k=v k=v" words into buf. */
+static void lobby_option_words(char *buf, size_t len)
+{
+	const struct bd_options *o = &lobby.games.game[lobby.game].opts;
+	size_t n = 0;
+
+	buf[0] = 0;
+	for (unsigned i = 0; i < o->n && n < len; i++)
+		if (lobby.value[i] >= 0 && lobby.value[i] != bd_parse_uint(o->opt[i].value))
+			n += (size_t)snprintf(buf + n, len - n, "%s%s=%ld", n ? " " : "", o->opt[i].key, lobby.value[i]);
 }
 
 /* Read the tables and the players waiting again. */
@@ -65,8 +112,11 @@ void lobby_enter(struct tui *t)
 	char err[256];
 
 	lobby.state = LOBBY_IDLE;
-	if (t->online && lobby.games.n == 0 && bd_client_games(&t->c, &lobby.games, err, sizeof err) < 0)
-		snprintf(lobby.note, sizeof lobby.note, "boardd did not list its games: %s.", err);
+	if (t->online && lobby.games.n == 0) {
+		if (bd_client_games(&t->c, &lobby.games, err, sizeof err) < 0)
+			snprintf(lobby.note, sizeof lobby.note, "boardd did not list its games: %s.", err);
+		lobby_defaults();
+	}
 	lobby_refresh(t);
 }
 
@@ -89,8 +139,11 @@ void lobby_tick(struct tui *t)
 static void lobby_play(struct tui *t, const char *opponent)
 {
 	const struct bd_game_info *g = &lobby.games.game[lobby.game];
+	char opts[BD_LINE_MAX];
 	struct bd_msg r;
-	int rc = bd_client_play(&t->c, &r, g->game, NULL, opponent);
+
+	lobby_option_words(opts, sizeof opts);
+	int rc = bd_client_play(&t->c, &r, g->game, opts, opponent);
 
 	if (rc != 0) {
 		snprintf(lobby.note, sizeof lobby.note, "Cannot play %s: %s.", lobby_title(g->game),
@@ -109,9 +162,10 @@ static void lobby_play(struct tui *t, const char *opponent)
 static void lobby_play_bot(struct tui *t)
 {
 	const struct tui_view *v = lobby_view();
-	char err[256], bot[BD_NAME_MAX + 1];
+	char err[256], bot[BD_NAME_MAX + 1], opts[BD_LINE_MAX];
 
-	if (bot_start(t, lobby.games.game[lobby.game].game, v->levels[lobby.level], err, sizeof err) < 0) {
+	lobby_option_words(opts, sizeof opts);
+	if (bot_start(t, lobby.games.game[lobby.game].game, v->levels[lobby.level], opts, err, sizeof err) < 0) {
 		snprintf(lobby.note, sizeof lobby.note, "%s.", err);
 		return;
 	}
@@ -144,12 +198,13 @@ void lobby_key(struct tui *t, int ch)
 
 	if (ch == '\t') {
 		lobby.on_tables = !lobby.on_tables;
-	} else if (ch == KEY_UP && *at > 0 && !busy) {
-		(*at)--;
+	} else if ((ch == KEY_UP && *at > 0 && !busy) || (ch == KEY_DOWN && *at + 1 < n && !busy)) {
+		*at += ch == KEY_UP ? -1 : 1;
 		lobby.level = 0;
-	} else if (ch == KEY_DOWN && *at + 1 < n && !busy) {
-		(*at)++;
-		lobby.level = 0;
+		if (!lobby.on_tables)
+			lobby_defaults();
+	} else if ((ch == 'o' || ch == '+' || ch == '-') && !lobby.on_tables && lobby.game < (int)lobby.games.n && !busy) {
+		lobby_option_key(ch);
 	} else if (ch == 'v' && v != NULL) {
 		lobby.level = v->levels[lobby.level + 1] != NULL ? lobby.level + 1 : 0;
 	} else if (ch == 'p' && v != NULL && !busy) {
@@ -203,6 +258,26 @@ void lobby_event(struct tui *t, const struct bd_msg *m)
 	}
 }
 
+/* The chosen game's options as set, the one o chose bracketed and reversed. The next row. */
+static int lobby_options(int y)
+{
+	const struct bd_options *o = &lobby.games.game[lobby.game].opts;
+
+	mvprintw(y, 0, "Options (o chooses, +/- change):");
+	for (unsigned i = 0; i < o->n; i++) {
+		int cur = i == lobby.opt && lobby.value[i] >= 0;
+		addch(cur ? '[' : ' ');
+		attron(cur ? A_REVERSE : 0);
+		if (lobby.value[i] >= 0)
+			printw("%s=%ld", o->opt[i].key, lobby.value[i]);
+		else
+			printw("%s=%s", o->opt[i].key, o->opt[i].value);
+		attroff(cur ? A_REVERSE : 0);
+		addch(cur ? ']' : ' ');
+	}
+	return y + 1;
+}
+
 /* The games, each with its defaults; the chosen one marked. The next row. */
 static int lobby_games(struct tui *t, int y)
 {
@@ -224,6 +299,8 @@ static int lobby_games(struct tui *t, int y)
 	}
 	if (v != NULL)
 		mvprintw(y++, 0, "Bot level: %s (v changes it)", v->levels[lobby.level]);
+	if (v != NULL && lobby.games.game[lobby.game].opts.n > 0)
+		y = lobby_options(y);
 	(void)t;
 	return y + 1;
 }
@@ -289,5 +366,5 @@ void lobby_draw(struct tui *t)
 	int y = lobby_games(t, 2);
 	y = lobby_new(t, y);
 	lobby_tables(y);
-	draw_keys("up/down choose  p person  b bot  v level  c cancel  Tab tables  j join  w watch  r refresh  q quit");
+	draw_keys("arrows choose  o +/- options  p person  b bot  v level  c cancel  Tab tables  j join  w watch  q quit");
 }

@@ -128,7 +128,7 @@ void lobby_tick(struct tui *t);
 void lobby_free(void);
 
 /* bot.c */
-int bot_start(struct tui *t, const char *game, const char *level, char *err, size_t len);
+int bot_start(struct tui *t, const char *game, const char *level, const char *opts, char *err, size_t len);
 void bot_name(const struct tui *t, char *buf, size_t len);
 void bot_reap(struct tui *t);
 void bot_stop(struct tui *t);
