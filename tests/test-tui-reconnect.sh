@@ -29,16 +29,7 @@ shows 'Disconnected' && fail "still disconnected: $(screen | sed -n 2p)"
 [ "$(marks)" -ge "$before" ] || fail "the marks before the restart are gone: $(cells 3 3 | tr '\n' '|')"
 shows "$(echo "$seat" | sed 's/[][]/\\&/g')" || fail "our seat's tag changed from $seat: $(screen | head -n 6)"
 
-moves=1
-while :; do
-	wait_until "our turn or the end" ttt_turn
-	shows '^GAME OVER' && break
-	moves=$((moves + 1))
-	[ "$moves" -le 5 ] || fail "more than 5 moves of ours: $(screen | head -n 12)"
-	ttt_place
-done
-wait_screen '^GAME OVER: (You won|You lost|A draw)'
-note "$moves moves: $(screen | grep '^GAME OVER')"
+ttt_finish 1
 tui_quit
 tui_bot_end
 finish

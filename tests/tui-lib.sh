@@ -85,6 +85,21 @@ ttt_place() {
 	wait_until "our mark on the board" ttt_placed
 }
 
+# ttt_finish MOVES: our turns played (ttt_place) until the game is over, MOVES of ours
+# made before; then the end named in a note.
+ttt_finish() {
+	moves=$1
+	while :; do
+		wait_until "our turn or the end" ttt_turn
+		shows '^GAME OVER' && break
+		moves=$((moves + 1))
+		[ "$moves" -le 5 ] || fail "more than 5 moves of ours: $(screen | head -n 12)"
+		ttt_place
+	done
+	wait_screen '^GAME OVER: (You won|You lost|A draw)'
+	note "$moves moves: $(screen | grep '^GAME OVER')"
+}
+
 # tui_quit: q, then board-tui must have ended with status 0 and given the terminal back
 # (canonical mode and echo again).
 tui_quit() {
