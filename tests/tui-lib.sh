@@ -42,8 +42,18 @@ tui_start() {
 		fail "cannot start tmux"
 }
 
-# screen: the pane as text; escapes: with its attributes' escape sequences.
-screen() { tm capture-pane -p; }
+# screen: the pane as text, once two captures in a row agree (a capture can catch a frame
+# board-tui is still writing: a mark drawn, the state line under it not yet); escapes:
+# with its attributes' escape sequences.
+screen() {
+	tm capture-pane -p >"$TMUX_DIR/screen"
+	for _ in 1 2 3 4 5 6 7 8 9 10; do
+		tm capture-pane -p >"$TMUX_DIR/again"
+		cmp -s "$TMUX_DIR/screen" "$TMUX_DIR/again" && break
+		mv "$TMUX_DIR/again" "$TMUX_DIR/screen"
+	done
+	cat "$TMUX_DIR/screen"
+}
 escapes() { tm capture-pane -p -e; }
 # shows REGEX: the screen has a line matching.
 shows() { screen | grep -qE "$1"; }
@@ -74,12 +84,15 @@ cells() {
 }
 
 # Tic-tac-toe: ttt_turn, our turn or the end shown; ttt_place, the first empty cell
-# played with the arrows and Enter, then waiting for our mark there (or the end).
+# played with the arrows and Enter, then waiting for our mark there (or the end; none
+# while the end of a full board is not drawn yet).
 ttt_turn() { shows '^Your turn: place an [XO]\.$|^GAME OVER'; }
 ttt_placed() { [ "$(cells 3 3 | sed -n "${ttt_first}p")" != ' . ' ] || shows '^GAME OVER'; }
+ttt_empty() { cells 3 3 | grep -q '^ \. $' || shows '^GAME OVER'; }
 ttt_place() {
+	wait_until "an empty cell or the end" ttt_empty
+	shows '^GAME OVER' && return 0 # the board filled: the caller sees the end
 	ttt_first=$(cells 3 3 | grep -n '^ \. $' | head -n 1 | cut -d: -f1)
-	[ -n "$ttt_first" ] || fail "our turn and no empty cell: $(screen | head -n 8)"
 	go $(((ttt_first - 1) % 3)) $(((ttt_first - 1) / 3))
 	keys Enter
 	wait_until "our mark on the board" ttt_placed
