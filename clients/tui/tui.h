@@ -2,9 +2,10 @@
  *
  *   main.c   command line, the terminal set up and given back, the main loop (poll on
  *            the keyboard and the socket, a tick for countdowns)
- *   conn.c   the connection: hello, join and leave a table, events, moves, quit
- *   lobby.c  the lobby screen: the games, play a person or a bot, the countdown, the
- *            tables to join
+ *   conn.c   the connection: hello, join, watch and leave a table, snapshots (from the
+ *            mapping or the protocol), events, moves, reconnecting, quit
+ *   lobby.c  the lobby screen: the games and their options, play a person or a bot, the
+ *            countdown, the tables to join or watch
  *   bot.c    the player's own board-bot for "play a bot", ended when the table is left
  *   hot.c    hot seat: 2-4 seats of one table in one terminal, "Pass to NAME" between
  *   draw.c   what every screen shares: colours and attributes, the title, the players,
