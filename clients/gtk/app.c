@@ -203,15 +203,24 @@ static void app_shutdown(GApplication *g, gpointer data)
 	conn_quit(data);
 }
 
-/* Copy the board from shared memory if connected; a damaged copy keeps the last good one.
- * The copy's kind of game chooses the view. BD_SNAPSHOT_SHRUNK if the segment shrank under
- * the mapping, else 0. */
+/* Copy the board if at a table: from its shared memory, or without one (--no-shm, a daemon
+ * on another host) by a snapshot request, put off while a reply of ours is on its way (it
+ * would be taken for the snapshot's). A copy that fails keeps the last good one. The copy's
+ * kind of game chooses the view. BD_SNAPSHOT_SHRUNK if the segment shrank under the
+ * mapping, else 0. */
 int app_snapshot(struct app *a)
 {
-	int rc = a->linked && a->c.pub != NULL ? bd_snapshot(a->c.pub, a->snap) : -1;
+	int rc = -1;
 
-	if (rc == 0)
+	if (a->linked && bd_client_joined(&a->c) && !conn_owed(a)) {
+		rc = bd_client_snapshot(&a->c, a->copy);
+		if (rc == -1 && a->c.pub == NULL)
+			g_printerr("board-gtk: table %s: no snapshot: %s\n", a->table, a->c.why);
+	}
+	if (rc == 0) {
+		memcpy(a->snap, a->copy, sizeof *a->snap);
 		a->have_snap = 1;
+	}
 	if (rc == 0 && a->window != NULL && (a->game == NULL || a->game->kind != a->snap->game_kind))
 		app_set_game(a, view_of_kind(a->snap->game_kind));
 	return rc == BD_SNAPSHOT_SHRUNK ? rc : 0;
@@ -232,6 +241,7 @@ int app_run(struct app *a, const char *unreachable)
 	char *argv0[] = {"board-gtk", NULL};
 
 	a->snap = g_malloc0(sizeof *a->snap);
+	a->copy = g_malloc0(sizeof *a->copy);
 	g_set_application_name("board-gtk");
 	a->gapp = gtk_application_new(APP_ID, G_APPLICATION_NON_UNIQUE);
 	g_signal_connect(a->gapp, "startup", G_CALLBACK(app_startup), a);
@@ -243,5 +253,6 @@ int app_run(struct app *a, const char *unreachable)
 	int rc = g_application_run(G_APPLICATION(a->gapp), 1, argv0);
 	g_object_unref(a->gapp);
 	g_free(a->snap);
+	g_free(a->copy);
 	return rc;
 }

@@ -89,6 +89,7 @@ struct options {
 	int spectate;
 	char hot[HOT_SEATS_MAX][BD_NAME_MAX + 1]; /* --hot-seat's names (the first is name) */
 	unsigned nhot;     /* 0 without --hot-seat */
+	int no_shm;        /* --no-shm: the board from snapshot requests, never mapped */
 };
 
 struct hot;
@@ -121,6 +122,7 @@ struct app {
 	uint64_t token;    /* the seat's token from the first join, kept to reclaim it */
 	int me;            /* own player id, -1 for a spectator */
 	int fresh;         /* joined since the last snapshot: the view rereads it */
+	unsigned unanswered; /* conn_send's requests whose OK or ERR is still to come */
 	guint watch;       /* the socket's GLib source */
 	guint retry;       /* reconnect timer while the daemon is away */
 	guint idle;        /* handles what a request read past its answer */
@@ -129,6 +131,7 @@ struct app {
 	/* What is drawn: the last consistent copy of the public segment, through the view of
 	 * its kind (NULL until a snapshot of a kind board-gtk knows). */
 	struct bd_pub *snap;
+	struct bd_pub *copy; /* where the next snapshot is taken, kept only if it is good */
 	int have_snap;
 	const struct game_view *game;
 
@@ -157,6 +160,7 @@ void conn_left(struct app *a);
 void conn_quit(struct app *a);
 void conn_goodbye(struct bd_client *c);
 int conn_can_play(const struct app *a);
+int conn_owed(const struct app *a);
 
 /* app.c */
 int app_run(struct app *a, const char *unreachable);
@@ -176,10 +180,12 @@ void lobby_offline(struct app *a, const char *why);
 void lobby_note(struct app *a, const char *text);
 
 /* hot.c: join the seats after the first (0, or -1 with why in err); show the cover and
- * read every seat's connection; leave them. */
+ * read every seat's connection; leave them; read the seat whose connection is in the app
+ * again from the main loop (conn_drain: a newer snapshot is due). */
 int hot_open(struct app *a, char *err, size_t len);
 void hot_start(struct app *a);
 void hot_quit(struct app *a);
+void hot_again(struct app *a);
 
 /* bot.c */
 int bot_start(struct app *a, const char *game, const char *level, const char *opts, char *err, size_t len);

@@ -1,9 +1,11 @@
 /* conn.c: the connection to boardd. The socket is a source of the GLib main loop; each time
  * it is readable every buffered line is handled and the window is redrawn once from a fresh
- * snapshot of the public segment. The lobby's requests are answered at once (conn_request);
- * events that came meanwhile are handled right after, from the main loop. When the daemon
- * goes away the window says so and a timer reconnects every RETRY_MS, reclaiming the seat
- * with the token of the first join (or back in the lobby, if it was there). */
+ * snapshot of the public segment (without shared memory: of the snapshot request's reply,
+ * so only then, never on a timer's tick). The lobby's requests are answered at once
+ * (conn_request); events that came meanwhile are handled right after, from the main loop.
+ * When the daemon goes away the window says so and a timer reconnects every RETRY_MS,
+ * reclaiming the seat with the token of the first join (or back in the lobby, if it was
+ * there). */
 #include <glib-unix.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -53,6 +55,8 @@ int conn_open(struct app *a, char *err, size_t len)
 {
 	if (bd_client_connect(&a->c, a->opt.socket, err, len) < 0)
 		return -1;
+	a->c.no_shm = a->opt.no_shm; /* else set by the join if the board is on another host */
+	a->unanswered = 0;
 	if (conn_enter(a, err, len) < 0) {
 		bd_client_close(&a->c);
 		return -2;
@@ -123,7 +127,7 @@ void conn_start_retry(struct app *a, const char *why)
 		conn_lost(a, why);
 }
 
-/* One event line. The board itself is redrawn from shared memory, not from events. */
+/* One event line. The board itself is redrawn from the snapshot, not from events. */
 static void conn_event(struct app *a, const struct bd_msg *m)
 {
 	struct bd_event ev;
@@ -148,26 +152,17 @@ static void conn_event(struct app *a, const struct bd_msg *m)
 		a->game->event(a, m);
 }
 
-/* Handle every complete line the socket has, then redraw once; start reconnecting if it
- * was closed. Also used right after joining, for the events queued while joining. */
-void conn_drain(struct app *a)
+/* Handle every line buffered (queued while a request waited, then read): events, the
+ * seat's private lines, and the answers to conn_send's requests. */
+static void conn_lines(struct app *a, int *closed)
 {
 	struct bd_msg m;
-	int closed = bd_client_fill(&a->c) < 0;
 
-	/* The daemon writes the board before it sends the events: this copy is at least as new. */
-	if (app_snapshot(a) == BD_SNAPSHOT_SHRUNK) {
-		conn_shrunk(a);
-		return;
-	}
-	if (a->fresh && a->have_snap && a->game != NULL) {
-		if (a->game->reread != NULL)
-			a->game->reread(a); /* a new connection: what events told before is unknown */
-		a->fresh = 0;
-	}
 	while (a->online && bd_client_next(&a->c, &m)) {
+		if ((m.kind == BD_MSG_OK || m.kind == BD_MSG_ERR) && a->unanswered > 0)
+			a->unanswered--;
 		if (m.kind == BD_MSG_EVENT && strcmp(m.word, "bye") == 0)
-			closed = 1;
+			*closed = 1;
 		else if (m.kind == BD_MSG_EVENT && m.seq == 0 && a->lobby != NULL)
 			lobby_event(a, &m); /* seq 0: the lobby's, not a table's */
 		else if (m.kind == BD_MSG_EVENT)
@@ -177,9 +172,36 @@ void conn_drain(struct app *a)
 		else if (m.kind == BD_MSG_ERR)
 			panel_refused(a, m.word, m.text);
 	}
-	if (closed && a->online)
+}
+
+/* Handle every complete line the socket has, then redraw once; start reconnecting if it
+ * was closed. Also used right after joining, for the events queued while joining. Without
+ * shared memory the copy may be older than some lines handled (read past its reply, or
+ * put off until our replies came): drain again from the main loop for a newer one. */
+void conn_drain(struct app *a)
+{
+	int closed = bd_client_fill(&a->c) < 0, owed = conn_owed(a);
+
+	/* The daemon writes the board before it sends the events: this copy is at least as new
+	 * (a snapshot request's reply comes after every line the daemon sent before it). */
+	if (app_snapshot(a) == BD_SNAPSHOT_SHRUNK) {
+		conn_shrunk(a);
+		return;
+	}
+	int past = a->c.no_shm && !owed && a->c.rlen > 0;
+	if (a->fresh && a->have_snap && a->game != NULL) {
+		if (a->game->reread != NULL)
+			a->game->reread(a); /* a new connection: what events told before is unknown */
+		a->fresh = 0;
+	}
+	conn_lines(a, &closed);
+	if (closed && a->online) {
 		conn_lost(a, "boardd went away.");
-	else if (a->online && a->hot == NULL)
+		return;
+	}
+	if (a->online && a->linked && (past || (owed && !conn_owed(a))))
+		a->hot != NULL ? hot_again(a) : conn_after(a);
+	if (a->online && a->hot == NULL)
 		app_show(a); /* a hot-seat window shows itself once at rest (hot.c) */
 }
 
@@ -190,6 +212,13 @@ static gboolean conn_readable(gint fd, GIOCondition cond, gpointer data)
 	(void)cond;
 	conn_drain(data);
 	return G_SOURCE_CONTINUE;
+}
+
+/* Nonzero while a snapshot request must wait: without shared memory, a reply to one of
+ * conn_send's requests is still to come and would be taken for the snapshot's. */
+int conn_owed(const struct app *a)
+{
+	return a->c.no_shm && a->unanswered > 0;
 }
 
 /* Nonzero if a move may be sent now: a seated player with a live connection. */
@@ -217,6 +246,7 @@ int conn_send(struct app *a, const char *fmt, ...)
 		conn_lost(a, "boardd went away.");
 		return -1;
 	}
+	a->unanswered++;
 	return 0;
 }
 
@@ -256,37 +286,12 @@ int conn_request(struct app *a, struct bd_msg *reply, const char *fmt, ...)
 	return rc;
 }
 
-/* The reply to watch (`OK join TABLE - - DIM - SEGMENT`, a spectator's join): into a->c,
- * and map the segment it names as bd_client_join does. 0, or -1 with why in err. */
-static int conn_watched(struct app *a, const struct bd_msg *r, char *err, size_t len)
-{
-	long dim = r->ntok >= 6 ? bd_parse_uint(r->tok[3]) : -1;
-	char why[200];
-
-	if (dim < 1 || dim > BD_REGIONS_MAX || bd_obj_split(r->tok[5], NULL, NULL, NULL) < 0) {
-		snprintf(err, len, "malformed watch reply");
-		return -1;
-	}
-	bd_printable(a->c.board, sizeof a->c.board, r->tok[0]);
-	a->c.player = -1;
-	a->c.dim = (unsigned)dim;
-	a->c.token = 0;
-	snprintf(a->c.segment, sizeof a->c.segment, "%s", r->tok[5]);
-	a->c.pub = bd_pub_map_ro(a->c.segment, a->c.daemon_uid, why, sizeof why);
-	if (a->c.pub == NULL) {
-		snprintf(err, len, "cannot map table %s (%s): %s", a->c.board, a->c.segment, why);
-		return -1;
-	}
-	return 0;
-}
-
 /* From the lobby: take a seat at table (CONN_SEAT: a new one, the one a match reserved for
  * us; CONN_REJOIN: ours there again, with the kept token, else a new one) or watch it
  * (CONN_WATCH). 0 joined, or -1 with the reason in err. */
 int conn_join(struct app *a, const char *table, enum conn_how how, char *err, size_t len)
 {
 	uint64_t token = how == CONN_REJOIN ? conn_token(a, table) : 0;
-	struct bd_msg r;
 	int rc;
 
 	if (!a->online) {
@@ -294,19 +299,15 @@ int conn_join(struct app *a, const char *table, enum conn_how how, char *err, si
 		return -1;
 	}
 	if (how == CONN_WATCH) {
-		rc = conn_request(a, &r, "watch %s", table);
-		if (rc != 0)
-			snprintf(err, len, "%s", rc < 0 ? "no answer from boardd" : r.text);
-		else if (conn_watched(a, &r, err, len) < 0)
-			rc = -1;
+		rc = bd_client_watch(&a->c, table, a->opt.prefix, err, len);
 	} else {
 		rc = bd_client_join(&a->c, table, token, a->opt.prefix, err, len);
 		if (rc == 1 && token != 0 && strncmp(err, "token:", 6) == 0)
 			rc = bd_client_join(&a->c, table, 0, a->opt.prefix, err, len);
-		conn_after(a);
 	}
+	conn_after(a);
 	if (rc != 0) {
-		if (a->c.pub != NULL) /* joined, but the reply or its segment was bad */
+		if (bd_client_joined(&a->c)) /* joined, but the reply or its segment was bad */
 			conn_leave(a, NULL, 0);
 		return -1;
 	}

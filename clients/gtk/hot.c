@@ -17,8 +17,10 @@
 struct hot_seat {
 	struct app *a;
 	struct bd_client c;    /* its connection, while another seat's is in a->c */
+	unsigned unanswered;   /* its requests' replies still to come, while not in a->c */
 	int me;                /* its player id */
 	guint watch;
+	guint again;           /* drains it again from the main loop (hot_again) */
 };
 
 struct hot {
@@ -37,7 +39,9 @@ static void hot_use(struct app *a, unsigned k)
 
 	if (h->in_app != k) {
 		h->seat[h->in_app].c = a->c;
+		h->seat[h->in_app].unanswered = a->unanswered;
 		a->c = h->seat[k].c;
+		a->unanswered = h->seat[k].unanswered;
 		h->in_app = k;
 	}
 	a->me = h->seat[k].me;
@@ -100,6 +104,16 @@ static void hot_follow_turn(struct app *a)
 	}
 }
 
+/* Stop reading seat k's connection. */
+static void hot_unwatch(struct hot_seat *s)
+{
+	if (s->watch)
+		g_source_remove(s->watch);
+	if (s->again)
+		g_source_remove(s->again);
+	s->watch = s->again = 0;
+}
+
 /* boardd went away (conn_drain dropped the connection in the app): close the others and
  * stay, saying so (the panel does). */
 static void hot_lost(struct app *a)
@@ -110,9 +124,7 @@ static void hot_lost(struct app *a)
 		g_source_remove(a->retry);
 	a->retry = 0;
 	for (unsigned k = 0; k < h->n; k++) {
-		if (h->seat[k].watch)
-			g_source_remove(h->seat[k].watch);
-		h->seat[k].watch = 0;
+		hot_unwatch(&h->seat[k]);
 		if (k != h->in_app)
 			bd_client_close(&h->seat[k].c);
 	}
@@ -143,6 +155,24 @@ static gboolean hot_readable(gint fd, GIOCondition cond, gpointer data)
 	(void)fd;
 	(void)cond;
 	return hot_drain(a, (unsigned)(s - a->hot->seat)) == 0 ? G_SOURCE_CONTINUE : G_SOURCE_REMOVE;
+}
+
+/* Idle callback of hot_again: the seat's lines again, with a newer snapshot. */
+static gboolean hot_idle(gpointer data)
+{
+	struct hot_seat *s = data;
+
+	s->again = 0;
+	hot_drain(s->a, (unsigned)(s - s->a->hot->seat));
+	return G_SOURCE_REMOVE;
+}
+
+void hot_again(struct app *a)
+{
+	struct hot_seat *s = &a->hot->seat[a->hot->in_app];
+
+	if (s->again == 0)
+		s->again = g_idle_add(hot_idle, s);
 }
 
 /* "Pass to NAME" pressed: the window is that seat's now, its hand shown. */
@@ -224,11 +254,8 @@ void hot_quit(struct app *a)
 
 	if (h == NULL)
 		return;
-	for (unsigned k = 0; k < h->n; k++) {
-		if (h->seat[k].watch)
-			g_source_remove(h->seat[k].watch);
-		h->seat[k].watch = 0;
-	}
+	for (unsigned k = 0; k < h->n; k++)
+		hot_unwatch(&h->seat[k]);
 	hot_use(a, 0); /* conn_quit ends the window's own */
 	for (unsigned k = 1; k < h->n; k++) {
 		if (h->seat[k].c.fd >= 0)

@@ -27,6 +27,9 @@ static void usage(FILE *f)
 		"                     with --board: 2-4 seats of that table in this one window, one per\n"
 		"                     name (the first replaces --name); on each turn the window covers\n"
 		"                     the hand until \"Pass to NAME\" is pressed\n"
+		"  --no-shm           read the board from the socket (snapshot requests), not from its\n"
+		"                     shared memory; automatic when the board's shared memory is not on\n"
+		"                     this host (a daemon on another machine, its socket forwarded by ssh)\n"
 		"  --help             show this help and exit\n"
 		"  --version          show the version and exit\n\n"
 		"Keys: arrows move the cursor, Space or Enter plays the square under it (turns a card,\n"
@@ -67,11 +70,11 @@ static void hot_names(const char *arg, struct options *o)
 /* Fill o from argv; exits for --help, --version and bad usage. */
 static void parse_options(int argc, char **argv, struct options *o)
 {
-	enum { O_SOCKET = 256, O_PREFIX, O_BOARD, O_NAME, O_SPECTATE, O_HOT, O_HELP, O_VERSION };
+	enum { O_SOCKET = 256, O_PREFIX, O_BOARD, O_NAME, O_SPECTATE, O_HOT, O_NOSHM, O_HELP, O_VERSION };
 	static const struct option longopts[] = {
 		{"socket", 1, 0, O_SOCKET}, {"shm-prefix", 1, 0, O_PREFIX}, {"board", 1, 0, O_BOARD},
-		{"name", 1, 0, O_NAME}, {"spectate", 0, 0, O_SPECTATE}, {"hot-seat", 1, 0, O_HOT}, {"help", 0, 0, O_HELP},
-		{"version", 0, 0, O_VERSION}, {0, 0, 0, 0},
+		{"name", 1, 0, O_NAME}, {"spectate", 0, 0, O_SPECTATE}, {"hot-seat", 1, 0, O_HOT},
+		{"no-shm", 0, 0, O_NOSHM}, {"help", 0, 0, O_HELP}, {"version", 0, 0, O_VERSION}, {0, 0, 0, 0},
 	};
 	int c;
 
@@ -94,6 +97,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 			break;
 		case O_SPECTATE: o->spectate = 1; break;
 		case O_HOT: hot_names(optarg, o); break;
+		case O_NOSHM: o->no_shm = 1; break;
 		case O_HELP: usage(stdout); exit(0);
 		case O_VERSION: printf("board-gtk %s (protocol %d)\n", BD_VERSION, BD_PROTO_VERSION); exit(0);
 		default: usage(stderr); exit(2);

@@ -204,7 +204,7 @@ static void panel_state(struct app *a)
 			 s->game_number, s->nplaying, s->min_players);
 	else if (due)
 		snprintf(text, sizeof text, "Game %u is over. The next game starts in %d s.", s->game_number,
-			 (int)MAX(0, ceil((s->deadline_ms - bd_now_ms()) / 1000.0)));
+			 (int)MAX(0, ceil((s->deadline_ms - bd_client_now(&a->c)) / 1000.0)));
 	gtk_label_set_text(a->state, text);
 	gtk_label_set_text(a->progress, info);
 	if (to_move && a->linked)

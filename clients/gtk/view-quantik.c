@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "board-gtk.h"
-#include "ipc/clock.h"
 #include "ipc/game/quantik.h"
 
 #define QV_TICK_MS 200 /* the clock's refresh */
@@ -380,7 +379,7 @@ static int qv_status(const struct app *a, char *state, size_t slen, char *progre
 	if (qv_read(a, &m) < 0)
 		return 0;
 	if (m.deadline > 0)
-		snprintf(clock, sizeof clock, " %.1f s left.", MAX(0, m.deadline - bd_now_ms()) / 1000.0);
+		snprintf(clock, sizeof clock, " %.1f s left.", MAX(0, m.deadline - bd_client_now(&a->c)) / 1000.0);
 	if (m.on && m.me >= 0 && m.turn == m.me)
 		snprintf(state, slen, "Your turn: place a %s.%s", qv_shape_names[qv.chosen], clock);
 	else if (m.on) {
