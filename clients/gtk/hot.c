@@ -201,8 +201,10 @@ int hot_open(struct app *a, char *err, size_t len)
 		s->c.fd = -1;
 		if (k == 0)
 			continue;
-		if (bd_client_connect(&s->c, a->opt.socket, err, len) < 0 ||
-		    bd_client_enter(&s->c, a->opt.hot[k], BD_ROLE_PLAYER, a->table, 0, a->opt.prefix, err, len) < 0)
+		if (bd_client_connect(&s->c, a->opt.socket, err, len) < 0)
+			return -1;
+		s->c.no_shm = a->opt.no_shm;
+		if (bd_client_enter(&s->c, a->opt.hot[k], BD_ROLE_PLAYER, a->table, 0, a->opt.prefix, err, len) < 0)
 			return -1;
 		s->me = s->c.player;
 	}
