@@ -214,7 +214,8 @@ int app_snapshot(struct app *a)
 
 	if (a->linked && bd_client_joined(&a->c) && !conn_owed(a)) {
 		rc = bd_client_snapshot(&a->c, a->copy);
-		if (rc == -1 && a->c.pub == NULL)
+		/* A lost connection is said in the window; a refused or bad copy only here. */
+		if (rc == -1 && a->c.pub == NULL && bd_client_fill(&a->c) == 0)
 			g_printerr("board-gtk: table %s: no snapshot: %s\n", a->table, a->c.why);
 	}
 	if (rc == 0) {
