@@ -183,7 +183,8 @@ int bd_client_play(struct bd_client *c, struct bd_msg *reply, const char *game, 
 #define BD_SNAPSHOT_SHRUNK (-2)
 int bd_snapshot(const struct bd_pub *pub, struct bd_pub *out);
 /* The joined table's public state into out: from the mapping as bd_snapshot does, or, without
- * one (no_shm), from the daemon's snapshot reply, checked the same way. 0, -1 (why in c->why;
+ * one (no_shm), from the daemon's snapshot reply, checked the same way (never while the reply
+ * to a request sent with bd_client_send is outstanding: bd_client_await it first). 0, -1 (why in c->why;
  * over the socket: refused, lost or bad), or BD_SNAPSHOT_SHRUNK as bd_snapshot. */
 int bd_client_snapshot(struct bd_client *c, struct bd_pub *out);
 /* Now on the daemon's clock, to compare with a snapshot's deadlines (ms, CLOCK_MONOTONIC). */
