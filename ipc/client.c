@@ -188,6 +188,7 @@ int bd_client_vsend(struct bd_client *c, const char *fmt, va_list ap)
 			return -1;
 		off += (int)w;
 	}
+	c->unanswered++;
 	return 0;
 }
 
@@ -205,7 +206,7 @@ int bd_client_fill(struct bd_client *c)
 	return -1;
 }
 
-/* Keep an event line for later, when a reply is awaited. */
+/* Keep a line for the client's own reading, when a reply is awaited. */
 static void queue_push(struct bd_client *c, const char *line)
 {
 	if (c->qlen == c->qcap) {
@@ -236,6 +237,8 @@ static int next_raw(struct bd_client *c, struct bd_msg *m)
 		size_t used = (size_t)(nl - c->rbuf) + 1;
 		memmove(c->rbuf, nl + 1, c->rlen - used);
 		c->rlen -= used;
+		if (!bad && (m->kind == BD_MSG_OK || m->kind == BD_MSG_ERR) && c->unanswered > 0)
+			c->unanswered--;
 		if (!bad)
 			return 1; /* a line of another protocol is skipped, never guessed at */
 	}
@@ -302,19 +305,23 @@ int bd_client_request(struct bd_client *c, struct bd_msg *reply, bd_data_fn *on_
 
 int bd_client_await(struct bd_client *c, struct bd_msg *reply, bd_data_fn *on_data, void *arg)
 {
+	/* Replies come in the order of the requests: those of requests sent before this one
+	 * (a move sent without waiting) come first, and are kept for the client, whole. */
+	unsigned earlier = c->unanswered > 0 ? c->unanswered - 1 : 0;
 	int64_t deadline = bd_now_ms() + 10000;
+
 	for (;;) {
 		int rc = read_raw(c, reply, deadline);
 		if (rc <= 0)
 			return -1;
-		if (reply->kind == BD_MSG_OK)
-			return 0;
-		if (reply->kind == BD_MSG_ERR)
-			return 1;
-		if (reply->kind == BD_MSG_EVENT)
-			queue_push(c, reply->line);
-		else if (reply->kind == BD_MSG_DATA && on_data != NULL)
+		int ends = reply->kind == BD_MSG_OK || reply->kind == BD_MSG_ERR;
+		if (earlier == 0 && ends)
+			return reply->kind == BD_MSG_OK ? 0 : 1;
+		if (earlier == 0 && reply->kind == BD_MSG_DATA && on_data != NULL)
 			on_data(reply, arg);
+		else
+			queue_push(c, reply->line); /* an event, an earlier reply, a seat's private line */
+		earlier -= ends;
 	}
 }
 

@@ -35,6 +35,7 @@ struct bd_client {
 	int64_t clock_skew;             /* the daemon's CLOCK_MONOTONIC minus ours, from the last
 					 * snapshot over the socket (0 with a mapping: one host) */
 	char why[200];                  /* why bd_client_snapshot failed */
+	unsigned unanswered;            /* requests sent whose OK or ERR is still to be read */
 };
 
 #define BD_SYSTEM_SOCKET "/run/boardd/boardd.sock"
@@ -66,12 +67,14 @@ int bd_client_fill(struct bd_client *c);
 int bd_client_next(struct bd_client *c, struct bd_msg *m);
 
 /* Send a request and wait for its OK/ERR (events meanwhile are queued for bd_client_read;
- * data lines go to on_data). 0 for OK, 1 for ERR (in *reply), -1 closed or timed out. */
+ * data lines go to on_data, or are queued too if it is NULL; the replies, whole, of requests
+ * sent earlier without waiting come first and are queued as well). 0 for OK, 1 for ERR (in
+ * *reply), -1 closed or timed out. */
 typedef void bd_data_fn(const struct bd_msg *m, void *arg);
 int bd_client_request(struct bd_client *c, struct bd_msg *reply, bd_data_fn *on_data, void *arg,
 		      const char *fmt, ...) __attribute__((format(printf, 5, 6)));
-/* Wait for the OK/ERR of a request sent with bd_client_send, as bd_client_request does (a
- * client that must send another request while one is outstanding waits for it first). */
+/* Wait for the OK/ERR of the last request sent with bd_client_send, as bd_client_request
+ * does. */
 int bd_client_await(struct bd_client *c, struct bd_msg *reply, bd_data_fn *on_data, void *arg);
 
 /* hello: 0, or -1 with a message in err (the daemon's refusal, or a lost connection). */
@@ -183,9 +186,10 @@ int bd_client_play(struct bd_client *c, struct bd_msg *reply, const char *game, 
 #define BD_SNAPSHOT_SHRUNK (-2)
 int bd_snapshot(const struct bd_pub *pub, struct bd_pub *out);
 /* The joined table's public state into out: from the mapping as bd_snapshot does, or, without
- * one (no_shm), from the daemon's snapshot reply, checked the same way (never while the reply
- * to a request sent with bd_client_send is outstanding: bd_client_await it first). 0, -1 (why in c->why;
- * over the socket: refused, lost or bad), or BD_SNAPSHOT_SHRUNK as bd_snapshot. */
+ * one (no_shm), from the daemon's snapshot reply, checked the same way (the replies of
+ * requests still outstanding are queued for the client, as bd_client_request says). 0, -1
+ * (why in c->why; over the socket: refused, lost or bad), or BD_SNAPSHOT_SHRUNK as
+ * bd_snapshot. */
 int bd_client_snapshot(struct bd_client *c, struct bd_pub *out);
 /* Now on the daemon's clock, to compare with a snapshot's deadlines (ms, CLOCK_MONOTONIC). */
 int64_t bd_client_now(const struct bd_client *c);

@@ -168,6 +168,35 @@ static void test_library_queue(void)
 	h_stop();
 }
 
+/* Replies come in the order of the requests: a request made while an earlier one's reply is
+ * still to come (a pick sent without waiting, then a snapshot) gets its own reply, and the
+ * earlier reply is kept, whole, for the next bd_client_read, after the events before it. */
+static void test_library_order(void)
+{
+	struct h_client *a;
+	struct bd_msg r;
+	struct bd_pub copy;
+
+	h_start("--min-players", "1", "--first-pick-ms", "5000", NULL);
+	a = h_join("ana", BD_ROLE_PLAYER);
+	h_drain(a);
+	CHECK(bd_client_send(&a->c, "pick 9 9") == 0, "pick sent"); /* off the board: ERR */
+	CHECK(bd_client_send(&a->c, "pick 0 0") == 0, "pick sent");
+	a->c.no_shm = 1;
+	const struct bd_pub *pub = a->c.pub;
+	a->c.pub = NULL; /* the snapshot over the socket, with both replies still to come */
+	CHECK(bd_client_snapshot(&a->c, &copy) == 0, "the snapshot: %s", a->c.why);
+	a->c.pub = pub;
+	CHECK(copy.event_seq > 0 && a->c.unanswered == 0, "a copy of event %llu, %u unanswered",
+	      (unsigned long long)copy.event_seq, a->c.unanswered);
+	CHECK(bd_client_read(&a->c, &r, H_TIMEOUT_MS) == 1 && r.kind == BD_MSG_ERR, "first the pick's ERR: '%s'", r.line);
+	CHECK(bd_client_read(&a->c, &r, H_TIMEOUT_MS) == 1 && r.kind == BD_MSG_OK && strcmp(r.word, "pick") == 0,
+	      "then the second pick's OK: '%s'", r.line);
+	CHECK(bd_client_read(&a->c, &r, H_TIMEOUT_MS) == 1 && r.kind == BD_MSG_EVENT && strcmp(r.word, "up") == 0,
+	      "then its event: '%s'", r.line);
+	h_stop();
+}
+
 /* Every attached client reads the goodbye event, then the connection closes; the daemon
  * exits 0 and removes every object of its prefix and its socket. */
 static void stop_with_clients(int sig)
@@ -277,6 +306,7 @@ void suite_clients(void)
 	CU_add_test(s, "spectator", test_spectator);
 	CU_add_test(s, "colours", test_colours);
 	CU_add_test(s, "library_queue", test_library_queue);
+	CU_add_test(s, "library_order", test_library_order);
 	CU_add_test(s, "sigterm", test_sigterm);
 	CU_add_test(s, "sigint", test_sigint);
 	CU_add_test(s, "stop_unjoined", test_stop_unjoined);
