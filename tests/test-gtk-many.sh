@@ -66,7 +66,8 @@ window_bottom() {
 }
 # state_fits PID TEXT: the state line shows TEXT and lies inside the window.
 state_fits() {
-	set -- "$1" "$2" $(at "$1" label "$2") || fail "no state line '$2' in the window of $1"
+	e=$(at "$1" label "$2") || fail "no state line '$2' in the window of $1"
+	set -- "$1" "$2" $e
 	[ $(($4 + $6)) -le "$(window_bottom "$1")" ] ||
 		fail "the state line ends at y $(($4 + $6)), below the window's bottom $(window_bottom "$1")"
 }
@@ -74,6 +75,19 @@ state_fits() {
 opens() {
 	"$GTK" --socket "$SOCK" --shm-prefix "$PREFIX" --board main --name "$1" >"$WORK/$1.log" 2>&1 &
 	GPID=$!
+}
+
+# as_tall WHAT: once the window of GPID shows 25 players, it is as tall as with 2 (H2), within
+# a few px, fits the 900 px screen and shows the state line.
+as_tall() {
+	wait_until "25 seated" seated 25
+	wait_until "25 rows in the window" rows "$GPID" 25
+	wait_until "the state line" has_label "$GPID" "^Waiting for players: 25 of 27 here"
+	H=$(height_of "$GPID")
+	note "25 players, $1: ${H} px"
+	[ "$H" -le 900 ] && [ "$H" -ge $((H2 - 4)) ] && [ "$H" -le $((H2 + 4)) ] ||
+		fail "with 25 players $1 is $H px tall, with 2 it was $H2 px (the screen: 900)"
+	state_fits "$GPID" "Waiting for players: 25 of 27 here."
 }
 
 note "2 players: the window's height"
@@ -88,14 +102,7 @@ note "2 players: ${H2} px"
 
 note "23 more players while the window is open: it does not grow"
 sit 2 24
-wait_until "25 seated" seated 25
-wait_until "25 rows in the window" rows "$GPID" 25
-wait_until "the state line" has_label "$GPID" "^Waiting for players: 25 of 27 here"
-H=$(height_of "$GPID")
-note "25 players, the same window: ${H} px"
-[ "$H" -le 900 ] && [ "$H" -ge $((H2 - 4)) ] && [ "$H" -le $((H2 + 4)) ] ||
-	fail "with 25 players the open window is $H px tall, with 2 it was $H2 px (the screen: 900)"
-state_fits "$GPID" "Waiting for players: 25 of 27 here."
+as_tall "the open window"
 gtk_kill $GPID
 GPID=""
 wait_until "few to leave" seated 24
@@ -103,14 +110,7 @@ wait_until "few to leave" seated 24
 note "board-gtk opens as the 25th player: as tall as with 2"
 opens many
 xdotool mousemove 5 5 # off the list: no row's tooltip in the screenshot
-wait_until "25 seated" seated 25
-wait_until "25 rows in the window" rows "$GPID" 25
-wait_until "the state line" has_label "$GPID" "^Waiting for players: 25 of 27 here"
-H=$(height_of "$GPID")
-note "25 players, a new window: ${H} px"
-[ "$H" -le 900 ] && [ "$H" -ge $((H2 - 4)) ] && [ "$H" -le $((H2 + 4)) ] ||
-	fail "with 25 players a new window is $H px tall, with 2 it was $H2 px (the screen: 900)"
-state_fits "$GPID" "Waiting for players: 25 of 27 here."
+as_tall "a new window"
 at "$GPID" rows >"$WORK/rows"
 for n in $(seq -w 1 24); do
 	grep -q "^p$n (" "$WORK/rows" || fail "no row of p$n: $(cat "$WORK/rows")"
@@ -120,10 +120,11 @@ import -window root "$WORK/many.png" || fail "no screenshot"
 cp "$WORK/many.png" "$(dirname "$0")/out/test-gtk-many.png" 2>/dev/null # for people to look at
 
 note "the mouse wheel scrolls the last row into view, above the state line"
-# last_shown: the last row (p24's, seat 24: every score is 0) is on screen (AT-SPI puts a
-# row scrolled out of view at a huge negative x and y) and ends above the state line.
+# last_shown: the last row (seat 24's: every score is 0) is on screen (AT-SPI puts a row
+# scrolled out of view at a huge negative x and y) and ends above the state line.
 last_shown() {
-	set -- $(at "$GPID" rows | tail -n 1 | cut -d'|' -f3) $(at "$GPID" label "Waiting for players: 25 of 27 here.")
+	e=$(at "$GPID" label "Waiting for players: 25 of 27 here.") || fail "no state line"
+	set -- $(at "$GPID" rows | tail -n 1 | cut -d'|' -f3) $e
 	[ "$2" -ge 0 ] && [ $(($2 + $4)) -le "$6" ]
 }
 last_shown && fail "the last row is in view before scrolling: is the list 25 rows tall?"
