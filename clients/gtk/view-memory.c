@@ -16,6 +16,8 @@ struct card_look {
 };
 
 static int my_first = -1; /* the card of our own pending first pick, -1 if none */
+static int click_card = -1;  /* the card the last pick by mouse went to, -1 after a key */
+static guint32 click_time;   /* and the X time of that click */
 
 /* The board's side in cards. */
 static unsigned mem_side(const struct app *a)
@@ -176,12 +178,36 @@ static int mem_can_play(const struct app *a, unsigned card)
 	return conn_can_play(a);
 }
 
-/* Ask to turn card number card. */
+/* Nonzero if this pick is the second press of a double-click on the card the first press
+ * picked: many people double-click by habit, and sent, it would be a repick that turns the
+ * card back down. The time is measured from the press that picked. Keys and a click on
+ * another card, however fast, pick. */
+static int mem_double_click(struct app *a, unsigned card)
+{
+	GdkEvent *ev = gtk_get_current_event();
+	int repeat = 0, ms = 400;
+
+	if (ev == NULL || ev->type != GDK_BUTTON_PRESS) {
+		click_card = -1;
+	} else {
+		g_object_get(gtk_widget_get_settings(a->view), "gtk-double-click-time", &ms, NULL);
+		repeat = click_card == (int)card && ev->button.time - click_time <= (guint32)ms;
+		if (!repeat) {
+			click_card = (int)card;
+			click_time = ev->button.time;
+		}
+	}
+	if (ev != NULL)
+		gdk_event_free(ev);
+	return repeat;
+}
+
+/* Ask to turn card number card; a double-click turns it once. */
 static void mem_play(struct app *a, unsigned card)
 {
 	unsigned dim = mem_side(a);
 
-	if (dim > 0 && card < dim * dim)
+	if (dim > 0 && card < dim * dim && !mem_double_click(a, card))
 		conn_send(a, "pick %u %u", card % dim, card / dim);
 }
 
