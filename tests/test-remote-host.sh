@@ -43,8 +43,10 @@ for g in memory tictactoe; do
 	wait_bot "$B" "b-$g"
 	wait_bot "$R" "r-$g"
 	r=$(sed -n 's/.*"result":"\([a-z]*\)".*/\1/p' "$WORK/b-$g.out")/$(sed -n 's/.*"result":"\([a-z]*\)".*/\1/p' "$WORK/r-$g.out")
+	pts=$(sed -n 's/.*"points":\([0-9]*\).*/\1/p' "$WORK/b-$g.out")/$(sed -n 's/.*"points":\([0-9]*\).*/\1/p' "$WORK/r-$g.out")
 	case $r in
 	win/lose | lose/win | draw/draw) ;;
+	win/win) [ "${pts%/*}" = "${pts#*/}" ] || fail "$g: both won with points $pts" ;; # Memory: a tie at the top
 	*) fail "$g: results $r: $(cat "$WORK/b-$g.out" "$WORK/r-$g.out" "$WORK/r-$g.err")" ;;
 	esac
 	! grep -E 'refused|cannot|malformed' "$WORK/r-$g.err" || fail "bot r-$g: $(cat "$WORK/r-$g.err")"
