@@ -78,9 +78,13 @@ go() {
 
 # cells WIDTH SIDE: the grid's cells' texts, row by row, one a line (the grid starts on the
 # screen's fourth line; a cell is WIDTH characters after a bracket or space, then another).
+# A line is padded first: capture-pane drops trailing blanks, so a last cell with nothing
+# beside it would lose its own (CI once waited 30 s for an empty cell 8 read as " .").
 cells() {
 	screen | awk -v w="$1" -v side="$2" 'NR >= 4 && NR < 4 + side {
-		for (c = 0; c < side; c++) print substr($0, 5 + c * (w + 2), w) }'
+		line = $0
+		while (length(line) < 4 + side * (w + 2)) line = line " "
+		for (c = 0; c < side; c++) print substr(line, 5 + c * (w + 2), w) }'
 }
 
 # Tic-tac-toe: ttt_turn, our turn or the end shown; ttt_place, the first empty cell
