@@ -22,6 +22,7 @@
 #ifndef BOARD_GTK_H
 #define BOARD_GTK_H
 
+#include <glib/gi18n.h> /* _(): every string the window shows goes through gettext */
 #include <gtk/gtk.h>
 
 #include "ipc/client.h"
