@@ -16,6 +16,7 @@
  *   paint.c  cairo helpers: player colours and badges, text, the cursor
  *   a11y.c   the board as an ATK table of cells, for screen readers
  *   panel.c  the side panel: players, game state, countdown, feedback, result banner
+ *   i18n.c   gettext: the translations' folder (the build's, else the installed one)
  *   view-<game>.c  one game's view (struct game_view): view-memory.c, view-tictactoe.c,
  *            view-tafl.c, view-quantik.c
  */
@@ -224,6 +225,9 @@ void paint_tag(const struct bd_pub *snap, unsigned id, char *buf, size_t len);
 GType board_view_accessible_get_type(void);
 void a11y_update(GtkWidget *view);
 void a11y_focus(GtkWidget *view, int old, int cell);
+
+/* i18n.c */
+void i18n_init(void);
 
 /* panel.c */
 void panel_update(struct app *a);

@@ -123,6 +123,7 @@ int main(int argc, char **argv)
 	static struct app a;
 	char err[256];
 
+	i18n_init();
 	parse_options(argc, argv, &a.opt);
 	if (!gtk_init_check(NULL, NULL)) {
 		fprintf(stderr, "board-gtk: cannot open the display (is DISPLAY set?)\n");
