@@ -22,11 +22,11 @@ LDLIBS_BASE = -lm -pthread
 
 # Debian packages each part needs; `make deps` installs them as root or names the line to run.
 DEPS_BUILD = gcc make pkg-config libc6-dev
-DEPS_GTK = libgtk-3-dev
+DEPS_GTK = libgtk-3-dev gettext
 DEPS_TUI = libncurses-dev
 DEPS_CHECK = debhelper lintian libcunit1-dev xvfb xdotool imagemagick x11-utils socat valgrind systemd procps util-linux \
 	python3 python3-gi gir1.2-atspi-2.0 at-spi2-core dbus-daemon clang libclang-rt-14-dev tmux \
-	openssh-server openssh-client
+	openssh-server openssh-client appstream
 
 IPC_SRC = $(wildcard ipc/*.c ipc/game/*.c)
 IPC_OBJ = $(IPC_SRC:%.c=$(BUILD)/%.o)
@@ -39,6 +39,13 @@ CTL_OBJ = $(CTL_SRC:%.c=$(BUILD)/%.o)
 GTK_SRC = $(wildcard clients/gtk/*.c)
 GTK_OBJ = $(GTK_SRC:%.c=$(BUILD)/%.o) $(BUILD)/clients/gtk/resources.o
 GTK_RES = clients/gtk/board-gtk.gresource.xml
+# Translations (po/): board-gtk's messages into $(BUILD)/locale, where board-gtk finds them
+# when it runs from the build folder (i18n.c), and its .desktop file and AppStream metainfo,
+# made translated from their .in files into $(BUILD).
+LINGUAS = $(shell sed 's/\#.*//' po/LINGUAS)
+PO_FILES = $(LINGUAS:%=po/%.po)
+GTK_DATA = $(LINGUAS:%=$(BUILD)/locale/%/LC_MESSAGES/board-gtk.mo) \
+	$(BUILD)/org.boardd.BoardGtk.desktop $(BUILD)/org.boardd.BoardGtk.metainfo.xml
 TUI_SRC = $(wildcard clients/tui/*.c)
 TUI_OBJ = $(TUI_SRC:%.c=$(BUILD)/%.o)
 
@@ -47,7 +54,7 @@ PROGRAMS = $(BUILD)/boardd $(BUILD)/board-bot $(BUILD)/boardctl $(BUILD)/boardd-
 INSTALL_GTK =
 ifneq ($(GTK_SRC),)
 ifneq ($(shell $(PKG_CONFIG) --exists gtk+-3.0 2>/dev/null && echo yes),)
-PROGRAMS += $(BUILD)/board-gtk
+PROGRAMS += $(BUILD)/board-gtk $(GTK_DATA)
 INSTALL_GTK = install-gtk
 GTK_CFLAGS := $(shell $(PKG_CONFIG) --cflags gtk+-3.0)
 GTK_LIBS := $(shell $(PKG_CONFIG) --libs gtk+-3.0)
@@ -81,6 +88,27 @@ $(BUILD)/clients/gtk/resources.c: $(GTK_RES) $(GTK_RES_DEPS)
 $(BUILD)/clients/gtk/resources.o: $(BUILD)/clients/gtk/resources.c
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(GTK_CFLAGS) -c $< -o $@
 
+$(BUILD)/locale/%/LC_MESSAGES/board-gtk.mo: po/%.po
+	@mkdir -p $(dir $@)
+	msgfmt --check -o $@ $<
+
+$(BUILD)/org.boardd.BoardGtk.desktop: clients/gtk/org.boardd.BoardGtk.desktop.in $(PO_FILES) po/LINGUAS
+	@mkdir -p $(BUILD)
+	msgfmt --desktop -d po --template $< -o $@
+
+$(BUILD)/org.boardd.BoardGtk.metainfo.xml: clients/gtk/org.boardd.BoardGtk.metainfo.xml.in $(PO_FILES) po/LINGUAS
+	@mkdir -p $(BUILD)
+	msgfmt --xml -d po --template $< -o $@
+
+# make pot: po/board-gtk.pot from the files of po/POTFILES, merged into every language's .po
+# (then translate what is new or fuzzy; test-gtk-i18n wants every .po complete).
+XGETTEXT_FLAGS = --from-code=UTF-8 --keyword=_ --keyword=N_ --keyword=C_:1c,2 --keyword=NC_:1c,2 \
+	--keyword=ngettext:1,2 --add-comments=TRANSLATORS: --package-name=board-gtk --sort-by-file
+.PHONY: pot
+pot:
+	xgettext $(XGETTEXT_FLAGS) --files-from=po/POTFILES -o po/board-gtk.pot
+	for l in $(LINGUAS); do msgmerge --quiet --update --backup=none po/$$l.po po/board-gtk.pot || exit 1; done
+
 $(BUILD)/libbdipc.a: $(IPC_OBJ)
 	$(AR) rcs $@ $^
 
@@ -111,12 +139,12 @@ $(BUILD)/board-tui: $(TUI_OBJ) $(BUILD)/libbdipc.a
 install-tui: $(BUILD)/board-tui
 	install -D -m 755 $(BUILD)/board-tui $(DESTDIR)$(PREFIX)/bin/board-tui
 
-install-gtk: $(BUILD)/board-gtk
+install-gtk: $(BUILD)/board-gtk $(GTK_DATA)
 	install -D -m 755 $(BUILD)/board-gtk $(DESTDIR)$(PREFIX)/bin/board-gtk
-	install -D -m 644 clients/gtk/org.boardd.BoardGtk.desktop $(DESTDIR)$(PREFIX)/share/applications/org.boardd.BoardGtk.desktop
+	install -D -m 644 $(BUILD)/org.boardd.BoardGtk.desktop $(DESTDIR)$(PREFIX)/share/applications/org.boardd.BoardGtk.desktop
 	install -D -m 644 clients/gtk/org.boardd.BoardGtk.svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/org.boardd.BoardGtk.svg
 	install -D -m 644 docs/board-gtk.1 $(DESTDIR)$(PREFIX)/share/man/man1/board-gtk.1
-	install -D -m 644 clients/gtk/org.boardd.BoardGtk.metainfo.xml \
+	install -D -m 644 $(BUILD)/org.boardd.BoardGtk.metainfo.xml \
 		$(DESTDIR)$(PREFIX)/share/metainfo/org.boardd.BoardGtk.metainfo.xml
 
 # CUnit test programs, run by tests/test-unit.sh and tests/test-integration.sh.

@@ -110,7 +110,7 @@ static void board_view_accessible_initialize(AtkObject *obj, gpointer data)
 {
 	ATK_OBJECT_CLASS(board_view_accessible_parent_class)->initialize(obj, data);
 	atk_object_set_role(obj, ATK_ROLE_TABLE);
-	atk_object_set_name(obj, "Board");
+	atk_object_set_name(obj, _("Board"));
 }
 
 /* Drop the cells made so far. */
@@ -324,7 +324,7 @@ static const gchar *cell_accessible_get_action_description(AtkAction *action, gi
 	CellAccessible *cell = CELL_ACC(action);
 	struct app *a = cell->view != NULL ? view_app(cell->view) : NULL;
 
-	return i == 0 && a != NULL && a->game != NULL ? a->game->action : NULL;
+	return i == 0 && a != NULL && a->game != NULL ? _(a->game->action) : NULL;
 }
 
 /* AtkAction: the "click" action. */
@@ -344,8 +344,9 @@ void a11y_update(GtkWidget *view)
 	const struct game_view *game = view_app(view)->game;
 	int dim = a11y_dim(acc);
 
-	if (game != NULL && g_strcmp0(atk_object_get_name(ATK_OBJECT(acc)), game->board_name) != 0)
-		atk_object_set_name(ATK_OBJECT(acc), game->board_name);
+	/* the views' names are marked N_() and translated here */
+	if (game != NULL && g_strcmp0(atk_object_get_name(ATK_OBJECT(acc)), _(game->board_name)) != 0)
+		atk_object_set_name(ATK_OBJECT(acc), _(game->board_name));
 	if (acc->cells->len != 0 && acc->cells->len != (guint)(dim * dim)) {
 		/* Another board size or game (a daemon restarted differently): the old cells are void. */
 		g_ptr_array_set_size(acc->cells, 0);
