@@ -199,7 +199,8 @@ void board_end(struct board *b, enum board_end what, const uint8_t result[BD_PLA
 		return;
 	}
 	pub->game_state = BD_GAME_OVER;
-	pub->deadline_ms = b->rules->seats > 0 ? 0 : now + b->set.restart_ms; /* turn tables: rematch */
+	/* Turn tables and a lobby's Memory tables (restart-ms 0) wait for every seat's rematch. */
+	pub->deadline_ms = b->rules->seats > 0 || b->set.restart_ms == 0 ? 0 : now + b->set.restart_ms;
 	pub->turn = BD_NO_PLAYER;
 	pub->turn_deadline_ms = 0;
 	board_write_end(b, BOARD_HEADER);
@@ -274,6 +275,7 @@ static void board_new_game(struct board *b)
 		if (p->state == BD_PLAYER_WAITING || p->state == BD_PLAYER_PLAYING)
 			p->state = pub->game_state == BD_GAME_ON ? BD_PLAYER_PLAYING : BD_PLAYER_WAITING;
 		b->priv->players[i].deadline_ms = 0;
+		b->priv->players[i].rematch = 0;
 	}
 	board_write_end(b, BOARD_HEADER);
 	emit_state(b);
@@ -590,12 +592,44 @@ int board_move(struct board *b, unsigned player, unsigned ntok, const char *cons
 	return rc;
 }
 
+/* All locks held: player of a table without turns asks for the next game (a lobby's Memory
+ * table, which does not restart by itself); 1 once every seated player has, and they are
+ * enough for a game (one left alone waits: its opponents left, nobody else may sit). */
+static int board_rematch(struct board *b, unsigned player, struct bd_err *err)
+{
+	struct bd_event ev = {.type = BD_EV_REMATCH, .player = (uint16_t)player};
+	unsigned asked = 0, seated = 0;
+
+	if (b->set.restart_ms != 0)
+		return bd_err_set(err, "notsupported", "this table starts its next game by itself after the end");
+	if (b->pub->game_state != BD_GAME_OVER)
+		return bd_err_set(err, "state", "the game is still on: rematch once it is over");
+	if (b->priv->players[player].rematch)
+		return bd_err_set(err, "again", "you already asked for a rematch: waiting for the other players");
+	b->priv->players[player].rematch = 1;
+	board_emit(b, BD_NO_PLAYER, &ev);
+	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++)
+		if (b->pub->players[i].state == BD_PLAYER_PLAYING || b->pub->players[i].state == BD_PLAYER_WAITING) {
+			seated++;
+			asked += b->priv->players[i].rematch;
+		}
+	return asked == seated && seated >= b->pub->min_players ? 1 : 0;
+}
+
 int board_turn_request(struct board *b, unsigned player, enum bd_req_type type, const char *arg,
 		       struct bd_err *err)
 {
 	struct bd_lockset ls;
 	int rc;
 
+	if (b->rules->seats == 0 && type == BD_REQ_REMATCH) {
+		board_lock_all(b, &ls, -1);
+		rc = board_rematch(b, player, err);
+		if (rc == 1)
+			board_new_game(b);
+		board_unlock(b, &ls);
+		return rc;
+	}
 	if (b->rules->seats == 0)
 		return bd_err_set(err, "notsupported", "this table's game has no turns to resign, rematch, claim, draw or choose a side of");
 	board_lock_all(b, &ls, -1);

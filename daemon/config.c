@@ -174,6 +174,13 @@ static int config_board_game(struct board_settings *b, const char *rest, char *e
 /* The settings a turn table may have of its own (`NAME:GAME,KEY=MS,...`), in board_turn's order. */
 static const unsigned config_turn_keys[3] = {C_MOVE_LIMIT, C_CLOCK, C_INCREMENT};
 
+/* Nonzero if a static board of rules r takes seats=N: a turn game played by more (a static
+ * Memory board gathers players with min-players, not seats). */
+static int config_takes_seats(const struct rules *r)
+{
+	return r->seats > 0 && r->seats_max > r->seats;
+}
+
 /* Option opt=value of a board's game: seats= or one of its codec's, into b's seats or opt[]
  * (lobby_option checks it as play's). 0, or -1 with err. */
 static int config_board_option(struct board_settings *b, const char *opt, const char *value, char *err,
@@ -184,9 +191,9 @@ static int config_board_option(struct board_settings *b, const char *opt, const 
 	int64_t all[LOBBY_OPTS] = {[LOBBY_SEATS] = b->seats};
 	struct bd_err e;
 
-	if (r == NULL || (bd_game_option_find(g, opt) < 0 && !(strcmp(opt, "seats") == 0 && r->seats_max > r->seats))) {
+	if (r == NULL || (bd_game_option_find(g, opt) < 0 && !(strcmp(opt, "seats") == 0 && config_takes_seats(r)))) {
 		snprintf(err, errlen, "table %s: '%s' is not move-limit-ms=MS, clock-ms=MS or increment-ms=MS%s", b->name,
-			 opt, g->noptions > 0 || (r != NULL && r->seats_max > r->seats) ? ", nor an option of its game (see games)" : "");
+			 opt, g->noptions > 0 || (r != NULL && config_takes_seats(r)) ? ", nor an option of its game (see games)" : "");
 		return -1;
 	}
 	memcpy(all + LOBBY_GAME_OPT, b->opt, sizeof b->opt);
@@ -485,7 +492,7 @@ static void config_board_text(const struct config *c, unsigned i, char *buf, siz
 	for (unsigned k = 0; k < 3 && n < len; k++)
 		if (c->board_turn[i][k] >= 0)
 			n += (size_t)snprintf(buf + n, len - n, ",%s=%lld", keys[config_turn_keys[k]].name, c->board_turn[i][k]);
-	if (r != NULL && r->seats_max > r->seats && n < len)
+	if (r != NULL && config_takes_seats(r) && n < len)
 		n += (size_t)snprintf(buf + n, len - n, ",seats=%u", c->boards[i].seats);
 	bd_game_options_words(g, c->boards[i].opt, ',', opts, sizeof opts);
 	if (n < len)

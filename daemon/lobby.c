@@ -160,8 +160,8 @@ static const char *lobby_check(const struct bd_game *g, const struct rules *r, u
 		return g->shape_check(&shape) != NULL ? "dim is not a size this game's board can have" : NULL;
 	}
 	if (i == LOBBY_SEATS) {
-		snprintf(why, sizeof why, "seats takes a number of players from %u to %u", r->seats, r->seats_max);
-		return *v < r->seats || *v > r->seats_max ? why : NULL;
+		snprintf(why, sizeof why, "seats takes a number of players from %u to %u", lobby_seats(r), r->seats_max);
+		return *v < lobby_seats(r) || *v > r->seats_max ? why : NULL;
 	}
 	if (config_range(options[i].name, &lo, &hi) < 0 || *v < lo || *v > hi)
 		return "a value is out of the option's range (see boardd --help)";
@@ -226,7 +226,8 @@ int lobby_play_fill(const struct lobby_opts *o, const struct bd_req *req, struct
 }
 
 /* Options (those game g, rules r, takes) as k=v, each after sep but the first, with the
- * opponent if named, into buf; "-" if none. */
+ * opponent if named, into buf; "-" if none. seats=0 is left out: a static Memory board
+ * gathers its players by min-players. */
 static void lobby_opts_text(const struct bd_game *g, const struct rules *r, const int64_t opt[LOBBY_OPTS],
 			    const char *opponent, char *buf, size_t len, char sep)
 {
@@ -235,7 +236,7 @@ static void lobby_opts_text(const struct bd_game *g, const struct rules *r, cons
 
 	buf[0] = '\0';
 	for (unsigned i = 0; i < LOBBY_OPTS && n < len; i++) {
-		if (!lobby_takes(g, r, i))
+		if (!lobby_takes(g, r, i) || (i == LOBBY_SEATS && opt[i] == 0))
 			continue;
 		if (i >= LOBBY_GAME_OPT)
 			bd_game_option_text(&g->options[i - LOBBY_GAME_OPT], opt[i], value, sizeof value);
@@ -570,6 +571,7 @@ static struct board_settings lobby_settings(const struct lobby *l, const struct 
 	s.clock_ms = p->opt[LOBBY_CLOCK];
 	s.increment_ms = p->opt[LOBBY_INCREMENT];
 	s.move_limit_ms = lobby_takes(g, r, LOBBY_LIMIT) ? p->opt[LOBBY_LIMIT] : s.move_limit_ms;
+	s.restart_ms = r->seats > 0 ? s.restart_ms : 0; /* Memory: the next game on every seat's rematch */
 	memcpy(s.opt, p->opt + LOBBY_GAME_OPT, sizeof s.opt);
 	return s;
 }
@@ -891,7 +893,8 @@ static int lobby_item(const struct lobby *l, unsigned item, char *buf, size_t le
 		const struct bd_game *g = bd_game_of_kind(b->set.game_kind);
 		int64_t opt[LOBBY_OPTS] = {[LOBBY_DIM] = b->set.dim, [LOBBY_CLOCK] = b->set.clock_ms,
 					   [LOBBY_INCREMENT] = b->set.increment_ms, [LOBBY_LIMIT] = b->set.move_limit_ms,
-					   [LOBBY_SEATS] = b->set.seats};
+					   [LOBBY_SEATS] = b->rules->seats > 0 ? b->set.seats :
+							   item / LIST_STRIDE >= l->nstatics ? b->set.min_players : 0};
 		memcpy(opt + LOBBY_GAME_OPT, b->set.opt, sizeof b->set.opt);
 		lobby_opts_text(g, b->rules, opt, NULL, opts, sizeof opts, ',');
 		snprintf(buf, len, "TABLE %s %s %s %u %u %s\n", b->set.name, g->name,

@@ -139,7 +139,8 @@ static_assert(offsetof(struct bd_pub, area) == 142520, "public layout changed: b
 /* The core's part of a seat that nobody else may see. */
 struct bd_priv_player {
 	int32_t worker_pid;  /* session worker serving this seat, 0 when none */
-	uint32_t reserved;
+	uint32_t rematch;    /* 1: asked for the next game at a table that waits for every seat's
+			      * (a lobby's Memory table; turn tables keep theirs in bd_turn) */
 	int64_t deadline_ms; /* the seat's next game deadline (CLOCK_MONOTONIC ms), 0 = none */
 	uint64_t token;      /* secret that lets a reconnecting client take its seat back */
 	int64_t away_since_ms;

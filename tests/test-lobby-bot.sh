@@ -12,7 +12,11 @@
 #    boardctl list shows bob waiting and their table with its two seats and a spectator,
 #    boardctl games the games, both in text and --json;
 #  - a bot started as nobody (setpriv) plays a bot of root's: ps shows nobody's uid;
-#  - two bots --play memory play a game at a memory table: every pair between them.
+#  - two bots --play memory play a game at a memory table: every pair between them;
+#  - two bots and a player of our own asking `play memory seats=3` are matched at one table
+#    of three seats; after the first game the table waits (on a daemon whose static boards
+#    restart at once) until all three asked for a rematch, then the bots play the second;
+#    a static board refuses a rematch (it restarts by itself).
 . "$(dirname "$0")/lib.sh"
 CTL="$BIN/boardctl"
 NPID="" E_PID=""
@@ -193,7 +197,7 @@ json "$WORK/ctl" "[(w['game'],w['name'],w['login'],'opponent' in w['options']) f
 note "boardctl games"
 ctl games
 grep -qE '^tictactoe +2  clock-ms=[0-9]+ increment-ms=[0-9]+ move-limit-ms=[0-9]+$' "$WORK/ctl" || fail "games: $(cat "$WORK/ctl")"
-grep -qE '^memory +2  dim=[0-9]+$' "$WORK/ctl" || fail "games: no memory: $(cat "$WORK/ctl")"
+grep -qE '^memory +2  dim=[0-9]+ seats=2$' "$WORK/ctl" || fail "games: no memory: $(cat "$WORK/ctl")"
 ctl games --json
 json "$WORK/ctl" "d['socket']=='$SOCK'" \
 	"[(g['seats'],sorted(g['options'])) for g in d['games'] if g['name']=='tictactoe']==[(2,['clock-ms','increment-ms','move-limit-ms'])]"
@@ -241,4 +245,42 @@ assert a["points"] + b["points"] == 16, (a, b)  # a 4x4 board: 8 pairs, 2 points
 assert a["result"] == b["result"] == "win" if a["points"] == b["points"] else pairs.get(a["result"]) == b["result"], (a, b)
 assert (a["result"] == "win") == (a["points"] >= b["points"]), (a, b)
 ' "$WORK/m1.out" "$WORK/m2.out" || fail "memory results: $(cat "$WORK/m1.out" "$WORK/m2.out")"
+
+note "two bots and ray at a memory table of three seats: the next game on all three rematches only"
+stop_daemon
+start_daemon --lobby-wait-ms 600000 --restart-ms 1 # a static board would restart at once
+client ray 3
+say 3 "play memory seats=3 dim=2"
+wait_for "$WORK/ray.out" "^OK play memory$"
+run_bot r1 --play memory --option seats=3 --option dim=2 --games 2 --delay-ms 0 --seed 1
+A=$PID
+run_bot r2 --play memory --option seats=3 --option dim=2 --games 2 --delay-ms 0 --seed 2
+wait_for "$WORK/ray.out" "^EVENT 0 matched memory-[0-9]+ memory$"
+T=$(sed -n 's/^EVENT 0 matched \(memory-[0-9]*\) memory$/\1/p' "$WORK/ray.out")
+say 3 "join $T"
+wait_for "$WORK/ray.out" "^OK join $T "
+# ray never picks: the bots take both pairs, then both ask for the next game.
+wait_for "$WORK/ray.out" "^EVENT [0-9]+ state over 1$"
+two_rematches() { [ "$(count ray "^EVENT [0-9]+ rematch [01]$")" -ge 2 ]; }
+wait_until "both bots' rematch" two_rematches
+say 3 "ping"
+wait_for "$WORK/ray.out" "^OK pong$"
+[ "$(count ray "^EVENT [0-9]+ state on")" -eq 1 ] || fail "the table restarted before ray's rematch: $(cat "$WORK/ray.out")"
+say 3 "rematch"
+wait_for "$WORK/ray.out" "^OK rematch$"
+wait_for "$WORK/ray.out" "^EVENT [0-9]+ state on 2$"
+wait_bot "$A" r1
+wait_bot "$PID" r2
+[ "$T" = "$(table_of r1)" ] && [ "$T" = "$(table_of r2)" ] || fail "ray at $T, r1 at '$(table_of r1)', r2 at '$(table_of r2)'"
+python3 -c '
+import json, sys
+games = [[json.loads(l) for l in open(f)] for f in sys.argv[1:]]
+assert all([g["game"] for g in b] == [1, 2] for b in games), games
+assert all(sum(b[n]["points"] for b in games) == 4 for n in (0, 1)), games  # 2 pairs, 2 points each
+' "$WORK/r1.out" "$WORK/r2.out" || fail "two bots: $(cat "$WORK/r1.out" "$WORK/r2.out")"
+cat "$WORK/r1.err" "$WORK/r2.err" | grep "rematch refused" && fail "a bot's rematch was refused"
+bye 3
+out=$(printf '%s\n' "hello st player" "join main" "rematch" | socat -t 2 - UNIX-CONNECT:"$SOCK" 2>&1 | grep '^ERR')
+echo "$out" | grep -q "^ERR notsupported this table starts its next game by itself after the end$" ||
+	fail "a rematch on a static Memory board: $out"
 finish

@@ -26,7 +26,7 @@ start_daemon --board m:4
 client ann 3
 say 3 "games"
 wait_for "$WORK/ann.out" "^OK games 5$"
-grep -qx "GAME memory 2 dim=4" "$WORK/ann.out" || fail "games: no memory line: $(cat "$WORK/ann.out")"
+grep -qx "GAME memory 2 dim=4 seats=2" "$WORK/ann.out" || fail "games: no memory line: $(cat "$WORK/ann.out")"
 grep -qx "GAME tictactoe 2 clock-ms=0 increment-ms=0 move-limit-ms=600000" "$WORK/ann.out" ||
 	fail "games: no tictactoe line: $(cat "$WORK/ann.out")"
 grep -qx "GAME qwirkle 2 clock-ms=0 increment-ms=0 move-limit-ms=600000 seats=2 practice=off" "$WORK/ann.out" ||
@@ -163,6 +163,7 @@ client kim 7
 for r in "play" "play Chess!" "play chess" "play tictactoe dim=3" "play tictactoe clock-ms=abc" \
 	"play tictactoe clock-ms=9999999999" "play tictactoe opponent=" "play tictactoe x" \
 	"play tictactoe clock-ms=1 clock-ms=2" "play memory dim=5" "play memory clock-ms=0" \
+	"play memory seats=1" "play memory seats=5" "rematch" \
 	"watch" "watch a.b" "watch nosuch" "join nosuch" "games x" "list x" "cancel x" "leave x" "leave" \
 	"cancel"; do
 	say 7 "$r"
@@ -170,9 +171,10 @@ done
 say 7 "ping"
 wait_for "$WORK/kim.out" "^OK pong$"
 n=$(count kim "^ERR ")
-[ "$n" -eq 21 ] || fail "21 bad requests, $n ERR lines: $(cat "$WORK/kim.out")"
-[ "$(count kim "^(OK|ERR) ")" -eq 23 ] || fail "a bad request had more than one reply: $(cat "$WORK/kim.out")"
+[ "$n" -eq 24 ] || fail "24 bad requests, $n ERR lines: $(cat "$WORK/kim.out")"
+[ "$(count kim "^(OK|ERR) ")" -eq 26 ] || fail "a bad request had more than one reply: $(cat "$WORK/kim.out")"
 grep -q "^ERR game " "$WORK/kim.out" && grep -q "^ERR option " "$WORK/kim.out" && grep -q "^ERR notwaiting " "$WORK/kim.out" &&
+	grep -q "^ERR option seats takes a number of players from 2 to 4$" "$WORK/kim.out" &&
 	grep -q "^ERR notjoined " "$WORK/kim.out" || fail "the codes: $(cat "$WORK/kim.out")"
 note "bad requests: one ERR each, the connection goes on"
 for fd in 3 4 5 6 7 8; do bye $fd; done

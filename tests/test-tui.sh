@@ -11,7 +11,7 @@
 start_daemon --seed 3
 tui_start -- --name ana
 wait_screen '^board-tui: lobby  \(you are ana\)$'
-wait_screen '^> Memory +dim=4$'
+wait_screen '^> Memory +dim=4 seats=2$'
 shows '^  Tic-tac-toe ' || fail "tic-tac-toe not listed: $(screen | head -n 12)"
 
 note "play a person: the countdown, then cancel"
@@ -69,10 +69,10 @@ wait_screen '^Games \(up/down to choose\)$' # the table itself may be gone: its 
 note "options: Memory on a 6x6 board against a bot"
 tm resize-window -x 100 -y 40 || fail "tmux cannot resize"
 keys Up
-wait_screen '^> Memory +dim=4$'
-wait_screen '^Options \(o chooses, \+/- change\):\[dim=4\] *$'
-keys o + + + -
-wait_screen '^Options \(o chooses, \+/- change\):\[dim=6\] *$'
+wait_screen '^> Memory +dim=4 seats=2$'
+wait_screen '^Options \(o chooses, \+/- change\):\[dim=4\] seats=2 *$'
+keys o o + + + - # o twice: past seats, back to dim
+wait_screen '^Options \(o chooses, \+/- change\):\[dim=6\] seats=2 *$'
 keys b
 wait_screen '^board-tui: Memory at table memory-[0-9]+ '
 wait_screen '^      0     1     2     3     4     5      Players'

@@ -26,6 +26,7 @@ static void memory_enter(struct play *p, const struct bd_pub *snap, int same_sea
 	p->mind.seq = 0;
 	p->barrier = 0;
 	p->plan = -1;
+	p->rematch = snap->game_state == BD_GAME_OVER && snap->deadline_ms == 0 && p->o->play != NULL && play_more(p);
 }
 
 /* Learn from one event; PLAY_ON, or PLAY_DONE after the last game wanted. */
@@ -49,8 +50,11 @@ static int memory_event(struct play *p, const struct bd_msg *msg, const struct b
 		if (ev->n == BD_GAME_ON && p->next_ms < (start = bd_now_ms() + choose_pause(p->level, 0, p->rng)))
 			p->next_ms = start;
 		break;
-	case BD_EV_OVER:
-		return play_over(p, msg, ev, p->mind.game, NULL);
+	case BD_EV_OVER: /* a lobby's table waits for every seat's rematch (a static board ignores it) */
+		if (play_over(p, msg, ev, p->mind.game, NULL) == PLAY_DONE)
+			return PLAY_DONE;
+		p->rematch = p->o->play != NULL;
+		break;
 	case BD_EV_RESYNC: /* the daemon dropped events this bot was too slow to read */
 		if ((snap = play_snapshot(p)) != NULL)
 			memory_load(p, snap, 1);
@@ -80,6 +84,11 @@ static void memory_reply(struct play *p, const struct bd_msg *msg)
 	const struct bd_pub *snap = NULL;
 
 	p->pending = 0;
+	if (p->pending_card < 0) { /* a rematch: refused if the table restarts by itself, or started */
+		if (msg->kind != BD_MSG_OK && strcmp(msg->word, "state") != 0 && strcmp(msg->word, "again") != 0)
+			bot_say("rematch refused: %s %s", msg->word, msg->text);
+		return;
+	}
 	if (p->c.pub != NULL)
 		bd_guard_load(&p->barrier, &p->c.pub->event_seq, sizeof p->barrier); /* a fault: the next snapshot says so */
 	else if ((snap = play_snapshot(p)) != NULL)
@@ -106,6 +115,13 @@ static void memory_reply(struct play *p, const struct bd_msg *msg)
  * trying again. */
 static int memory_act(struct play *p)
 {
+	if (!p->pending && p->rematch && p->mind.game_state == BD_GAME_OVER) {
+		p->rematch = 0;
+		if (bd_client_send(&p->c, "rematch") == 0) {
+			p->pending = 1;
+			p->pending_card = -1;
+		}
+	}
 	if (p->pending || p->mind.game_state != BD_GAME_ON || p->mind.seq < p->barrier)
 		return IDLE_WAIT_MS;
 	int64_t left = p->next_ms - bd_now_ms();

@@ -35,13 +35,13 @@ struct play {
 	/* Memory (play-memory.c): */
 	struct mind mind;
 	int plan;             /* the second card of a known pair being played, -1 */
-	int pending_card;     /* the card of the pick awaiting its reply */
+	int pending_card;     /* the card of the pick awaiting its reply, -1: a rematch's */
 	uint64_t barrier;     /* event seq the mind must reach before the next pick */
 	/* A turn game (play-turns.c): */
 	unsigned game;        /* the game (match) number it plays or last played */
 	unsigned side;        /* its side in that game, BD_NO_SIDE until it has one */
 	int look;             /* it may be its turn: read the table once next_ms comes */
-	int rematch;          /* enum turns_rematch */
+	int rematch;          /* enum turns_rematch; Memory: 1 while a rematch is to be asked */
 	unsigned round;       /* the round being played, 0 before the first */
 	unsigned points[2];   /* the bot's and its opponent's points when that round began */
 	char opponent[BD_NAME_MAX + 1];

@@ -85,15 +85,23 @@ static void view_cursor_line(const struct tui *t, int y, unsigned side)
 	printw(t->view->kind == BD_GAME_QWIRKLE ? " (x %s, y %s)" : " (%s%s)", c, r);
 }
 
+/* Nonzero if m asks for the next game: a turn table's match is over, or a table that waits
+ * for every player's rematch (a lobby's Memory table) is. */
+static int view_rematch_due(const struct tui *t)
+{
+	return t->snap->game_state == BD_GAME_OVER && (t->view->turns || t->snap->deadline_ms == 0);
+}
+
 /* R resigns the match while it is on, m asks for a rematch once it is over. */
 static int view_turn_key(struct tui *t, int ch)
 {
-	if (ch == 'R' && view_can_move(t) && conn_send(t, "resign") == 0) {
+	if (ch == 'R' && t->view->turns && view_can_move(t) && conn_send(t, "resign") == 0) {
 		draw_feedback(t, "you resigned", 0);
 		return 1;
 	}
-	if (ch == 'm' && t->snap->game_state == BD_GAME_OVER && conn_send(t, "rematch") == 0) {
-		draw_feedback(t, "rematch asked: waiting for your opponent", 0);
+	if (ch == 'm' && view_rematch_due(t) && conn_send(t, "rematch") == 0) {
+		draw_feedback(t, t->view->turns ? "rematch asked: waiting for your opponent" :
+					     "rematch asked: the next game starts when every player asked", 0);
 		return 1;
 	}
 	return 0;
@@ -137,8 +145,9 @@ void view_draw(struct tui *t)
 		mvprintw(1, 0, "%.*s", COLS > 0 ? COLS - 1 : 0, what);
 		attroff(A_BOLD | A_REVERSE);
 	}
-	snprintf(keys, sizeof keys, "arrows move  Enter/space play  %s%s%sl lobby  q quit", t->view->keys,
-		 t->view->keys[0] ? "  " : "", t->view->turns ? "R resign  m rematch  " : "");
+	snprintf(keys, sizeof keys, "arrows move  Enter/space play  %s%s%s%sl lobby  q quit", t->view->keys,
+		 t->view->keys[0] ? "  " : "", t->view->turns ? "R resign  " : "",
+		 t->view->turns || view_rematch_due(t) ? "m rematch  " : "");
 	draw_keys(keys);
 }
 
@@ -155,7 +164,7 @@ void view_key(struct tui *t, int ch)
 		lobby_enter(t);
 		return;
 	}
-	if (side == 0 || (t->view->turns && view_turn_key(t, ch)) || (t->view->key != NULL && t->view->key(t, ch)))
+	if (side == 0 || view_turn_key(t, ch) || (t->view->key != NULL && t->view->key(t, ch)))
 		return;
 	if (ch == KEY_LEFT && col > 0)
 		col--;

@@ -432,6 +432,7 @@ static void memory_sweep(struct board *b)
 
 const struct rules rules_memory = {
 	.codec = &bd_game_memory,
+	.seats_max = BD_TURN_SEATS_MAX, /* a lobby match: 2 to 4 players (New Game with bots) */
 	.deal = memory_deal,
 	.locks = memory_locks,
 	.move = memory_move,

@@ -90,8 +90,9 @@ struct rules {
 	unsigned rounds;
 	/* A turn game that has no draw by agreement: the core refuses `draw` (ERR nodraw). */
 	int no_draw_offer;
-	/* A turn game that may be played by more: its tables take the option seats=N (seats..
-	 * seats_max, default seats; board_settings' seats). 0: always seats. */
+	/* A game that may be played by more: its lobby tables take the option seats=N (seats..
+	 * seats_max, default seats, or 2 for Memory, whose seats=N gathers N players; a turn
+	 * game's static boards take it too: board_settings' seats). 0: always seats. */
 	unsigned seats_max;
 	/* Every lock held: lay out a new game (the core resets scores and deadlines after). */
 	void (*deal)(struct board *b);
