@@ -5,6 +5,15 @@
 # and libclang-rt-14-dev. `make fuzz` is the long run that finds new inputs.
 . "$(dirname "$0")/lib.sh"
 
+# The targets are the same in every build (build-fuzz/, their own sanitizers): the
+# sanitizer build's make check would run the same programs on the same inputs again.
+case ${BUILD:-build} in
+*address* | *undefined* | *thread* | *-san*)
+	echo "SKIP: in a sanitizer build: the fuzz targets are the same in every build (build-fuzz/), run by the plain build's make check"
+	cleanup
+	exit 0
+	;;
+esac
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 command -v "${FUZZ_CC:-clang}" >/dev/null ||
 	fail "clang is missing: the fuzz targets need packages clang and libclang-rt-14-dev"
