@@ -145,6 +145,7 @@ static void memory_cool(struct board *b, unsigned c, int64_t now)
 			slot = &s[i];
 	}
 	slot->uid = uid;
+	slot->seat = owner + 1;
 	slot->until_ms = now + memory_cooldown_ms(b);
 }
 
@@ -160,8 +161,35 @@ static int memory_contested(const struct board *b, uint32_t uid)
 	return 0;
 }
 
+/* The card whose value pairs with card c, or -1. */
+static int memory_partner(const struct board *b, unsigned c)
+{
+	const struct bd_memory_priv *v = memory_priv_ro(b);
+	unsigned n = v->dim * v->dim;
+
+	for (unsigned d = 0; d < n; d++)
+		if (d != c && memcmp(v->cards[d].value, v->cards[c].value, 2) == 0)
+			return (int)d;
+	return -1;
+}
+
+/* Nonzero if card c's partner is face up as another seat's than p's: p let c go, and taking
+ * it back at once would keep that seat from matching the pair (the endgame race of two
+ * players each holding one card of the last pair), even when both seats are one user's. */
+static int memory_partner_held(const struct board *b, unsigned c, unsigned p)
+{
+	int d = memory_partner(b, c);
+	const struct bd_memory_pub *m = memory_pub_ro(b);
+
+	return d >= 0 && m->cards[d].state == BD_CARD_UP && m->cards[d].owner != p;
+}
+
 /* How long player p's user must still wait before picking card c (0: it may now); when it
- * must, *err says so, with the milliseconds left first (board-bot reads them). */
+ * must, *err says so, with the milliseconds left first (board-bot reads them). The seat that
+ * let it go last also waits while another seat holds its partner up, whoever's seats they
+ * are (a person and the bots it started are one user): so of two players each holding one
+ * card of the last pair, the one whose time ran out first cannot take its card back at once,
+ * and the other can match the pair (no endless race of first picks). */
 static int64_t memory_cooling(const struct board *b, unsigned p, unsigned c, int64_t now, struct bd_err *err)
 {
 	static char text[128];
@@ -170,10 +198,9 @@ static int64_t memory_cooling(const struct board *b, unsigned p, unsigned c, int
 	int64_t left = 0;
 
 	for (unsigned i = 0; i < BD_COOLDOWN_SLOTS; i++)
-		if (s[i].uid == uid && s[i].until_ms - now > left)
+		if (s[i].uid == uid && s[i].until_ms - now > left &&
+		    (memory_contested(b, uid) || (s[i].seat == p + 1 && memory_partner_held(b, c, p))))
 			left = s[i].until_ms - now;
-	if (left > 0 && !memory_contested(b, uid))
-		left = 0;
 	if (left > 0) {
 		snprintf(text, sizeof text, "%lld ms left: you let this card go, so others may pick it first "
 			 "(you may still pick it to match it)", (long long)left);
@@ -278,7 +305,9 @@ static int memory_move(struct board *b, unsigned p, unsigned ntok, const char *c
 	if (bd_memory_move_parse(ntok, tok, memory_pub(b)->dim, &card, err) < 0)
 		return -1;
 	if (pub->game_state != BD_GAME_ON)
-		return bd_err_set(err, "state", pub->game_state == BD_GAME_OVER ? "the game is over; a new one starts soon" :
+		return bd_err_set(err, "state", pub->game_state == BD_GAME_OVER ?
+				  (board_settings(b)->restart_ms > 0 ? "the game is over; a new one starts soon" :
+				   "the game is over; the next starts once every player asked for a rematch") :
 				  pub->game_state == BD_GAME_FROZEN ? "the game is frozen until enough players are back" :
 				  "the game waits for enough players");
 	if (q->pick_state == BD_PICK_WAIT)
@@ -383,18 +412,6 @@ static const char *memory_check(const struct board *b)
 			return "a player's pick state is out of range";
 	}
 	return NULL;
-}
-
-/* The card whose value pairs with card c, or -1. */
-static int memory_partner(const struct board *b, unsigned c)
-{
-	const struct bd_memory_priv *v = memory_priv_ro(b);
-	unsigned n = v->dim * v->dim;
-
-	for (unsigned d = 0; d < n; d++)
-		if (d != c && memcmp(v->cards[d].value, v->cards[c].value, 2) == 0)
-			return (int)d;
-	return -1;
 }
 
 static void memory_sweep(struct board *b)

@@ -65,11 +65,13 @@ struct bd_memory_seat {
 };
 
 /* Anti-hoarding: a uid that let card c go (not by a match) may not pick it again, except to
- * match it, before until_ms. A few uids per card; 0 = a free slot. */
+ * match it, before until_ms; the seat of that uid that let it go last may not either while
+ * another seat holds c's partner up, even a seat of the same uid. A few uids per card; 0 =
+ * a free slot. */
 #define BD_COOLDOWN_SLOTS 4
 struct bd_cooldown {
 	uint32_t uid;
-	uint32_t reserved;
+	uint32_t seat;       /* the seat that let it go last, + 1; 0: none recorded */
 	int64_t until_ms;    /* CLOCK_MONOTONIC ms; 0 when the slot is free */
 };
 static_assert(sizeof(struct bd_cooldown) == 16, "bd_cooldown is 16 bytes");

@@ -211,6 +211,31 @@ static void test_cooldown_alone(void)
 	h_stop();
 }
 
+/* Two seats of one user each hold one card of a pair (the endgame's last pair): the one that
+ * lets its card go (here by a repick: no timing to race) may not take it back while the
+ * other holds the partner up (ERR cooldown, although no other user is seated), and the
+ * other matches the pair with it. */
+static void test_cooldown_last_pair(void)
+{
+	struct bd_msg r;
+	unsigned c1, c2;
+
+	REQUIRE(geteuid() == 0, "this suite needs root (players as nobody)");
+	h_start("--board", "main:4", "--min-players", "2", "--first-pick-ms", "20000", "--mismatch-ms", "100", NULL);
+	struct h_client *nina = join_as("nina", NOBODY), *nora = join_as("nora", NOBODY);
+	h_find_pair(nina, 1, &c1, &c2);
+	H_PICK(nora, c2, NULL);
+	H_PICK(nina, c1, NULL);
+	CHECK(pick(nina, c1, &r) == 1 && strcmp(r.word, "filled") == 0, "nina's repick: '%s'", r.line);
+	WAIT_DOWN(nina, c1, "repick");
+	CHECK(pick(nina, c1, &r) == 1 && cooldown_left(&r) > 0, "nina took back her card while nora holds its partner: '%s'",
+	      r.line);
+	H_PICK(nora, c1, NULL);
+	H_WAIT(nina, &r, "match");
+	CHECK(h_num(&r, 5) == nora->id, "nora's match of the pair: '%s'", r.line);
+	h_stop();
+}
+
 /* Register this file's tests, with the harness's setup and teardown. */
 void suite_fairness(void)
 {
@@ -218,4 +243,5 @@ void suite_fairness(void)
 	CU_add_test(s, "names", test_names);
 	CU_add_test(s, "cooldown", test_cooldown);
 	CU_add_test(s, "cooldown_alone", test_cooldown_alone);
+	CU_add_test(s, "cooldown_last_pair", test_cooldown_last_pair);
 }
