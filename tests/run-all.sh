@@ -1,13 +1,14 @@
 #!/bin/bash
 # run-all.sh BUILD: every test of `make check`, each in its own socket path and shm prefix, so
-# that TEST_JOBS of them (default: the number of CPUs) run at once. The longest known tests
+# that TEST_JOBS of them (default: one more than the CPUs, since most of a test's time is
+# spent waiting for daemons, bots and windows, not computing) run at once. The longest known tests
 # (tests/durations) start first so that the pool ends evenly. Prints one line per test as it
 # ends, with its wall time, and a closing "N passed, N skipped, N failed" line (a test that
 # exits 0 after a line "SKIP: why" is skipped, not passed); exit 1 if any failed.
 BUILD=${1:-build}
 export BUILD
 cd "$(dirname "$0")/.." || exit 1
-jobs=${TEST_JOBS:-$(nproc 2>/dev/null || echo 2)}
+jobs=${TEST_JOBS:-$(($(nproc 2>/dev/null || echo 2) + 1))}
 [ "$jobs" -ge 1 ] 2>/dev/null || jobs=1
 mkdir -p tests/out
 

@@ -3,7 +3,9 @@
  *
  * lag: a player stops reading until the events it was not sent must exceed --backlog (the
  * daemon's --max-backlog): at least LINE_MIN bytes an event since it stopped, less what its
- * socket holds. The flood is then stopped (SIGSTOP to its group) and the board settles; the
+ * socket holds; or, sooner, until the daemon's log (--log FILE) says this connection fell
+ * behind (real event lines are longer than LINE_MIN: the bound alone waits for about twice
+ * the events, which a loaded machine's flood may not make in time). The flood is then stopped (SIGSTOP to its group) and the board settles; the
  * player reads all there is: one resync event, whose seq and count join the events before
  * it without a gap; then `cards` and `players` equal the public segment, the seat is still
  * its own, and its pick of a face-down card is accepted. The flood is continued (SIGCONT).
@@ -13,8 +15,8 @@
  * first and not the second, which then reads out and gets its `OK pong`.
  * A lagging player named whisper (--name; boardd-testhooks gives it a private line) must get
  * its private line right after its resync.
- * Options: --flood PGID (required), --backlog BYTES (262144), --seconds N (6, stall),
- * --name NAME (lagger, lag). */
+ * Options: --flood PGID (required), --backlog BYTES (262144), --log FILE (none), --seconds N
+ * (6, stall), --name NAME (lagger, lag). */
 #include "fault.h"
 
 #include <errno.h>
@@ -24,6 +26,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
+#include <unistd.h>
 
 #include "ipc/clock.h"
 
@@ -48,13 +51,35 @@ static long lag_held(const struct bd_client *c)
 	return n + (long)c->rlen;
 }
 
+/* Nonzero if the daemon's log (NULL: none) says our connection fell behind. */
+static int lag_logged(const char *log)
+{
+	char line[512], want[64];
+	int found = 0;
+	FILE *f;
+
+	if (log == NULL || (f = fopen(log, "r")) == NULL)
+		return 0;
+	snprintf(want, sizeof want, "connection of pid %d uid %u fell behind", (int)getpid(), (unsigned)getuid());
+	while (!found && fgets(line, sizeof line, f) != NULL)
+		found = strstr(line, want) != NULL;
+	fclose(f);
+	return found;
+}
+
 /* Wait, not reading, until the daemon must have more than backlog bytes of events unsent
- * for c: LINE_MIN bytes an event since seq0, less what c's socket holds. */
-static void lag_wait_bound(const struct bd_client *c, uint64_t seq0, long backlog)
+ * for c: LINE_MIN bytes an event since seq0, less what c's socket holds; or until its log
+ * says so. */
+static void lag_wait_bound(const struct bd_client *c, uint64_t seq0, long backlog, const char *log)
 {
 	int64_t start = bd_now_ms();
 
 	for (;;) {
+		if (lag_logged(log)) {
+			say("lagging player: not read for %.1f s: the daemon logged that it fell behind",
+			    (double)(bd_now_ms() - start) / 1000.0);
+			return;
+		}
 		uint64_t events = __atomic_load_n(&pub_map()->event_seq, __ATOMIC_ACQUIRE) - seq0;
 		long held = lag_held(c), unsent = (long)events * LINE_MIN - held;
 		if (unsent > backlog) {
@@ -204,14 +229,14 @@ int cmd_lag(void)
 	struct bd_client c;
 	pid_t flood = (pid_t)opt_num("flood", 0);
 	long backlog = opt_num("backlog", 262144);
-	const char *name = opt_str("name", "lagger");
+	const char *name = opt_str("name", "lagger"), *log = opt_str("log", NULL);
 	unsigned lines = 0;
 
 	opts_done();
 	if (flood <= 1)
 		die("--flood PGID is required");
 	player_enter(&c, name, BD_ROLE_PLAYER);
-	lag_wait_bound(&c, __atomic_load_n(&pub_map()->event_seq, __ATOMIC_ACQUIRE), backlog);
+	lag_wait_bound(&c, __atomic_load_n(&pub_map()->event_seq, __ATOMIC_ACQUIRE), backlog, log);
 	lag_flood(flood, SIGSTOP);
 	lag_settle();
 	unsigned resyncs = lag_readout(&c, "lagging player", &lines);
