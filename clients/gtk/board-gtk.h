@@ -5,6 +5,8 @@
  *            (the lobby, a table), quit on exit
  *   conn.c   the connection: hello, join or watch and leave a table, the socket in the
  *            main loop, events, reconnecting
+ *   offline.c  the not-connected page: Retry, Start a local game (boardd and a bot of
+ *            the user's own); command-line errors in a window
  *   lobby.c  the lobby page: the kinds of game, play a person or a bot, the countdown,
  *            the tables to join or watch and the players waiting
  *   bot.c    the person's own board-bot (run as the person's user), started for
@@ -151,6 +153,7 @@ struct app {
 /* conn.c */
 int conn_open(struct app *a, char *err, size_t len);
 void conn_start_retry(struct app *a, const char *why);
+void conn_online(struct app *a);
 void conn_drain(struct app *a);
 int conn_send(struct app *a, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
 void conn_after(struct app *a);
@@ -163,6 +166,14 @@ void conn_quit(struct app *a);
 void conn_goodbye(struct bd_client *c);
 int conn_can_play(const struct app *a);
 int conn_owed(const struct app *a);
+
+/* offline.c: the not-connected page (Retry, Start a local game: boardd and a bot, stopped
+ * by offline_stop when board-gtk ends), a command-line error in a window, and where a
+ * program of boardd's is (beside board-gtk, in ../sbin, else PATH; g_free it). */
+void offline_show(struct app *a, const char *err);
+void offline_stop(struct app *a);
+void offline_error(const char *text);
+char *offline_program(const char *name);
 
 /* app.c */
 int app_run(struct app *a, const char *unreachable);

@@ -5,7 +5,7 @@
  * (conn_request); events that came meanwhile are handled right after, from the main loop.
  * When the daemon goes away the window says so and a timer reconnects every RETRY_MS,
  * reclaiming the seat with the token of the first join (or back in the lobby, if it was
- * there). */
+ * there). A daemon missing from the start is the not-connected page's (offline.c). */
 #include <glib-unix.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -88,11 +88,17 @@ static gboolean conn_retry(gpointer data)
 		return G_SOURCE_CONTINUE;
 	}
 	a->retry = 0;
+	conn_online(a);
+	return G_SOURCE_REMOVE;
+}
+
+/* Connected again (conn_open succeeded): the window shows the lobby or the table afresh. */
+void conn_online(struct app *a)
+{
 	panel_link(a, NULL);
 	if (a->lobby != NULL && !a->table[0])
 		lobby_online(a);
 	conn_drain(a);
-	return G_SOURCE_REMOVE;
 }
 
 /* Drop the connection, tell the user, and start reconnecting. */
@@ -120,11 +126,12 @@ static void conn_shrunk(struct app *a)
 	conn_lost(a, "The board's shared memory shrank (the board is gone or damaged).");
 }
 
-/* Start reconnecting if the first attempt (in main) found no daemon. */
+/* The first attempt (in main) found no daemon: the not-connected page says so and offers
+ * Retry and a local game (offline.c); nothing is retried behind the user's back. */
 void conn_start_retry(struct app *a, const char *why)
 {
-	if (!a->linked)
-		conn_lost(a, why);
+	if (!a->online)
+		offline_show(a, why);
 }
 
 /* One event line. The board itself is redrawn from the snapshot, not from events. */

@@ -8,7 +8,7 @@
 #include "board-gtk.h"
 #include "ipc/shm.h"
 
-/* The help text, on stdout for --help and stderr for a usage error. */
+/* The help text (--help). */
 static void usage(FILE *f)
 {
 	fprintf(f,
@@ -36,12 +36,16 @@ static void usage(FILE *f)
 		"places your mark), Ctrl+Q quits.\n");
 }
 
-/* Exit 2 with a message about a bad argument. */
+/* Exit 2 with a message about a bad argument: on standard error, and in a window if there
+ * is a display. */
 static void G_GNUC_NORETURN bad_usage(const char *fmt, const char *arg)
 {
-	fprintf(stderr, "board-gtk: ");
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, " (see --help)\n");
+	char *what = g_strdup_printf(fmt, arg);
+	char *text = g_strdup_printf(_("%s (see --help)"), what);
+
+	offline_error(text);
+	g_free(what);
+	g_free(text);
 	exit(2);
 }
 
@@ -78,10 +82,11 @@ static void parse_options(int argc, char **argv, struct options *o)
 	};
 	int c;
 
+	opterr = 0; /* bad_usage says it, in a window too */
 	bd_default_socket(o->socket, sizeof o->socket);
 	o->prefix = bd_default_prefix();
 	default_name(o->name, sizeof o->name);
-	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
 		switch (c) {
 		case O_SOCKET:
 			if (strlen(optarg) >= sizeof o->socket)
@@ -100,7 +105,8 @@ static void parse_options(int argc, char **argv, struct options *o)
 		case O_NOSHM: o->no_shm = 1; break;
 		case O_HELP: usage(stdout); exit(0);
 		case O_VERSION: printf("board-gtk %s (protocol %d)\n", BD_VERSION, BD_PROTO_VERSION); exit(0);
-		default: usage(stderr); exit(2);
+		case ':': bad_usage(_("option '%s' needs an argument"), argv[optind - 1]);
+		default: bad_usage(_("unknown option '%s'"), argv[optind - 1]);
 		}
 	}
 	if (optind < argc)
@@ -138,8 +144,13 @@ int main(int argc, char **argv)
 	 * A daemon that cannot be reached is waited for, in the window. */
 	int rc = conn_open(&a, err, sizeof err);
 	if (rc == -2 || (a.opt.nhot > 0 && (rc < 0 || hot_open(&a, err, sizeof err) < 0))) {
-		fprintf(stderr, "board-gtk: %s\n", err); /* a hot seat's window needs the daemon at once */
+		char *text = g_strdup_printf(_("table %s: %s"), a.table, err);
+
+		offline_error(a.table[0] ? text : err); /* a hot seat's window needs the daemon at once */
+		g_free(text);
 		return 1;
 	}
-	return app_run(&a, rc < 0 ? err : NULL);
+	rc = app_run(&a, rc < 0 ? err : NULL);
+	offline_stop(&a); /* the local game's boardd, if the window started one */
+	return rc;
 }
