@@ -171,7 +171,7 @@ int conn_owed(const struct app *a);
  * by offline_stop when board-gtk ends), a command-line error in a window, and where a
  * program of boardd's is (beside board-gtk, in ../sbin, else PATH; g_free it). */
 void offline_show(struct app *a, const char *err);
-void offline_stop(struct app *a);
+void offline_stop(void);
 void offline_error(const char *text);
 char *offline_program(const char *name);
 

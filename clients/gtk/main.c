@@ -151,6 +151,6 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	rc = app_run(&a, rc < 0 ? err : NULL);
-	offline_stop(&a); /* the local game's boardd, if the window started one */
+	offline_stop(); /* the local game's boardd, if the window started one */
 	return rc;
 }

@@ -120,8 +120,8 @@ static void offline_explain(struct app *a, const char *err)
 		gtk_label_set_text(GTK_LABEL(off.why), _("No game server (boardd) is running for you. Start a local game "
 						       "to play on this computer, or press Retry once boardd runs."));
 	else if (e == EACCES || e == EPERM)
-		gtk_label_set_text(GTK_LABEL(off.why), _("boardd is running, but its socket does not let you in: ask "
-						       "whoever runs it to add you to its group."));
+		gtk_label_set_text(GTK_LABEL(off.why), _("boardd's socket is there, but it does not let you in "
+						       "(its permissions, or its folder's)."));
 	else
 		gtk_label_set_text(GTK_LABEL(off.why), _("boardd did not answer as expected. Press Retry to try again."));
 	/* The system's words for what connect found, else (it connected) the library's. */
@@ -255,7 +255,7 @@ static void offline_end(GPid pid)
 /* The local game could not start (why): stop what did, say so, offer the buttons again. */
 static void offline_failed(struct app *a, const char *why)
 {
-	offline_stop(a);
+	offline_stop();
 	offline_explain(a, why);
 	gtk_label_set_text(GTK_LABEL(off.status), why);
 }
@@ -263,7 +263,7 @@ static void offline_failed(struct app *a, const char *why)
 /* The local boardd answers: start its bot (on board main, as `make run` does) and connect. */
 static void offline_started(struct app *a)
 {
-	char err[256];
+	char err[256], why[256];
 	char *bot = offline_program("board-bot");
 	char *argv[] = {bot, "--socket", a->opt.socket, "--shm-prefix", (char *)a->opt.prefix, "--name",
 			strcmp(a->opt.name, "bob") != 0 ? "bob" : "alice", "--level", "beginner",
@@ -273,8 +273,10 @@ static void offline_started(struct app *a)
 	g_free(bot);
 	if (off.bot == 0)
 		g_printerr("board-gtk: %s\n", err); /* the board is still there to play, or watch */
-	if (offline_connect(a) < 0)
-		offline_failed(a, gtk_label_get_text(GTK_LABEL(off.status)));
+	if (offline_connect(a) < 0) {
+		snprintf(why, sizeof why, "%s", gtk_label_get_text(GTK_LABEL(off.status)));
+		offline_failed(a, why);
+	}
 }
 
 /* Timer while the local boardd starts: connect once it answers; say why if it ended. */
@@ -336,9 +338,8 @@ static void offline_start_clicked(GtkButton *button, gpointer data)
 
 /* board-gtk ends: stop the local game's bot and boardd (which removes its boards from
  * /dev/shm) and wait for them. */
-void offline_stop(struct app *a)
+void offline_stop(void)
 {
-	(void)a;
 	if (off.timer)
 		g_source_remove(off.timer);
 	if (off.log_watch)
