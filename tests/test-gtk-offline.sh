@@ -91,7 +91,9 @@ note "quit: the local game's boardd and bot end, nothing left in /dev/shm"
 xdotool key ctrl+q
 wait_until "board-gtk to end" gone "$GPID"
 wait "$GPID"
+rc=$?
 GPID=""
+[ "$rc" -eq 0 ] || fail "board-gtk exited $rc: $(tail -n 20 "$WORK/gtk.log")"
 ! answers || fail "a daemon still answers on $SOCK"
 [ -z "$(pgrep -f -- "--socket $SOCK ")" ] || fail "still running: $(pgrep -af -- "--socket $SOCK ")"
 [ -z "$(ls /dev/shm | grep "^$PREFIX\.")" ] || fail "left in /dev/shm: $(ls /dev/shm | grep "^$PREFIX\.")"
