@@ -8,15 +8,15 @@
 . "$(dirname "$0")/lib.sh"
 
 . "$(dirname "$0")/gtk-lib.sh"
-GPID="" WPID=""
+GPID=""
 gtk_need
 
 # Stop everything this test started besides its own daemon (lib.sh's cleanup does that),
 # and a local game's daemon and bot that board-gtk failed to stop (their command lines
 # name this test's socket).
 gui_stop() {
-	gtk_kill $GPID $WPID $BUSPID $XPID
-	GPID="" WPID="" BUSPID="" XPID=""
+	gtk_kill $GPID $BUSPID $XPID
+	GPID="" BUSPID="" XPID=""
 	for p in $(pgrep -f -- "--socket $SOCK "); do kill "$p" 2>/dev/null; done
 }
 trap 'gui_stop; cleanup' EXIT
@@ -60,32 +60,27 @@ note "Start a local game: boardd on this test's socket and prefix, a bot, the bo
 press "$GPID" "Start a local game"
 wait_until "the board of the local game" board_ready "$GPID"
 answers || fail "nothing answers on $SOCK"
-ls /dev/shm | grep -q "^$PREFIX\." || fail "no board of prefix $PREFIX in /dev/shm"
+[ -n "$(leftovers)" ] || fail "no board of prefix $PREFIX in /dev/shm"
 ME=$(ask players | awk '$1 == "PLAYER" && $6 == "gtk1" { print $2 }')
 [ -n "$ME" ] || fail "gtk1 is not seated: $(ask players)"
 
 note "a pick from the keyboard"
-mkfifo "$WORK/watch.in"
-socat "UNIX-CONNECT:$SOCK" - <"$WORK/watch.in" >"$WORK/watch.out" 2>&1 &
-WPID=$!
-exec 8>"$WORK/watch.in"
-printf 'hello watcher spectator\njoin main\n' >&8
-wait_for "$WORK/watch.out" "^OK join"
+client watcher 8 spectator
+say 8 "join main"
+wait_for "$WORK/watcher.out" "^OK join"
 # Keys go to the window under the pointer (no window manager): it is there since the press.
 # The bot plays at once: a card it holds (or one it let go, cooling for this test's user,
 # the bot's too) is refused; the next card is tried then.
-mine() { grep -qE "^EVENT [0-9]+ (up [0-9]+ [0-9]+ [^ ]+ $ME|(match|mismatch) .* $ME( [0-9]+)?)\$" "$WORK/watch.out"; }
+mine() { grep -qE "^EVENT [0-9]+ (up [0-9]+ [0-9]+ [^ ]+ $ME|(match|mismatch) .* $ME( [0-9]+)?)\$" "$WORK/watcher.out"; }
 xdotool key space
 for _ in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; do
 	mine && break
 	sleep 1
 	mine || xdotool key Right space
 done
-mine || fail "no pick of gtk1 (seat $ME): $(tail -n 20 "$WORK/watch.out")"
+mine || fail "no pick of gtk1 (seat $ME): $(tail -n 20 "$WORK/watcher.out")"
 shot "$GPID" game
-exec 8>&-
-gtk_kill $WPID
-WPID=""
+bye 8
 
 note "quit: the local game's boardd and bot end, nothing left in /dev/shm"
 xdotool key ctrl+q
@@ -96,7 +91,7 @@ GPID=""
 [ "$rc" -eq 0 ] || fail "board-gtk exited $rc: $(tail -n 20 "$WORK/gtk.log")"
 ! answers || fail "a daemon still answers on $SOCK"
 [ -z "$(pgrep -f -- "--socket $SOCK ")" ] || fail "still running: $(pgrep -af -- "--socket $SOCK ")"
-[ -z "$(ls /dev/shm | grep "^$PREFIX\.")" ] || fail "left in /dev/shm: $(ls /dev/shm | grep "^$PREFIX\.")"
+[ -z "$(leftovers)" ] || fail "left in /dev/shm: $(leftovers)"
 
 note "Retry, after a daemon was started"
 "$GTK" --board main --name gtk2 >"$WORK/gtk2.log" 2>&1 &
@@ -113,5 +108,4 @@ GPID=""
 error_window 1 "table nope: .*no such board" board --board nope
 
 gui_stop
-cleanup
-echo "PASS: $TEST_NAME"
+finish
