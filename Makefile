@@ -22,7 +22,7 @@ LDLIBS_BASE = -lm -pthread
 
 # Debian packages each part needs; `make deps` installs them as root or names the line to run.
 DEPS_BUILD = gcc make pkg-config libc6-dev
-DEPS_GTK = libgtk-3-dev gettext
+DEPS_GTK = libgtk-3-dev gettext libgsound-dev libglib2.0-bin
 DEPS_TUI = libncurses-dev
 DEPS_CHECK = debhelper lintian libcunit1-dev xvfb xdotool imagemagick x11-utils socat valgrind systemd procps util-linux \
 	python3 python3-gi gir1.2-atspi-2.0 at-spi2-core dbus-daemon clang libclang-rt-14-dev tmux \
@@ -53,11 +53,11 @@ TUI_OBJ = $(TUI_SRC:%.c=$(BUILD)/%.o)
 PROGRAMS = $(BUILD)/boardd $(BUILD)/board-bot $(BUILD)/boardctl $(BUILD)/boardd-testhooks
 INSTALL_GTK =
 ifneq ($(GTK_SRC),)
-ifneq ($(shell $(PKG_CONFIG) --exists gtk+-3.0 2>/dev/null && echo yes),)
-PROGRAMS += $(BUILD)/board-gtk $(GTK_DATA)
+ifneq ($(shell $(PKG_CONFIG) --exists gtk+-3.0 gsound 2>/dev/null && echo yes),)
+PROGRAMS += $(BUILD)/board-gtk $(GTK_DATA) $(BUILD)/schemas/gschemas.compiled
 INSTALL_GTK = install-gtk
-GTK_CFLAGS := $(shell $(PKG_CONFIG) --cflags gtk+-3.0)
-GTK_LIBS := $(shell $(PKG_CONFIG) --libs gtk+-3.0)
+GTK_CFLAGS := $(shell $(PKG_CONFIG) --cflags gtk+-3.0 gsound)
+GTK_LIBS := $(shell $(PKG_CONFIG) --libs gtk+-3.0 gsound)
 GTK_RES_DEPS := $(shell glib-compile-resources --sourcedir=clients/gtk --generate-dependencies $(GTK_RES))
 endif
 endif
@@ -109,6 +109,14 @@ pot:
 	xgettext $(XGETTEXT_FLAGS) --files-from=po/POTFILES -o po/board-gtk.pot
 	for l in $(LINGUAS); do msgmerge --quiet --update --backup=none po/$$l.po po/board-gtk.pot || exit 1; done
 
+# Its settings schema, compiled beside it: board-gtk finds it there when it is not installed
+# (tests point GSETTINGS_SCHEMA_DIR at it).
+GTK_SCHEMA = clients/gtk/org.boardd.BoardGtk.gschema.xml
+$(BUILD)/schemas/gschemas.compiled: $(GTK_SCHEMA)
+	@mkdir -p $(dir $@)
+	cp $(GTK_SCHEMA) $(BUILD)/schemas/
+	glib-compile-schemas --strict $(BUILD)/schemas
+
 $(BUILD)/libbdipc.a: $(IPC_OBJ)
 	$(AR) rcs $@ $^
 
@@ -146,6 +154,8 @@ install-gtk: $(BUILD)/board-gtk $(GTK_DATA)
 	install -D -m 644 docs/board-gtk.1 $(DESTDIR)$(PREFIX)/share/man/man1/board-gtk.1
 	install -D -m 644 $(BUILD)/org.boardd.BoardGtk.metainfo.xml \
 		$(DESTDIR)$(PREFIX)/share/metainfo/org.boardd.BoardGtk.metainfo.xml
+	install -D -m 644 $(GTK_SCHEMA) $(DESTDIR)$(PREFIX)/share/glib-2.0/schemas/org.boardd.BoardGtk.gschema.xml
+	[ -n "$(DESTDIR)" ] || glib-compile-schemas $(PREFIX)/share/glib-2.0/schemas
 
 # CUnit test programs, run by tests/test-unit.sh and tests/test-integration.sh.
 UNIT_OBJ = $(patsubst %.c,$(BUILD)/%.o,tests/runner.c $(wildcard tests/unit/*.c))

@@ -31,21 +31,126 @@ static gboolean app_signal(gpointer data)
 	return G_SOURCE_CONTINUE;
 }
 
+/* Leave the table (and end the bot played there); 0, or -1 with the refusal shown. */
+static int app_leave(struct app *a)
+{
+	char err[BD_LINE_MAX];
+
+	if (conn_leave(a, err, sizeof err) < 0) {
+		panel_refused(a, "leave", err);
+		return -1;
+	}
+	bot_stop(a);
+	return 0;
+}
+
+/* The app.new-game action (Ctrl+N, the header's New Game): the lobby, where games are
+ * chosen, leaving the table if at one. */
+static void app_new_game_activated(GSimpleAction *action, GVariant *param, gpointer data)
+{
+	struct app *a = data;
+
+	(void)action;
+	(void)param;
+	if (a->window == NULL || a->lobby == NULL)
+		return;
+	if (a->table[0] && app_leave(a) < 0)
+		return;
+	app_in_lobby(a);
+}
+
+/* The app.preferences action (Ctrl+comma). */
+static void app_preferences_activated(GSimpleAction *action, GVariant *param, gpointer data)
+{
+	struct app *a = data;
+
+	(void)action;
+	(void)param;
+	if (a->window != NULL)
+		prefs_show(a);
+}
+
+/* The app.help action (F1). */
+static void app_help_activated(GSimpleAction *action, GVariant *param, gpointer data)
+{
+	struct app *a = data;
+
+	(void)action;
+	(void)param;
+	if (a->window != NULL)
+		help_show(a);
+}
+
+/* The app.about action: the About dialog. */
+static void app_about_activated(GSimpleAction *action, GVariant *param, gpointer data)
+{
+	struct app *a = data;
+	static const char *authors[] = {"boardd maintainers", NULL};
+
+	(void)action;
+	(void)param;
+	if (a->window == NULL)
+		return;
+	gtk_show_about_dialog(a->window, "program-name", "board-gtk", "version", BD_VERSION,
+			      "comments", _("Board games against people and bots of this machine: Memory, tic-tac-toe, Hnefatafl, Quantik and Qwirkle, played through boardd."),
+			      "logo-icon-name", APP_ID, "authors", authors, "title", _("About board-gtk"), NULL);
+}
+
+/* The win.show-menu action (F10): open the header bar's primary menu. */
+static void app_menu_activated(GSimpleAction *action, GVariant *param, gpointer data)
+{
+	struct app *a = data;
+
+	(void)action;
+	(void)param;
+	gtk_toggle_button_set_active(GTK_TOGGLE_BUTTON(a->menu), TRUE);
+}
+
 /* Once per process: actions, accelerators, the stylesheet and the icon. */
 static void app_startup(GApplication *g, gpointer data)
 {
-	static const GActionEntry actions[] = {{.name = "quit", .activate = app_quit_activated}};
-	static const char *quit_accels[] = {"<Primary>q", NULL};
+	static const GActionEntry actions[] = {
+		{.name = "quit", .activate = app_quit_activated},
+		{.name = "new-game", .activate = app_new_game_activated},
+		{.name = "preferences", .activate = app_preferences_activated},
+		{.name = "help", .activate = app_help_activated},
+		{.name = "about", .activate = app_about_activated},
+	};
+	static const struct {
+		const char *action, *accels[3];
+	} keys[] = {
+		{"app.quit", {"<Primary>q", NULL}},
+		{"app.new-game", {"<Primary>n", NULL}},
+		{"app.preferences", {"<Primary>comma", NULL}},
+		{"app.help", {"F1", NULL}},
+		{"win.show-help-overlay", {"<Primary>question", "<Primary>F1", NULL}},
+		{"win.show-menu", {"F10", NULL}},
+	};
 	GtkCssProvider *css = gtk_css_provider_new();
 
 	g_action_map_add_action_entries(G_ACTION_MAP(g), actions, G_N_ELEMENTS(actions), data);
-	gtk_application_set_accels_for_action(GTK_APPLICATION(g), "app.quit", quit_accels);
+	for (size_t i = 0; i < G_N_ELEMENTS(keys); i++)
+		gtk_application_set_accels_for_action(GTK_APPLICATION(g), keys[i].action, keys[i].accels);
 	gtk_css_provider_load_from_resource(css, RES "board-gtk.css");
 	gtk_style_context_add_provider_for_screen(gdk_screen_get_default(), GTK_STYLE_PROVIDER(css),
 						  GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
 	g_object_unref(css);
 	gtk_icon_theme_add_resource_path(gtk_icon_theme_get_default(), RES "icons");
 	gtk_window_set_default_icon_name(APP_ID);
+}
+
+/* The window's own actions: the menu (F10) and the shortcuts window (Ctrl+?); New Game only
+ * where there is a lobby to choose a game in (not with --board). */
+static void app_window_actions(struct app *a)
+{
+	static const GActionEntry actions[] = {{.name = "show-menu", .activate = app_menu_activated}};
+	GtkBuilder *b = gtk_builder_new_from_resource(RES "shortcuts.ui");
+
+	g_action_map_add_action_entries(G_ACTION_MAP(a->window), actions, G_N_ELEMENTS(actions), a);
+	gtk_application_window_set_help_overlay(GTK_APPLICATION_WINDOW(a->window), app_object(b, "shortcuts"));
+	g_object_unref(b);
+	g_simple_action_set_enabled(G_SIMPLE_ACTION(g_action_map_lookup_action(G_ACTION_MAP(a->gapp), "new-game")),
+				    a->lobby != NULL);
 }
 
 /* A widget of board-gtk.ui by its id. */
@@ -73,6 +178,7 @@ static void app_window_destroyed(GtkWidget *window, gpointer data)
 	a->fade = a->tick = a->away_tick = 0;
 	if (a->lobby != NULL)
 		lobby_hide(a);
+	prefs_window_save(a);
 	a->window = NULL;
 }
 
@@ -100,15 +206,10 @@ static void app_set_game(struct app *a, const struct game_view *game)
 static void app_back_clicked(GtkButton *button, gpointer data)
 {
 	struct app *a = data;
-	char err[BD_LINE_MAX];
 
 	(void)button;
-	if (conn_leave(a, err, sizeof err) < 0) {
-		panel_refused(a, "leave", err);
-		return;
-	}
-	bot_stop(a);
-	app_in_lobby(a);
+	if (app_leave(a) == 0)
+		app_in_lobby(a);
 }
 
 /* Show the table page for the table joined: title and subtitle, how to play, the board. */
@@ -174,10 +275,13 @@ static void app_activate(GApplication *g, gpointer data)
 	a->feedback = app_object(b, "feedback");
 	a->keys = app_object(b, "keys");
 	a->controls = app_object(b, "controls");
+	a->menu = app_object(b, "menu-button");
 	if (a->opt.board == NULL)
 		lobby_build(a, b);
 	g_object_unref(b);
 	gtk_window_set_application(a->window, GTK_APPLICATION(g));
+	app_window_actions(a);
+	prefs_window(a);
 	g_signal_connect(a->window, "destroy", G_CALLBACK(app_window_destroyed), a);
 	g_signal_connect(a->back, "clicked", G_CALLBACK(app_back_clicked), a);
 	view_attach(a->view, a);
@@ -251,8 +355,13 @@ int app_run(struct app *a, const char *unreachable)
 	g_unix_signal_add(SIGINT, app_signal, a);
 	g_unix_signal_add(SIGTERM, app_signal, a);
 	snprintf(a->unreachable, sizeof a->unreachable, "%s", unreachable != NULL ? unreachable : "");
+	a->settings = prefs_open(&a->settings_kept);
 	int rc = g_application_run(G_APPLICATION(a->gapp), 1, argv0);
 	g_object_unref(a->gapp);
+	sound_close(a);
+	if (a->settings != NULL)
+		g_settings_sync();
+	g_clear_object(&a->settings);
 	g_free(a->snap);
 	g_free(a->copy);
 	return rc;

@@ -1,8 +1,13 @@
 /* board-gtk.h: the GTK 3 client's shared state and the functions of its modules.
  *
  *   main.c   command line, then hands over to the GtkApplication
- *   app.c    GtkApplication: CSS, actions, the window from board-gtk.ui, its two pages
- *            (the lobby, a table), quit on exit
+ *   app.c    GtkApplication: CSS, actions and their keys, the window from board-gtk.ui, its
+ *            two pages (the lobby, a table), the header bar's New Game and menu, About, the
+ *            shortcuts window, quit on exit
+ *   prefs.c  preferences in GSettings (defaults when the schema is not installed), the
+ *            Preferences dialog, the window's size remembered
+ *   sound.c  the sounds of a pick, a match, a mismatch and the end of a game
+ *   help.c   the Help window (F1): how to play each game, offline
  *   conn.c   the connection: hello, join or watch and leave a table, the socket in the
  *            main loop, events, reconnecting
  *   offline.c  the not-connected page: Retry, Start a local game (boardd and a bot of
@@ -109,6 +114,7 @@ struct app {
 	GtkHeaderBar *header;
 	GtkStack *pages;   /* "lobby" and "table" */
 	GtkWidget *back;   /* the header's Back to lobby */
+	GtkWidget *menu;   /* the header's primary menu button */
 	GtkWidget *view;
 	GtkInfoBar *infobar;
 	GtkLabel *infolabel, *state, *progress, *result, *feedback, *keys;
@@ -148,6 +154,13 @@ struct app {
 	guint away_tick;   /* countdown to an away seat's forfeit */
 	int64_t away_until[BD_PLAYERS_MAX]; /* when each away seat forfeits (bd_now_ms), 0: unknown */
 	guint fade;        /* clears the feedback line */
+
+	/* Preferences and sounds (prefs.c, sound.c). */
+	GSettings *settings; /* NULL if the schema is nowhere: every preference its default */
+	int settings_kept; /* the settings are saved (else they are in memory only) */
+	GObject *sound;    /* the GSoundContext, made at the first sound; NULL before */
+	int mute;          /* no audio output, or it failed: sounds are not tried again */
+	int width, height, maximized; /* the window's size, saved when it closes */
 };
 
 /* conn.c */
@@ -182,6 +195,30 @@ void app_show(struct app *a);
 gpointer app_object(GtkBuilder *b, const char *id);
 void app_at_table(struct app *a);
 void app_in_lobby(struct app *a);
+
+/* prefs.c: GSettings of the schema org.boardd.BoardGtk, or NULL (prefs_open); a preference
+ * by its key (the schema's), the schema's default if not set, fallback if there is no schema;
+ * prefs_string's result is freed with g_free. prefs_name: the name the person chose in
+ * Preferences if it is a valid player name, else "" (for main.c before the window). */
+GSettings *prefs_open(int *kept);
+int prefs_int(const struct app *a, const char *key, int fallback);
+int prefs_bool(const struct app *a, const char *key, int fallback);
+char *prefs_string(const struct app *a, const char *key, const char *fallback);
+void prefs_set_int(struct app *a, const char *key, int value);
+void prefs_set_string(struct app *a, const char *key, const char *value);
+void prefs_name(char *buf, size_t len);
+void prefs_window(struct app *a);
+void prefs_window_save(struct app *a);
+void prefs_show(struct app *a);
+
+/* sound.c: play a game's sound, unless the "sounds" preference is off or there is no audio
+ * output (then nothing: never a message). The views call it for what happens at their table. */
+enum sound { SOUND_PICK, SOUND_MATCH, SOUND_MISMATCH, SOUND_END };
+void sound_play(struct app *a, enum sound what);
+void sound_close(struct app *a);
+
+/* help.c: the Help window: how to play each game and the keys. */
+void help_show(struct app *a);
 
 /* lobby.c */
 void lobby_build(struct app *a, GtkBuilder *b);
