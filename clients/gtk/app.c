@@ -178,7 +178,6 @@ static void app_window_destroyed(GtkWidget *window, gpointer data)
 	a->fade = a->tick = a->away_tick = 0;
 	if (a->lobby != NULL)
 		lobby_hide(a);
-	prefs_window_save(a);
 	a->window = NULL;
 }
 
@@ -219,8 +218,10 @@ void app_at_table(struct app *a)
 
 	if (a->window == NULL)
 		return;
-	snprintf(subtitle, sizeof subtitle, a->watching ? "table %s, watching" : "table %s, playing as %s",
-		 a->table, a->opt.name);
+	if (a->watching)
+		snprintf(subtitle, sizeof subtitle, _("table %s, watching"), a->table);
+	else
+		snprintf(subtitle, sizeof subtitle, _("table %s, playing as %s"), a->table, a->opt.name);
 	gtk_header_bar_set_subtitle(a->header, subtitle);
 	gtk_widget_set_visible(GTK_WIDGET(a->keys), !a->watching);
 	gtk_widget_set_visible(a->back, a->lobby != NULL);
@@ -241,9 +242,9 @@ void app_in_lobby(struct app *a)
 	if (a->window == NULL)
 		return;
 	app_set_game(a, NULL);
-	gtk_window_set_title(a->window, "boardd lobby");
-	gtk_header_bar_set_title(a->header, "boardd lobby");
-	snprintf(subtitle, sizeof subtitle, "playing as %s", a->opt.name);
+	gtk_window_set_title(a->window, _("boardd lobby"));
+	gtk_header_bar_set_title(a->header, _("boardd lobby"));
+	snprintf(subtitle, sizeof subtitle, _("playing as %s"), a->opt.name);
 	gtk_header_bar_set_subtitle(a->header, subtitle);
 	gtk_widget_hide(a->back);
 	gtk_stack_set_visible_child_name(a->pages, "lobby");
@@ -298,10 +299,11 @@ static void app_activate(GApplication *g, gpointer data)
 	gtk_window_present(a->window);
 }
 
-/* The main loop has ended: end the person's bot, leave the board. */
+/* The main loop has ended: keep the window's size, end the person's bot, leave the board. */
 static void app_shutdown(GApplication *g, gpointer data)
 {
 	(void)g;
+	prefs_window_save(data);
 	bot_stop(data);
 	hot_quit(data);
 	conn_quit(data);

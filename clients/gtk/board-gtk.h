@@ -160,7 +160,10 @@ struct app {
 	int settings_kept; /* the settings are saved (else they are in memory only) */
 	GObject *sound;    /* the GSoundContext, made at the first sound; NULL before */
 	int mute;          /* no audio output, or it failed: sounds are not tried again */
-	int width, height, maximized; /* the window's size, saved when it closes */
+	int width, height, maximized; /* the window's size, saved when the program ends */
+	GtkWidget *prefs;  /* the Preferences dialog once shown (hidden when closed), else NULL */
+	GtkWidget *help;   /* the Help window likewise */
+	GtkStack *help_pages; /* its pages: one for each game */
 };
 
 /* conn.c */

@@ -17,14 +17,29 @@ static const char *help_page(const struct app *a)
 	return "playing";
 }
 
-/* Show the Help window on the page that fits. */
+/* Escape closes the Help window, as it closes a dialog. */
+static gboolean help_key(GtkWidget *help, GdkEventKey *ev, gpointer data)
+{
+	(void)data;
+	if (ev->keyval != GDK_KEY_Escape)
+		return FALSE;
+	gtk_widget_hide(help);
+	return TRUE;
+}
+
+/* Show the Help window on the page that fits; made once, hidden when closed. */
 void help_show(struct app *a)
 {
-	GtkBuilder *b = gtk_builder_new_from_resource(RES "help.ui");
-	GtkWindow *help = app_object(b, "help");
+	if (a->help == NULL) {
+		GtkBuilder *b = gtk_builder_new_from_resource(RES "help.ui");
 
-	gtk_stack_set_visible_child_name(app_object(b, "pages"), help_page(a));
-	gtk_window_set_transient_for(help, a->window);
-	g_object_unref(b);
-	gtk_window_present(help);
+		a->help = app_object(b, "help");
+		a->help_pages = app_object(b, "pages");
+		gtk_window_set_transient_for(GTK_WINDOW(a->help), a->window);
+		g_signal_connect(a->help, "key-press-event", G_CALLBACK(help_key), NULL);
+		g_signal_connect(a->help, "delete-event", G_CALLBACK(gtk_widget_hide_on_delete), NULL);
+		g_object_unref(b);
+	}
+	gtk_stack_set_visible_child_name(a->help_pages, help_page(a));
+	gtk_window_present(GTK_WINDOW(a->help));
 }

@@ -155,25 +155,18 @@ void prefs_window(struct app *a)
 	g_signal_connect(a->window, "window-state-event", G_CALLBACK(prefs_window_state), a);
 }
 
-/* The window closes: its size, for the next start. */
+/* The program ends: the window's last size, for the next start. */
 void prefs_window_save(struct app *a)
 {
-	if (a->settings == NULL)
+	if (a->settings == NULL || a->width <= 0) /* no window was shown */
 		return;
 	prefs_set_int(a, "window-width", a->width);
 	prefs_set_int(a, "window-height", a->height);
 	g_settings_set_boolean(a->settings, "window-maximized", a->maximized);
 }
 
-/* The dialog is closed. */
-static void prefs_response(GtkDialog *dialog, int response, gpointer data)
-{
-	(void)response;
-	(void)data;
-	gtk_widget_destroy(GTK_WIDGET(dialog));
-}
-
-/* Show the Preferences dialog, each control bound to its key (changes are kept at once). */
+/* Show the Preferences dialog, each control bound to its key (changes are kept at once);
+ * made once, hidden when closed. */
 void prefs_show(struct app *a)
 {
 	static const struct {
@@ -183,22 +176,26 @@ void prefs_show(struct app *a)
 		{"bots", "bots", "value"}, {"opponent", "opponent", "active-id"},
 		{"level", "level", "active-id"}, {"sounds", "sounds", "active"},
 	};
-	GtkBuilder *b = gtk_builder_new_from_resource(RES "prefs.ui");
-	GtkDialog *dialog = app_object(b, "prefs");
-	GtkLabel *unsaved = app_object(b, "unsaved");
 
-	for (size_t i = 0; i < G_N_ELEMENTS(binds); i++) {
-		if (a->settings != NULL)
-			g_settings_bind(a->settings, binds[i].key, app_object(b, binds[i].id), binds[i].property,
-					G_SETTINGS_BIND_DEFAULT);
-		else
-			gtk_widget_set_sensitive(app_object(b, binds[i].id), FALSE);
+	if (a->prefs == NULL) {
+		GtkBuilder *b = gtk_builder_new_from_resource(RES "prefs.ui");
+		GtkLabel *unsaved = app_object(b, "unsaved");
+
+		a->prefs = app_object(b, "prefs");
+		for (size_t i = 0; i < G_N_ELEMENTS(binds); i++) {
+			if (a->settings != NULL)
+				g_settings_bind(a->settings, binds[i].key, app_object(b, binds[i].id),
+						binds[i].property, G_SETTINGS_BIND_DEFAULT);
+			else
+				gtk_widget_set_sensitive(app_object(b, binds[i].id), FALSE);
+		}
+		if (a->settings == NULL)
+			gtk_label_set_text(unsaved, _("Preferences cannot be changed: the settings schema of board-gtk is not installed."));
+		gtk_widget_set_visible(GTK_WIDGET(unsaved), !a->settings_kept);
+		gtk_window_set_transient_for(GTK_WINDOW(a->prefs), a->window);
+		g_signal_connect(a->prefs, "response", G_CALLBACK(gtk_widget_hide), NULL);
+		g_signal_connect(a->prefs, "delete-event", G_CALLBACK(gtk_widget_hide_on_delete), NULL);
+		g_object_unref(b);
 	}
-	if (a->settings == NULL)
-		gtk_label_set_text(unsaved, _("Preferences cannot be changed: the settings schema of board-gtk is not installed."));
-	gtk_widget_set_visible(GTK_WIDGET(unsaved), !a->settings_kept);
-	gtk_window_set_transient_for(GTK_WINDOW(dialog), a->window);
-	g_signal_connect(dialog, "response", G_CALLBACK(prefs_response), NULL);
-	g_object_unref(b);
-	gtk_window_present(GTK_WINDOW(dialog));
+	gtk_window_present(GTK_WINDOW(a->prefs));
 }
