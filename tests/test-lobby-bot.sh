@@ -259,9 +259,10 @@ wait_for "$WORK/ray.out" "^EVENT 0 matched memory-[0-9]+ memory$"
 T=$(sed -n 's/^EVENT 0 matched \(memory-[0-9]*\) memory$/\1/p' "$WORK/ray.out")
 say 3 "join $T"
 wait_for "$WORK/ray.out" "^OK join $T "
+RAY=$(sed -n "s/^OK join $T \([0-9]*\) .*/\1/p" "$WORK/ray.out") # seats go in the order of joining
 # ray never picks: the bots take both pairs, then both ask for the next game.
 wait_for "$WORK/ray.out" "^EVENT [0-9]+ state over 1$"
-two_rematches() { [ "$(count ray "^EVENT [0-9]+ rematch [01]$")" -ge 2 ]; }
+two_rematches() { [ "$(grep -E "^EVENT [0-9]+ rematch [0-9]+$" "$WORK/ray.out" | grep -cv " $RAY$")" -ge 2 ]; }
 wait_until "both bots' rematch" two_rematches
 say 3 "ping"
 wait_for "$WORK/ray.out" "^OK pong$"
