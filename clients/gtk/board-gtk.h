@@ -22,7 +22,10 @@
  *            cursor; the table of games' views
  *   paint.c  cairo helpers: player colours and badges, text, the cursor
  *   a11y.c   the board as an ATK table of cells, for screen readers
- *   panel.c  the side panel: players, game state, countdown, feedback, result banner
+ *   panel.c  the side panel: players, game state, countdown, feedback, result banner,
+ *            the end of a game (winner, Play Again, Leave, the session's tally)
+ *   scores.c the games finished: this session's tally, statistics across sessions in
+ *            the user's data folder, the Scores dialog
  *   i18n.c   gettext: the translations' folder (the build's, else the installed one)
  *   view-<game>.c  one game's view (struct game_view): view-memory.c, view-tictactoe.c,
  *            view-tafl.c, view-quantik.c
@@ -289,5 +292,11 @@ void panel_banner(struct app *a, const char *class, const char *text);
 GtkWidget *panel_button(GtkBox *box, const char *label, GCallback clicked, struct app *a, GtkWidget **slot);
 void panel_resign_clicked(GtkButton *b, gpointer app);
 void panel_away(struct app *a, unsigned type, unsigned player, unsigned ms);
+
+/* scores.c: record a game this window's seat finished (result: enum bd_result); this
+ * session's tally of a kind of game as a line ("" if none); the Scores dialog. */
+void scores_record(unsigned kind, int result, unsigned points);
+void scores_tally(unsigned kind, char *buf, size_t len);
+void scores_open(struct app *a);
 
 #endif

@@ -1,8 +1,13 @@
 /* panel.c: the side panel. The player list and the game state are rebuilt from each
  * snapshot, the state in the words of the table's game view while a game is on (a seat
  * that left mid-match counts down to its forfeit, from its away event); the
- * feedback line (a refused move, a pair found) fades after a few seconds; the result banner
- * stays until the next game is on, and never blocks it. */
+ * feedback line (a refused move, a pair found) fades after a few seconds, or as soon as the
+ * game's state changes under it; the result banner stays until the next game is on, and
+ * never blocks it. At the end of a game the ending box (ending.ui) names the winner (the
+ * player list above it holds the final scores, best first), has Play Again (a `rematch`
+ * where the table waits for one; a table that restarts by itself says when on the state
+ * line), Leave, Scores and this session's tally; a game this window played from its start
+ * to its end counts in the statistics (scores.c). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -14,6 +19,16 @@
 #define TICK_MS 500
 
 static int panel_away_left(const struct app *a, unsigned id);
+
+/* The ending box and what it knows of the table's games (one window per process). */
+static struct {
+	GtkWidget *box, *winner, *again, *leave, *tally;
+	char table[BD_BOARD_NAME_MAX + 1];
+	unsigned game;     /* the game seen on at table, 0: none yet */
+	int counted;       /* its end is in the statistics */
+	int asked;         /* Play Again pressed since it ended */
+	unsigned fb_state, fb_game; /* the game's state and number when the feedback was shown */
+} end;
 
 /* A row's swatch: the player's badge in their colour with their initial. */
 static gboolean panel_swatch_draw(GtkWidget *w, cairo_t *cr, gpointer data)
@@ -83,7 +98,7 @@ static void panel_row_tip(GtkWidget *row, const struct bd_pub_player *p)
 	char tip[BD_NAME_MAX + BD_LOGIN_MAX + 32];
 	const char *old = g_object_get_data(G_OBJECT(row), "tip");
 
-	snprintf(tip, sizeof tip, "%s plays as user %s", p->name, p->login[0] ? p->login : "?");
+	snprintf(tip, sizeof tip, _("%s plays as user %s"), p->name, p->login[0] ? p->login : "?");
 	bd_printable(tip, sizeof tip, tip);
 	if (old != NULL && strcmp(old, tip) == 0)
 		return;
@@ -104,19 +119,19 @@ static const char *panel_side(const struct app *a, const struct bd_pub_player *p
 /* Show one seat's colour, name, tag and score in its row. */
 static void panel_row_set(struct app *a, GtkWidget *row, unsigned id, const struct bd_pub_player *p)
 {
-	static const char *const tags[] = {[BD_PLAYER_WAITING] = "waiting", [BD_PLAYER_AWAY] = "away"};
+	static const char *const tags[] = {[BD_PLAYER_WAITING] = N_("waiting"), [BD_PLAYER_AWAY] = N_("away")};
 	char score[16], tag[48], name[BD_NAME_MAX + 96], badge[8], side[2], away[24];
-	const char *state_tag = p->state < G_N_ELEMENTS(tags) ? tags[p->state] : NULL;
+	const char *state_tag = p->state < G_N_ELEMENTS(tags) && tags[p->state] ? _(tags[p->state]) : NULL;
 	int me = (int)id == a->me, left = panel_away_left(a, id);
 
 	if (p->state == BD_PLAYER_AWAY && left >= 0) {
-		snprintf(away, sizeof away, "away, %d s", left);
+		snprintf(away, sizeof away, _("away, %d s"), left);
 		state_tag = away;
 	}
 
 	snprintf(score, sizeof score, "%u", p->score);
 	panel_side(a, p, side);
-	snprintf(tag, sizeof tag, "%s%s%s%s%s", side, side[0] && (me || state_tag) ? ", " : "", me ? "you" : "",
+	snprintf(tag, sizeof tag, "%s%s%s%s%s", side, side[0] && (me || state_tag) ? ", " : "", me ? _("you") : "",
 		 me && state_tag ? ", " : "", state_tag ? state_tag : "");
 	GtkWidget *name_label = g_object_get_data(G_OBJECT(row), "name");
 	gtk_label_set_text(GTK_LABEL(name_label), p->name);
@@ -126,7 +141,11 @@ static void panel_row_set(struct app *a, GtkWidget *row, unsigned id, const stru
 		gtk_style_context_remove_class(gtk_widget_get_style_context(name_label), "me");
 	gtk_label_set_text(g_object_get_data(G_OBJECT(row), "tag"), tag);
 	gtk_label_set_text(g_object_get_data(G_OBJECT(row), "score"), score);
-	snprintf(name, sizeof name, "%s%s%s%s, %u points", p->name, tag[0] ? " (" : "", tag, tag[0] ? ")" : "", p->score);
+	if (tag[0])
+		snprintf(name, sizeof name, ngettext("%s (%s), %u point", "%s (%s), %u points", p->score), p->name, tag,
+			 p->score);
+	else
+		snprintf(name, sizeof name, ngettext("%s, %u point", "%s, %u points", p->score), p->name, p->score);
 	atk_object_set_name(gtk_widget_get_accessible(row), name);
 	panel_row_tip(row, p);
 	g_object_set_data(G_OBJECT(row), "colour", GUINT_TO_POINTER(p->colour));
@@ -172,7 +191,7 @@ static void panel_away_line(const struct app *a, char *info, size_t len)
 	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++) {
 		int left = panel_away_left(a, i);
 		if ((int)i != a->me && left >= 0) {
-			snprintf(info, len, "%s left: they lose by forfeit in %d s unless they come back.",
+			snprintf(info, len, _("%s left: they lose by forfeit in %d s unless they come back."),
 				 a->snap->players[i].name, left);
 			return;
 		}
@@ -193,17 +212,17 @@ static void panel_state(struct app *a)
 		to_move = a->game->status(a, text, sizeof text, info, sizeof info);
 	panel_away_line(a, info, sizeof info);
 	if (a->game == NULL)
-		snprintf(text, sizeof text, "board-gtk cannot show this table: its game (kind %u) is unknown to it.",
+		snprintf(text, sizeof text, _("board-gtk cannot show this table: its game (kind %u) is unknown to it."),
 			 s->game_kind);
 	else if (!a->linked)
-		snprintf(text, sizeof text, "Not connected to boardd.");
+		snprintf(text, sizeof text, "%s", _("Not connected to boardd."));
 	else if (s->game_state == BD_GAME_WAITING)
-		snprintf(text, sizeof text, "Waiting for players: %u of %u here.", s->nplaying, s->min_players);
+		snprintf(text, sizeof text, _("Waiting for players: %u of %u here."), s->nplaying, s->min_players);
 	else if (s->game_state == BD_GAME_FROZEN)
-		snprintf(text, sizeof text, "Game %u is frozen until players come back (%u of %u here).",
+		snprintf(text, sizeof text, _("Game %u is frozen until players come back (%u of %u here)."),
 			 s->game_number, s->nplaying, s->min_players);
 	else if (due)
-		snprintf(text, sizeof text, "Game %u is over. The next game starts in %d s.", s->game_number,
+		snprintf(text, sizeof text, _("Game %u is over. The next game starts in %d s."), s->game_number,
 			 (int)MAX(0, ceil((s->deadline_ms - bd_client_now(&a->c)) / 1000.0)));
 	gtk_label_set_text(a->state, text);
 	gtk_label_set_text(a->progress, info);
@@ -256,17 +275,157 @@ void panel_away(struct app *a, unsigned type, unsigned player, unsigned ms)
 		a->away_tick = g_timeout_add(TICK_MS, panel_away_tick, a);
 }
 
+/* Play Again pressed: ask for the next game; it starts when every seat has. */
+static void panel_again_clicked(GtkButton *b, gpointer data)
+{
+	struct app *a = data;
+
+	(void)b;
+	if (conn_send(a, "rematch") == 0)
+		end.asked = 1;
+	panel_update(a);
+}
+
+/* Leave pressed: back to the lobby, as the header's Back button does. */
+static void panel_leave_clicked(GtkButton *b, gpointer data)
+{
+	struct app *a = data;
+
+	(void)b;
+	gtk_button_clicked(GTK_BUTTON(a->back));
+}
+
+/* Scores pressed. */
+static void panel_scores_clicked(GtkButton *b, gpointer data)
+{
+	(void)b;
+	scores_open(data);
+}
+
+/* Make the ending box (once per window), under the result banner. */
+static void panel_ending_build(struct app *a)
+{
+	GtkBuilder *b = gtk_builder_new_from_resource("/org/boardd/BoardGtk/ending.ui");
+	GtkWidget *result = GTK_WIDGET(a->result), *parent = gtk_widget_get_parent(result);
+	gint pos = 0;
+
+	end.box = app_object(b, "ending");
+	end.winner = app_object(b, "ending-winner");
+	end.again = app_object(b, "ending-again");
+	end.leave = app_object(b, "ending-leave");
+	end.tally = app_object(b, "ending-tally");
+	g_signal_connect(end.again, "clicked", G_CALLBACK(panel_again_clicked), a);
+	g_signal_connect(end.leave, "clicked", G_CALLBACK(panel_leave_clicked), a);
+	g_signal_connect(app_object(b, "ending-scores-button"), "clicked", G_CALLBACK(panel_scores_clicked), a);
+	g_signal_connect(end.box, "destroy", G_CALLBACK(gtk_widget_destroyed), &end.box);
+	gtk_container_child_get(GTK_CONTAINER(parent), result, "position", &pos, NULL);
+	gtk_box_pack_start(GTK_BOX(parent), end.box, FALSE, FALSE, 0);
+	gtk_box_reorder_child(GTK_BOX(parent), end.box, pos + 1);
+	g_object_unref(b);
+}
+
+/* Who won the game that is over, in words; you is this window's seat or -1. Nonzero if you
+ * alone won (the view's result banner says so already). */
+static int panel_winner(const struct app *a, int you, char *buf, size_t len)
+{
+	const struct bd_pub *s = a->snap;
+	unsigned nwin = 0, ndraw = 0, first = 0, second = 0;
+
+	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++) {
+		if (s->players[i].state == BD_PLAYER_EMPTY)
+			continue;
+		ndraw += s->players[i].result == BD_RESULT_DRAW;
+		if (s->players[i].result != BD_RESULT_WIN)
+			continue;
+		if (nwin++ == 0 || (int)i == you) /* yours named first */
+			second = first, first = i;
+		else if (nwin == 2)
+			second = i;
+	}
+	if (nwin == 0)
+		snprintf(buf, len, "%s", ndraw > 0 ? _("A draw.") : _("The game is over."));
+	else if (nwin == 1 && (int)first == you)
+		snprintf(buf, len, "%s", _("You won!"));
+	else if (nwin == 1)
+		snprintf(buf, len, _("%s won."), s->players[first].name);
+	else if (nwin == 2)
+		snprintf(buf, len, _("%s and %s share the win."), s->players[first].name, s->players[second].name);
+	else
+		snprintf(buf, len, ngettext("%s and %u other player share the win.", "%s and %u other players share the win.",
+					    nwin - 1),
+			 s->players[first].name, nwin - 1);
+	return nwin == 1 && (int)first == you;
+}
+
+/* The ending box: shown while the game is over; a game this window's seat played from
+ * its start to its end is counted once. */
+static void panel_ending(struct app *a)
+{
+	const struct bd_pub *s = a->snap;
+	int you = a->me >= 0 && !a->watching && a->hot == NULL ? a->me : -1;
+	GtkWidget *result = GTK_WIDGET(a->result);
+	char text[256];
+
+	if (strcmp(end.table, a->table) != 0) {
+		snprintf(end.table, sizeof end.table, "%s", a->table);
+		end.game = 0;
+	}
+	if (s->game_state == BD_GAME_ON && end.game != s->game_number) {
+		end.game = s->game_number;
+		end.counted = end.asked = 0;
+	}
+	if (end.box == NULL)
+		panel_ending_build(a);
+	if (!a->linked || a->game == NULL || s->game_state != BD_GAME_OVER) {
+		gtk_widget_hide(end.box);
+		return;
+	}
+	if (you >= 0 && end.game == s->game_number && !end.counted) {
+		scores_record(s->game_kind, s->players[you].result, s->players[you].last_score);
+		end.counted = 1;
+	}
+	int alone = panel_winner(a, you, text, sizeof text);
+	gtk_label_set_text(GTK_LABEL(end.winner), text);
+	gtk_widget_set_visible(end.winner, !alone || !gtk_widget_get_visible(result));
+	gtk_widget_set_visible(end.again, you >= 0 && s->deadline_ms == 0);
+	gtk_widget_set_sensitive(end.again, !end.asked);
+	gtk_button_set_label(GTK_BUTTON(end.again), end.asked ? _("Asked…") : _("_Play Again"));
+	gtk_widget_set_tooltip_text(end.again, end.asked ? _("The next game starts when every player asked for it") : NULL);
+	gtk_widget_set_visible(end.leave, a->lobby != NULL);
+	scores_tally(s->game_kind, text, sizeof text);
+	gtk_label_set_text(GTK_LABEL(end.tally), text);
+	gtk_widget_set_visible(end.tally, text[0] != 0);
+	gtk_widget_show(end.box);
+}
+
+/* The feedback line no longer holds once the game's state or number changed under it:
+ * cleared, where a fade only hides it. */
+static void panel_stale(struct app *a)
+{
+	if (a->snap->game_state == end.fb_state && a->snap->game_number == end.fb_game)
+		return;
+	if (a->fade)
+		g_source_remove(a->fade);
+	a->fade = 0;
+	gtk_label_set_text(a->feedback, "");
+	gtk_widget_hide(GTK_WIDGET(a->feedback));
+	end.fb_state = a->snap->game_state;
+	end.fb_game = a->snap->game_number;
+}
+
 /* Everything the panel shows of a new snapshot, the game view's controls too. */
 void panel_update(struct app *a)
 {
 	if (!a->have_snap) {
-		gtk_label_set_text(a->state, "Connecting to boardd…");
+		gtk_label_set_text(a->state, _("Connecting to boardd…"));
 		return;
 	}
 	panel_players(a);
 	panel_state(a);
+	panel_stale(a);
 	if (a->game != NULL && a->game->update != NULL)
 		a->game->update(a);
+	panel_ending(a); /* after the view's update: it sets the result banner */
 }
 
 /* The connection banner: message says what went wrong, NULL hides it. */
@@ -277,8 +436,11 @@ void panel_link(struct app *a, const char *message)
 	if (a->window == NULL)
 		return;
 	if (message != NULL)
-		snprintf(text, sizeof text, "Not connected: %s Trying again every half second%s", message,
-			 a->token ? "; your seat is taken back if boardd kept the board." : ".");
+		snprintf(text, sizeof text,
+			 a->token ? _("Not connected: %s Trying again every half second; your seat is taken back if "
+				      "boardd kept the board.")
+				  : _("Not connected: %s Trying again every half second."),
+			 message);
 	gtk_label_set_text(a->infolabel, message != NULL ? text : "");
 	gtk_info_bar_set_revealed(a->infobar, message != NULL);
 }
@@ -306,6 +468,8 @@ static void panel_feedback(struct app *a, const char *text, int refused)
 	else
 		gtk_style_context_remove_class(ctx, "refused");
 	gtk_widget_show(GTK_WIDGET(a->feedback));
+	end.fb_state = a->snap->game_state;
+	end.fb_game = a->snap->game_number;
 	if (a->fade)
 		g_source_remove(a->fade);
 	a->fade = g_timeout_add(FADE_MS, panel_fade, a);
@@ -315,16 +479,17 @@ static void panel_feedback(struct app *a, const char *text, int refused)
 void panel_refused(struct app *a, const char *code, const char *text)
 {
 	static const struct { const char *code, *title; } titles[] = {
-		{"filled", "Taken"}, {"wait", "Wait"}, {"state", "Not now"},
-		{"rate", "Too fast"}, {"turn", "Not your turn"}, {"over", "Game over"},
+		{"filled", N_("Taken")}, {"wait", N_("Wait")}, {"state", N_("Not now")},
+		{"rate", N_("Too fast")}, {"turn", N_("Not your turn")}, {"over", N_("Game over")},
 	};
-	const char *title = "Refused";
+	const char *title = N_("Refused");
 	char line[BD_LINE_MAX + 32];
 
 	for (size_t i = 0; i < G_N_ELEMENTS(titles); i++)
 		if (g_strcmp0(code, titles[i].code) == 0)
 			title = titles[i].title;
-	snprintf(line, sizeof line, "%s: %s.", title, text);
+	/* TRANSLATORS: a refusal's title, then the daemon's reason (in English) */
+	snprintf(line, sizeof line, _("%s: %s."), _(title), text);
 	panel_feedback(a, line, 1);
 	if (a->window != NULL)
 		gtk_widget_error_bell(GTK_WIDGET(a->window));

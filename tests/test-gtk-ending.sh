@@ -1,0 +1,139 @@
+#!/bin/sh
+# test-gtk-ending.sh: the end of a game in board-gtk (Xvfb, one boardd). A Memory 2x2 board
+# played alone to its end: the window names the winner, has no Play Again (the board starts
+# again by itself and the state line says when), counts the game in this session's tally;
+# a refusal said while the game is over is gone once the next game is on. Then board-gtk
+# again (a new session) at a tic-tac-toe table against a scripted opponent who resigns: the
+# winner named, the Scores dialog shows the Memory game of the first session and this one
+# (statistics kept in $XDG_DATA_HOME/boardd/scores); Play Again asks for the rematch, which
+# starts when the opponent asks too; the window resigns the next match: the loser told, the
+# tally counts both matches.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/gtk-lib.sh"
+GPID="" OPID=""
+gtk_need
+SHOTS="$(dirname "$0")/../docs/screenshots"
+export XDG_DATA_HOME="$WORK/data"
+
+gui_stop() {
+	gtk_kill $GPID $OPID $BUSPID $XPID
+	GPID="" OPID="" BUSPID="" XPID=""
+}
+trap 'gui_stop; cleanup' EXIT
+
+# shot NAME: the window of GPID (and its dialog, if one is open) into docs/screenshots.
+shot() {
+	sleep 0.5 # let the window draw what AT-SPI already reads: the picture is for people
+	eval "$(xdotool getwindowgeometry --shell "$(xdotool search --onlyvisible --pid "$GPID" | head -1)")"
+	import -window root -crop "${WIDTH}x${HEIGHT}+${X}+${Y}" +repage "$SHOTS/ending-$1.png" ||
+		fail "no screenshot $1"
+}
+name_of() { at "$GPID" cell "$1" 2>/dev/null | cut -d'|' -f1; }
+cell_is() { name_of "$1" | grep -q "$2"; }
+# pick N: click Memory card N at its centre.
+pick() {
+	set -- $(at "$GPID" cell "$1" | cut -d'|' -f2)
+	xdotool mousemove $(($1 + $3 / 2)) $(($2 + $4 / 2)) click 1
+}
+# face N: the face of card N while it is up ("AB").
+face() { name_of "$1" | sed -n 's/.*, face up, \(..\), .*/\1/p'; }
+# pair N M: pick N (face down) then M, and wait for the pair to lock.
+pair() {
+	P1=$1 P2=$2
+	pick "$P1"
+	wait_until "card $P1 up" cell_is "$P1" "face up"
+	pick "$P2"
+	wait_until "cards $P1 and $P2 locked" eval 'cell_is $P1 locked && cell_is $P2 locked'
+}
+
+gtk_display
+start_daemon --board m:memory:2 --board t:tictactoe --min-players 1 --mismatch-ms 300 --restart-ms 6000 --seed 7
+
+note "Memory 2x2 alone: the window finds both pairs"
+"$GTK" --socket "$SOCK" --shm-prefix "$PREFIX" --board m --name ana >"$WORK/gtk1.log" 2>&1 &
+GPID=$!
+wait_until "the Memory board" eval 'at "$GPID" table 2>/dev/null | grep -q " 4$"'
+wait_until "the game on" cell_is 0 "face down"
+set -- $(at "$GPID" cell 0 | cut -d'|' -f2)
+X0=$(($1 + $3 / 2)) Y0=$(($2 + $4 / 2))
+pick 0
+wait_until "card 0 up" cell_is 0 "face up"
+F0=$(face 0)
+pick 1
+wait_until "cards 0 and 1 locked or turned down" eval '! cell_is 0 "face up"'
+if cell_is 0 locked; then
+	pair 2 3
+else
+	pick 2
+	wait_until "card 2 up" cell_is 2 "face up"
+	if [ "$(face 2)" = "$F0" ]; then pick 0; R=1; else pick 1; R=0; fi
+	wait_until "card 2 locked" cell_is 2 locked
+	pair $R 3
+fi
+
+note "the end: the winner named, no Play Again, the next game's start said, the tally"
+wait_until "the winner named" has_label "$GPID" "^You won"
+xdotool mousemove "$X0" "$Y0" click 1 # card 0 again, while the game is over
+S=$(at "$GPID" shown)
+shown() { printf '%s\n' "$S" | grep -q "$1" || fail "the window does not show $1: $S"; }
+at "$GPID" rows | grep -q "^ana (you), 4 points|" || fail "no final score in the player list: $(at "$GPID" rows)"
+shown "^This session: 1 game of Memory, 1 won, 0 drawn\.$"
+shown "starts in [0-9]* s\.$"
+at "$GPID" button "Play Again" >/dev/null && fail "Play Again on a board that starts again by itself"
+at "$GPID" button Leave >/dev/null && fail "Leave without a lobby to go back to"
+
+note "a pick while the game is over is refused; the next game clears the refusal"
+wait_until "the refusal" eval 'at "$GPID" labels | grep -q "^Not now: "'
+shot memory-over
+wait_until "the next game" eval '! has_label "$GPID" "^You won"'
+at "$GPID" labels | grep "^Not now: " && fail "the refusal stayed into the next game"
+gtk_kill $GPID
+GPID=""
+grep -q "^\[memory\]" "$XDG_DATA_HOME/boardd/scores" || fail "no Memory statistics: $(cat "$XDG_DATA_HOME/boardd/scores")"
+
+note "board-gtk again, at tic-tac-toe: the opponent resigns"
+mkfifo "$WORK/opp.in"
+exec 7<>"$WORK/opp.in" # held open for writing: the opponent's socat never sees an end
+socat "UNIX-CONNECT:$SOCK" - <"$WORK/opp.in" >"$WORK/opp.out" 2>&1 &
+OPID=$!
+opp() { printf '%s\n' "$1" >&7; }
+opp "hello opp player"
+opp "join t"
+"$GTK" --socket "$SOCK" --shm-prefix "$PREFIX" --board t --name ana >"$WORK/gtk2.log" 2>&1 &
+GPID=$!
+wait_until "the match" has_label "$GPID" "^You play [XO] against opp\.$"
+opp resign
+wait_until "the winner named" has_label "$GPID" "^You won"
+has_label "$GPID" "^This session: 1 game of Tic-tac-toe, 1 won, 0 drawn\.$" || fail "no tally: $(at "$GPID" shown)"
+shot won
+
+note "Scores: this session's game and the last session's"
+press "$GPID" Scores
+wait_until "the Scores dialog" has_label "$GPID" "^Tic-tac-toe: played 1, won 1, drawn 0, best score [0-9]*, 1 this session$"
+has_label "$GPID" "^Memory: played 1, won 1, drawn 0, best score 4, 0 this session$" ||
+	fail "the Memory game of the first session is not in Scores: $(at "$GPID" shown)"
+shot scores
+xdotool windowfocus --sync "$(xdotool search --sync --onlyvisible --name '^Scores$' | head -1)" key Escape
+wait_until "the dialog to close" eval '! has_label "$GPID" "^Memory: played"'
+
+note "Play Again: asked, then the rematch once the opponent asks too"
+press "$GPID" "Play Again"
+wait_until "Play Again to say it was asked" eval 'at "$GPID" button "Asked…" >/dev/null'
+wait_until "the daemon to tell the opponent" grep -q "rematch" "$WORK/opp.out"
+opp rematch
+wait_until "the end to go" eval '! has_label "$GPID" "^You won"'
+wait_until "the rematch" has_label "$GPID" "^You play [XO] against opp\.$"
+
+note "the window resigns the rematch: the winner named, the tally counts both"
+press "$GPID" Resign
+wait_until "the winner named" has_label "$GPID" "^opp won\.$"
+has_label "$GPID" "^This session: 2 games of Tic-tac-toe, 1 won, 0 drawn\.$" || fail "no tally: $(at "$GPID" shown)"
+shot lost
+grep -A1 "^\[tictactoe\]" "$XDG_DATA_HOME/boardd/scores" | grep -q "^games=2$" ||
+	fail "the statistics do not count 2 tic-tac-toe games: $(cat "$XDG_DATA_HOME/boardd/scores")"
+
+for f in gtk1 gtk2; do
+	[ -s "$WORK/$f.log" ] && fail "board-gtk ($f) wrote to stderr: $(cat "$WORK/$f.log")"
+done
+gui_stop # the opponent's socat too
+finish
