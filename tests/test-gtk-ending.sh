@@ -1,8 +1,9 @@
 #!/bin/sh
 # test-gtk-ending.sh: the end of a game in board-gtk (Xvfb, one boardd). A Memory 2x2 board
 # played alone to its end: the window names the winner, has no Play Again (the board starts
-# again by itself and the state line says when), counts the game in this session's tally;
-# a refusal said while the game is over is gone once the next game is on. Then board-gtk
+# again by itself, 10 s later, and the state line says when), counts the game in this
+# session's tally; a refusal said while the game is over (the 10 s leave a loaded machine
+# time to see it) is gone once the next game is on. Then board-gtk
 # again (a new session) at a tic-tac-toe table against a scripted opponent who resigns: the
 # winner named, the Scores dialog shows the Memory game of the first session and this one
 # (statistics kept in $XDG_DATA_HOME/boardd/scores); Play Again asks for the rematch, which
@@ -75,7 +76,7 @@ play_memory() {
 }
 
 gtk_display
-start_daemon --board m:memory:2 --board t:tictactoe --min-players 1 --mismatch-ms 300 --restart-ms 6000 --seed 7
+start_daemon --board m:memory:2 --board t:tictactoe --min-players 1 --mismatch-ms 300 --seed 7
 
 note "Memory 2x2 alone: the window finds both pairs"
 "$GTK" --socket "$SOCK" --shm-prefix "$PREFIX" --board m --name ana >"$WORK/gtk1.log" 2>&1 &
