@@ -21,7 +21,7 @@ static void usage(FILE *f)
 		"                     $XDG_RUNTIME_DIR/boardd/boardd.sock, or /run/boardd/boardd.sock as root)\n"
 		"  --shm-prefix P     shm name prefix of the boards (default $BOARDD_SHM_PREFIX or boardd)\n"
 		"  --board NAME       the table (board) to join, without the lobby\n"
-		"  --name NAME        your player name, 1-32 characters without spaces (default: your login)\n"
+		"  --name NAME        your player name, 1-32 characters without spaces (default: the one in Preferences, else your login)\n"
 		"  --spectate         watch the --board table only: no seat, nothing to click\n"
 		"  --hot-seat NAME,NAME[,NAME[,NAME]]\n"
 		"                     with --board: 2-4 seats of that table in this one window, one per\n"
@@ -49,12 +49,15 @@ static void G_GNUC_NORETURN bad_usage(const char *fmt, const char *arg)
 	exit(2);
 }
 
-/* The login name if it is a valid player name, else "player". */
+/* The name chosen in Preferences, else the login name if it is a valid player name, else
+ * "player". */
 static void default_name(char *buf, size_t len)
 {
 	const char *user = g_get_user_name();
 
-	snprintf(buf, len, "%s", user != NULL && bd_player_name_ok(user) ? user : "player");
+	prefs_name(buf, len);
+	if (buf[0] == '\0')
+		snprintf(buf, len, "%s", user != NULL && bd_player_name_ok(user) ? user : "player");
 }
 
 /* --hot-seat's names, separated by commas, into o (the first is the window's own). */
