@@ -29,6 +29,8 @@ gtk_display() {
 	# A runtime folder of our own: AT-SPI's bus socket goes there, apart from other sessions'.
 	export XDG_RUNTIME_DIR="$WORK/xdg"
 	mkdir -m 700 "$XDG_RUNTIME_DIR"
+	# The window's statistics (scores.c) and settings files go under $WORK, not the user's.
+	export XDG_DATA_HOME="$WORK/data" XDG_CONFIG_HOME="$WORK/config"
 	dbus-daemon --session --fork --print-address=1 --print-pid=1 >"$WORK/bus" || fail "no session bus"
 	export DBUS_SESSION_BUS_ADDRESS="$(sed -n 1p "$WORK/bus")"
 	BUSPID=$(sed -n 2p "$WORK/bus")

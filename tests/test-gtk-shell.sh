@@ -2,7 +2,8 @@
 # test-gtk-shell.sh: board-gtk's header bar, menu, keys and preferences, in Xvfb, with its
 # settings in a keyfile of the test's own (GSettings' keyfile backend, the schema compiled in
 # the build folder): Ctrl+? opens the shortcuts window, which lists the shortcuts; F10 opens
-# the primary menu, whose About names the program and its version; Preferences (Ctrl+comma)
+# the primary menu (with Scores: test-gtk-ending opens it), whose About names the program
+# and its version; Preferences (Ctrl+comma)
 # change the name and turn the sounds off, kept in the keyfile at once; F1 opens the help;
 # Ctrl+Q quits, keeping the window's size, which the next start opens at. Screenshots of
 # each in docs/screenshots/shell-*.png (cropped to the window) come from tests/out.
@@ -75,8 +76,8 @@ wait_until "the shortcuts window to close" eval "! names_has $GPID 'Move the cur
 note "F10 opens the menu, About names board-gtk and its version"
 xdotool key F10
 wait_until "the menu's About" buttons_has "$GPID" "About board-gtk"
-buttons_has "$GPID" "Preferences" && buttons_has "$GPID" "Keyboard Shortcuts" && buttons_has "$GPID" "Help" ||
-	fail "the menu lacks an item: $(at "$GPID" buttons)"
+buttons_has "$GPID" "Preferences" && buttons_has "$GPID" "Scores" && buttons_has "$GPID" "Keyboard Shortcuts" &&
+	buttons_has "$GPID" "Help" || fail "the menu lacks an item: $(at "$GPID" buttons)"
 shot menu "boardd lobby"
 press "$GPID" "About board-gtk"
 wait_until "the About dialog" has_label "$GPID" "^board-gtk$"

@@ -81,6 +81,17 @@ static void app_help_activated(GSimpleAction *action, GVariant *param, gpointer 
 		help_show(a);
 }
 
+/* The app.scores action: this user's statistics across sessions (scores.c). */
+static void app_scores_activated(GSimpleAction *action, GVariant *param, gpointer data)
+{
+	struct app *a = data;
+
+	(void)action;
+	(void)param;
+	if (a->window != NULL)
+		scores_open(a);
+}
+
 /* The app.about action: the About dialog. */
 static void app_about_activated(GSimpleAction *action, GVariant *param, gpointer data)
 {
@@ -114,6 +125,7 @@ static void app_startup(GApplication *g, gpointer data)
 		{.name = "new-game", .activate = app_new_game_activated},
 		{.name = "preferences", .activate = app_preferences_activated},
 		{.name = "help", .activate = app_help_activated},
+		{.name = "scores", .activate = app_scores_activated},
 		{.name = "about", .activate = app_about_activated},
 	};
 	static const struct {
