@@ -265,12 +265,15 @@ int view_can_play(GtkWidget *view, unsigned cell);
 void view_play(GtkWidget *view, unsigned cell);
 
 /* paint.c */
+#define PAINT_BADGE_MIN 18 /* px across, the smallest badge whose letters read */
 void paint_lookup(GtkStyleContext *ctx, const char *name, const char *fallback, GdkRGBA *out);
+void paint_follow_theme(GtkWidget *w);
 void paint_player_rgba(unsigned colour, GdkRGBA *out);
 void paint_on(const GdkRGBA *bg, GdkRGBA *out);
 void paint_readable(GdkRGBA *c, const GdkRGBA *face);
 void paint_round_rect(cairo_t *cr, double x, double y, double w, double h, double r);
 void paint_text(cairo_t *cr, double cx, double cy, double px, const char *text, const GdkRGBA *colour);
+void paint_ring(cairo_t *cr, const GdkRectangle *r, const GdkRGBA *colour, const GdkRGBA *halo);
 void paint_cursor(cairo_t *cr, const GdkRectangle *r, const GdkRGBA *colour);
 void paint_badge(cairo_t *cr, double cx, double cy, double radius, unsigned colour, const char *tag);
 void paint_tag(const struct bd_pub *snap, unsigned id, char *buf, size_t len);

@@ -5,13 +5,18 @@
  *
  * Layout (tests/test-gtk.sh computes click positions with the same rule): the board is the
  * largest square of whole cells that fits the widget less VIEW_MARGIN on each side,
- * centred; cell = floor((min(width, height) - 2 * VIEW_MARGIN) / side). */
+ * centred; cell = floor((min(width, height) - 2 * VIEW_MARGIN) / side). The widget asks for
+ * room for cells of VIEW_MIN_CELL px at least and sits in a scrolled window (board-gtk.ui):
+ * a large board (Memory 32x32) scrolls rather than shrink its cards past reading. A view
+ * that zooms and pans itself (Qwirkle) fits the window instead. */
 #include <math.h>
 #include <stdio.h>
 
 #include "board-gtk.h"
 
 #define VIEW_MARGIN 12
+#define VIEW_MIN_CELL 48 /* px: a card's value 15 px high, its badge PAINT_BADGE_MIN */
+#define VIEW_MIN_SIZE 200 /* px: the smallest board, whatever its side */
 
 /* Every game board-gtk can show: one line per game. */
 static const struct game_view *const views[] = {
@@ -141,7 +146,7 @@ static gboolean board_view_draw(GtkWidget *w, cairo_t *cr)
 	GtkStyleContext *ctx = gtk_widget_get_style_context(w);
 	unsigned side = view_side(w);
 	GdkRectangle r;
-	GdkRGBA cursor;
+	GdkRGBA cursor, halo;
 
 	gtk_render_background(ctx, cr, 0, 0, gtk_widget_get_allocated_width(w), gtk_widget_get_allocated_height(w));
 	if (side == 0)
@@ -149,10 +154,12 @@ static gboolean board_view_draw(GtkWidget *w, cairo_t *cr)
 	if (!v->app->linked)
 		cairo_push_group(cr);
 	v->app->game->draw(w, cr, v->hover);
-	if (gtk_widget_has_focus(w) && (unsigned)v->cursor < side * side) {
-		paint_lookup(ctx, "board_cursor", "#1c71d8", &cursor);
+	if (gtk_widget_has_focus(w) && (unsigned)v->cursor < side * side && !v->app->watching) {
+		/* a spectator plays nothing: no cursor to invite it */
+		paint_lookup(ctx, "board_cursor", "#0b3c7a", &cursor);
+		paint_lookup(ctx, "board_cursor_halo", "#ffffff", &halo);
 		view_cell_rect(w, (unsigned)v->cursor, &r);
-		paint_cursor(cr, &r, &cursor);
+		paint_ring(cr, &r, &cursor, &halo);
 	}
 	if (v->app->game->draw_over != NULL)
 		v->app->game->draw_over(w, cr);
@@ -175,6 +182,22 @@ static void view_queue_cell(GtkWidget *w, int cell)
 	gtk_widget_queue_draw_area(w, r.x - pad, r.y - pad, r.width + 2 * pad, r.height + 2 * pad);
 }
 
+/* Scroll the board's scrolled window, if it scrolls, to show cell and its cursor ring. */
+static void view_show_cell(GtkWidget *w, int cell)
+{
+	GtkWidget *sw = gtk_widget_get_ancestor(w, GTK_TYPE_SCROLLED_WINDOW);
+	GdkRectangle r;
+
+	if (sw == NULL || cell < 0)
+		return;
+	view_cell_rect(w, (unsigned)cell, &r);
+	int pad = r.width / 8 + 4;
+	gtk_adjustment_clamp_page(gtk_scrolled_window_get_hadjustment(GTK_SCROLLED_WINDOW(sw)), r.x - pad,
+				  r.x + r.width + pad);
+	gtk_adjustment_clamp_page(gtk_scrolled_window_get_vadjustment(GTK_SCROLLED_WINDOW(sw)), r.y - pad,
+				  r.y + r.height + pad);
+}
+
 /* Move the keyboard cursor to cell, telling assistive technologies. */
 void view_set_cursor(GtkWidget *w, int cell)
 {
@@ -186,6 +209,7 @@ void view_set_cursor(GtkWidget *w, int cell)
 		a11y_focus(w, old, cell);
 	view_queue_cell(w, old);
 	view_queue_cell(w, cell);
+	view_show_cell(w, cell);
 }
 
 /* The cell under the keyboard cursor. */
@@ -285,6 +309,14 @@ static gboolean board_view_leave(GtkWidget *w, GdkEventCrossing *ev)
 	return FALSE;
 }
 
+/* The theme changed: the stylesheet's variant and the player colours follow it. */
+static void board_view_style_updated(GtkWidget *w)
+{
+	GTK_WIDGET_CLASS(board_view_parent_class)->style_updated(w);
+	paint_follow_theme(w);
+	gtk_widget_queue_draw(w);
+}
+
 /* Focus shows or hides the cursor. */
 static gboolean board_view_focus_change(GtkWidget *w, GdkEventFocus *ev)
 {
@@ -307,6 +339,7 @@ static void board_view_class_init(BoardViewClass *klass)
 	wc->leave_notify_event = board_view_leave;
 	wc->focus_in_event = board_view_focus_change;
 	wc->focus_out_event = board_view_focus_change;
+	wc->style_updated = board_view_style_updated;
 	gtk_widget_class_set_css_name(wc, "boardview");
 	gtk_widget_class_set_accessible_type(wc, board_view_accessible_get_type());
 }
@@ -321,10 +354,22 @@ static void board_view_init(BoardView *v)
 	gtk_widget_set_can_focus(GTK_WIDGET(v), TRUE);
 }
 
-/* Give the view the app whose snapshot it draws. */
+/* Give the view the app whose snapshot it draws; its colours follow the theme from now. */
 void view_attach(GtkWidget *w, struct app *a)
 {
 	BOARD_VIEW(w)->app = a;
+	paint_follow_theme(w);
+}
+
+/* Ask for room for cells of VIEW_MIN_CELL px: the scrolled window around scrolls the rest. */
+static void view_request(GtkWidget *w, unsigned side)
+{
+	struct app *a = BOARD_VIEW(w)->app;
+	int size = VIEW_MIN_SIZE;
+
+	if (side > 0 && a->game->scroll == NULL)
+		size = MAX(size, (int)side * VIEW_MIN_CELL + 2 * VIEW_MARGIN);
+	gtk_widget_set_size_request(w, size, size);
 }
 
 /* The app whose board the view shows. */
@@ -341,6 +386,7 @@ void view_update(GtkWidget *w)
 
 	if (dim > 0 && (unsigned)v->cursor >= dim * dim)
 		v->cursor = 0;
+	view_request(w, dim);
 	a11y_update(w);
 	gtk_widget_queue_draw(w);
 }
