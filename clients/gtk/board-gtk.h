@@ -14,8 +14,10 @@
  *            the user's own); command-line errors in a window
  *   lobby.c  the lobby page: the kinds of game, play a person or a bot, the countdown,
  *            the tables to join or watch and the players waiting
- *   bot.c    the person's own board-bot (run as the person's user), started for
- *            "Play a bot" and ended when the person leaves its table or quits
+ *   bot.c    the person's own board-bots (run as the person's user), started for
+ *            "Play a bot" or New Game and ended when the person leaves their table or quits
+ *   newgame.c the New Game dialog (newgame.ui): a game, its options and opponents made
+ *            into a table by Start (lobby_start), or a table of the list joined or watched
  *   hot.c    hot-seat: 2-4 seats of one table in the window, one connection each, the
  *            window passed to the seat whose turn it is ("Pass to NAME")
  *   view.c   BoardView, the board widget: a square grid of cells, clicks, the keyboard
@@ -92,6 +94,7 @@ struct game_view {
 extern const struct game_view view_memory, view_tictactoe, view_tafl, view_qwirkle, view_quantik;
 
 #define HOT_SEATS_MAX 4 /* seats of a hot-seat window, at most */
+#define BOT_MAX 7       /* the person's bots at one table, at most (Memory seats 8) */
 
 struct options {
 	char socket[108];
@@ -150,7 +153,7 @@ struct app {
 
 	struct lobby *lobby; /* NULL with --board */
 	struct hot *hot;   /* the seats of a hot-seat window (hot.c), else NULL */
-	GPid bot;          /* the person's board-bot while it runs, else 0 */
+	GPid bot[BOT_MAX]; /* the person's board-bots while they run, else 0 */
 
 	/* Side panel timers. */
 	guint tick;        /* countdown to the next game while it is over */
@@ -234,6 +237,14 @@ void lobby_event(struct app *a, const struct bd_msg *m);
 void lobby_online(struct app *a);
 void lobby_offline(struct app *a, const char *why);
 void lobby_note(struct app *a, const char *text);
+const char *lobby_title(const char *game);
+void lobby_start(struct app *a, const char *game, const char *opts, unsigned others, int bots, const char *level);
+void lobby_enter(struct app *a, const char *table, int watch);
+void lobby_tables(struct app *a, GtkListBox *list, const struct bd_lobby *l);
+
+/* newgame.c: the New Game dialog (Ctrl+N, the header's New Game); closed if open. */
+void newgame_open(struct app *a);
+void newgame_close(struct app *a);
 
 /* hot.c: join the seats after the first (0, or -1 with why in err); show the cover and
  * read every seat's connection; leave them; read the seat whose connection is in the app
@@ -244,8 +255,8 @@ void hot_quit(struct app *a);
 void hot_again(struct app *a);
 
 /* bot.c */
-int bot_start(struct app *a, const char *game, const char *level, const char *opts, char *err, size_t len);
-void bot_name(const struct app *a, char *buf, size_t len);
+int bot_start(struct app *a, unsigned n, const char *game, const char *level, const char *opts, char *err, size_t len);
+void bot_name(const struct app *a, unsigned i, char *buf, size_t len);
 void bot_stop(struct app *a);
 
 /* view.c */

@@ -1,7 +1,7 @@
-/* bot.c: the person's own bot for "Play a bot". board-gtk starts board-bot as the person's
- * user (never as the daemon's: it must not read what players may not see), told to play the
- * game through the lobby against the person by name, and ends it when the person leaves its
- * table, gives up waiting for it, or quits. */
+/* bot.c: the person's own bots for "Play a bot" and New Game. board-gtk starts board-bot as
+ * the person's user (never as the daemon's: it must not read what players may not see), one
+ * process a bot, each told to play the game through the lobby against the person by name,
+ * and ends them when the person leaves their table, gives up waiting for them, or quits. */
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -11,10 +11,13 @@
 
 #include "board-gtk.h"
 
-/* The bot's player name: the person's, cut to fit, then "-bot". */
-void bot_name(const struct app *a, char *buf, size_t len)
+/* Bot i's player name: the person's, cut to fit, then "-bot" (the first), "-bot2", ... */
+void bot_name(const struct app *a, unsigned i, char *buf, size_t len)
 {
-	snprintf(buf, len, "%.*s-bot", BD_NAME_MAX - 4, a->opt.name);
+	if (i == 0)
+		snprintf(buf, len, "%.*s-bot", BD_NAME_MAX - 4, a->opt.name);
+	else
+		snprintf(buf, len, "%.*s-bot%u", BD_NAME_MAX - 5, a->opt.name, i + 1);
 }
 
 /* board-bot beside this program (a build folder, an installed bin/), else from PATH. */
@@ -32,24 +35,32 @@ static char *bot_program(void)
 	return g_strdup("board-bot");
 }
 
-/* The bot ended: reap it; if it was not told to, say so (it could not play). */
+/* A bot ended: reap it; if it was not told to, say so (it could not play). */
 static void bot_exited(GPid pid, gint status, gpointer data)
 {
 	struct app *a = data;
-	char note[128];
+	char note[256];
+	unsigned i = 0;
 
 	g_spawn_close_pid(pid);
-	if (a->bot != pid)
+	while (i < BOT_MAX && a->bot[i] != pid)
+		i++;
+	if (i == BOT_MAX)
 		return; /* ended by bot_stop */
-	a->bot = 0;
-	snprintf(note, sizeof note, "Your bot stopped (%s %d); see board-bot's messages on standard error.",
-		 WIFSIGNALED(status) ? "signal" : "exit status", WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
+	a->bot[i] = 0;
+	if (WIFSIGNALED(status))
+		snprintf(note, sizeof note, _("Your bot stopped (signal %d); see board-bot's messages on standard error."),
+			 WTERMSIG(status));
+	else
+		snprintf(note, sizeof note, _("Your bot stopped (exit status %d); see board-bot's messages on standard error."),
+			 WEXITSTATUS(status));
 	lobby_note(a, note);
 }
 
-/* Start board-bot at level to play game (with opts, "k=v k=v" or "") against this window's
- * player through the lobby. 0, or -1 with the reason in err. */
-int bot_start(struct app *a, const char *game, const char *level, const char *opts, char *err, size_t len)
+/* Start bot i: board-bot at level to play game (with opts, "k=v k=v" or "") against this
+ * window's player through the lobby. 0, or -1 with the reason in err. */
+static int bot_spawn(struct app *a, unsigned i, const char *game, const char *level, const char *opts, char *err,
+		     size_t len)
 {
 	char name[BD_NAME_MAX + 1];
 	char *prog = bot_program(), **words = g_strsplit(opts, " ", -1);
@@ -57,8 +68,7 @@ int bot_start(struct app *a, const char *game, const char *level, const char *op
 	GError *e = NULL;
 	GPid pid;
 
-	bot_stop(a);
-	bot_name(a, name, sizeof name);
+	bot_name(a, i, name, sizeof name);
 	const char *fixed[] = {prog, "--socket", a->opt.socket, "--shm-prefix", a->opt.prefix, "--name", name,
 			       "--play", game, "--opponent", a->opt.name, "--level", level};
 	for (size_t i = 0; i < G_N_ELEMENTS(fixed); i++)
@@ -76,19 +86,34 @@ int bot_start(struct app *a, const char *game, const char *level, const char *op
 	g_strfreev(words);
 	g_free(prog);
 	if (!ok) {
-		snprintf(err, len, "Cannot start board-bot: %s.", e->message);
+		snprintf(err, len, _("Cannot start board-bot: %s."), e->message);
 		g_error_free(e);
 		return -1;
 	}
-	a->bot = pid;
+	a->bot[i] = pid;
 	g_child_watch_add(pid, bot_exited, a);
 	return 0;
 }
 
-/* End the person's bot, if one runs (its exit is reaped by bot_exited). */
+/* Start n bots (at most BOT_MAX; those running before are ended) at level to play game with
+ * opts against this window's player. 0, or -1 with the reason in err (none left running). */
+int bot_start(struct app *a, unsigned n, const char *game, const char *level, const char *opts, char *err, size_t len)
+{
+	bot_stop(a);
+	for (unsigned i = 0; i < n && i < BOT_MAX; i++)
+		if (bot_spawn(a, i, game, level, opts, err, len) < 0) {
+			bot_stop(a);
+			return -1;
+		}
+	return 0;
+}
+
+/* End the person's bots, those that run (their exits are reaped by bot_exited). */
 void bot_stop(struct app *a)
 {
-	if (a->bot != 0 && kill(a->bot, SIGTERM) < 0)
-		g_printerr("board-gtk: cannot end the bot (pid %d): %s\n", (int)a->bot, g_strerror(errno));
-	a->bot = 0;
+	for (unsigned i = 0; i < BOT_MAX; i++) {
+		if (a->bot[i] != 0 && kill(a->bot[i], SIGTERM) < 0)
+			g_printerr("board-gtk: cannot end the bot (pid %d): %s\n", (int)a->bot[i], g_strerror(errno));
+		a->bot[i] = 0;
+	}
 }

@@ -47,7 +47,9 @@ struct lobby {
 	char game[BD_GAME_NAME_MAX + 1]; /* the game played or waited for */
 	char opts[BD_LINE_MAX];     /* its options asked for, "k=v k=v" */
 	char opponent[BD_NAME_MAX + 1]; /* the opponent named, "" for anyone */
-	int with_bot;               /* the opponent named is our bot */
+	unsigned bots;              /* our bots played against (the first is the opponent named), or 0 */
+	unsigned others;            /* the opponents Play a bot instead starts as bots */
+	char level[16];             /* their level */
 	unsigned full;              /* the countdown's first count */
 	guint timer;                /* refreshes the lists while the page shows */
 	GString *shape;             /* the last listing without its seconds: rebuilt only on change */
@@ -57,7 +59,7 @@ struct lobby {
 static struct lobby lobby;
 
 /* A game's name in people's words: its view's title, else the daemon's word. */
-static const char *lobby_title(const char *game)
+const char *lobby_title(const char *game)
 {
 	const struct bd_game *codec = bd_game_named(game);
 	const struct game_view *v = codec != NULL ? view_of_kind(codec->kind) : NULL;
@@ -146,7 +148,7 @@ static void lobby_state_show(struct app *a)
 	gtk_widget_set_visible(lobby.waitbox, lobby.state != LOBBY_IDLE);
 	gtk_widget_set_visible(lobby.cancel, lobby.state == LOBBY_WAITING);
 	gtk_widget_set_visible(lobby.again, lobby.state == LOBBY_NOMATCH);
-	gtk_widget_set_visible(lobby.againbot, lobby.state == LOBBY_NOMATCH && !lobby.with_bot);
+	gtk_widget_set_visible(lobby.againbot, lobby.state == LOBBY_NOMATCH && !lobby.bots);
 	gtk_widget_set_visible(GTK_WIDGET(lobby.count), lobby.state == LOBBY_WAITING);
 	gtk_widget_set_visible(GTK_WIDGET(lobby.bar), lobby.state == LOBBY_WAITING);
 }
@@ -154,7 +156,7 @@ static void lobby_state_show(struct app *a)
 /* Back to choosing a game; the bot of a wait that ended is ended too. */
 static void lobby_idle(struct app *a)
 {
-	if (lobby.state != LOBBY_IDLE && lobby.with_bot)
+	if (lobby.state != LOBBY_IDLE && lobby.bots)
 		bot_stop(a);
 	lobby.state = LOBBY_IDLE;
 	lobby_state_show(a);
@@ -194,7 +196,7 @@ static void lobby_play(struct app *a)
 		snprintf(text, sizeof text, "Cannot play %s: %s.", lobby_title(lobby.game),
 			 rc < 0 ? "boardd does not answer" : r.text);
 		lobby_say(lobby.playnote, text);
-		if (lobby.with_bot)
+		if (lobby.bots)
 			bot_stop(a);
 		lobby.state = LOBBY_IDLE;
 		lobby_state_show(a);
@@ -202,9 +204,14 @@ static void lobby_play(struct app *a)
 	}
 	lobby.state = LOBBY_WAITING;
 	lobby.full = 0;
-	snprintf(text, sizeof text, lobby.with_bot ? "Waiting for your bot %s to come…" :
-		 lobby.opponent[0] ? "Waiting for %s…" : "Waiting for another player of %s…",
-		 lobby.opponent[0] ? lobby.opponent : lobby_title(lobby.game));
+	if (lobby.bots > 1)
+		snprintf(text, sizeof text, _("Waiting for your %u bots to come…"), lobby.bots);
+	else if (lobby.bots)
+		snprintf(text, sizeof text, _("Waiting for your bot %s to come…"), lobby.opponent);
+	else if (lobby.opponent[0])
+		snprintf(text, sizeof text, _("Waiting for %s…"), lobby.opponent);
+	else
+		snprintf(text, sizeof text, _("Waiting for another player of %s…"), lobby_title(lobby.game));
 	gtk_label_set_text(lobby.waitlabel, text);
 	gtk_label_set_text(lobby.count, "");
 	gtk_progress_bar_set_fraction(lobby.bar, 1);
@@ -212,20 +219,18 @@ static void lobby_play(struct app *a)
 	gtk_widget_grab_focus(lobby.cancel);
 }
 
-/* Start the person's bot for the chosen game (its options too), then play against it. */
+/* Start the person's bots (lobby.others at lobby.level) for lobby.game with its options,
+ * then play against them (the first named as the opponent). */
 static void lobby_play_bot(struct app *a)
 {
-	char err[256], bot[BD_NAME_MAX + 1];
+	char err[256];
 
-	const struct lobby_game *ui = lobby_chosen_ui();
-
-	if (ui == NULL || bot_start(a, lobby.game, ui->level, lobby.opts, err, sizeof err) < 0) {
+	if (bot_start(a, lobby.others, lobby.game, lobby.level, lobby.opts, err, sizeof err) < 0) {
 		lobby_say(lobby.playnote, err);
 		return;
 	}
-	bot_name(a, bot, sizeof bot);
-	snprintf(lobby.opponent, sizeof lobby.opponent, "%s", bot);
-	lobby.with_bot = 1;
+	bot_name(a, 0, lobby.opponent, sizeof lobby.opponent);
+	lobby.bots = lobby.others;
 	lobby_play(a);
 }
 
@@ -239,8 +244,10 @@ static void lobby_new_clicked(GtkButton *button, gpointer data)
 		return;
 	snprintf(lobby.game, sizeof lobby.game, "%s", g->game);
 	lobby_options_words(g, lobby_chosen_ui(), lobby.opts, sizeof lobby.opts);
+	snprintf(lobby.level, sizeof lobby.level, "%s", lobby_chosen_ui()->level);
+	lobby.others = 1;
 	lobby.opponent[0] = 0;
-	lobby.with_bot = 0;
+	lobby.bots = 0;
 	if (GTK_WIDGET(button) == lobby.botplay)
 		lobby_play_bot(a);
 	else
@@ -252,10 +259,8 @@ static void lobby_again_clicked(GtkButton *button, gpointer data)
 {
 	struct app *a = data;
 
-	if (GTK_WIDGET(button) == lobby.againbot)
-		lobby_play_bot(a);
-	else if (lobby.with_bot)
-		lobby_play_bot(a); /* a new bot: the last one was ended with the wait */
+	if (GTK_WIDGET(button) == lobby.againbot || lobby.bots)
+		lobby_play_bot(a); /* new bots: the last ones were ended with the wait */
 	else
 		lobby_play(a);
 }
@@ -405,29 +410,87 @@ static void lobby_games(struct app *a)
 	lobby_game_selected(lobby.games, NULL, a);
 }
 
-/* Join or Watch of a table's row; Play of a waiting player's row. */
+/* Leave the table the window is at (ending our bots) or the queue it waits in, for another
+ * game or table chosen in the New Game dialog. 0, or -1 (said) if the daemon refused. */
+static int lobby_leave_current(struct app *a)
+{
+	struct bd_msg r;
+	char err[BD_LINE_MAX], text[BD_LINE_MAX + 64];
+
+	if (a->table[0]) {
+		if (conn_leave(a, err, sizeof err) < 0) {
+			snprintf(text, sizeof text, _("Cannot leave table %s: %s."), a->table, err);
+			panel_note(a, text);
+			return -1;
+		}
+		bot_stop(a);
+		app_in_lobby(a);
+	}
+	if (lobby.state == LOBBY_WAITING && conn_request(a, &r, "cancel") == 1 && strcmp(r.word, "notwaiting") != 0) {
+		lobby_say(lobby.playnote, r.text);
+		return -1;
+	}
+	lobby_idle(a);
+	return 0;
+}
+
+/* Play game with opts ("k=v k=v", "" for the defaults) against others: bots of ours at
+ * level, or people found by matchmaking (level kept for Play a bot instead). What the window
+ * was at is left first. The New Game dialog's Start. */
+void lobby_start(struct app *a, const char *game, const char *opts, unsigned others, int bots, const char *level)
+{
+	if (lobby_leave_current(a) < 0)
+		return;
+	snprintf(lobby.game, sizeof lobby.game, "%s", game);
+	snprintf(lobby.opts, sizeof lobby.opts, "%s", opts);
+	snprintf(lobby.level, sizeof lobby.level, "%s", level);
+	lobby.others = others;
+	lobby.opponent[0] = 0;
+	lobby.bots = 0;
+	if (bots)
+		lobby_play_bot(a);
+	else
+		lobby_play(a);
+}
+
+/* Join a seat of table (ours to take again), or watch it; what the window was at is left
+ * first. A refusal is said on the lobby page. */
+void lobby_enter(struct app *a, const char *table, int watch)
+{
+	char err[256], text[384];
+
+	lobby_say(lobby.tablenote, NULL);
+	if (lobby_leave_current(a) < 0)
+		return;
+	if (conn_join(a, table, watch ? CONN_WATCH : CONN_REJOIN, err, sizeof err) < 0) {
+		snprintf(text, sizeof text, watch ? _("Cannot watch %s: %s.") : _("Cannot join %s: %s."), table, err);
+		lobby_say(lobby.tablenote, text);
+		return;
+	}
+	app_at_table(a);
+}
+
+/* Join or Watch of a table's row (the lobby's, the New Game dialog's); Play of a waiting
+ * player's row. */
 static void lobby_row_clicked(GtkButton *button, gpointer data)
 {
 	struct app *a = data;
 	const char *what = g_object_get_data(G_OBJECT(button), "what");
 	const char *target = g_object_get_data(G_OBJECT(button), "target");
-	char err[256], text[384];
 
 	lobby_say(lobby.tablenote, NULL);
 	if (strcmp(what, "play") == 0) {
 		snprintf(lobby.game, sizeof lobby.game, "%s", (const char *)g_object_get_data(G_OBJECT(button), "game"));
 		snprintf(lobby.opts, sizeof lobby.opts, "%s", (const char *)g_object_get_data(G_OBJECT(button), "opts"));
 		snprintf(lobby.opponent, sizeof lobby.opponent, "%s", target);
-		lobby.with_bot = 0;
+		lobby.bots = 0;
 		lobby_play(a);
 		return;
 	}
-	if (conn_join(a, target, strcmp(what, "watch") == 0 ? CONN_WATCH : CONN_REJOIN, err, sizeof err) < 0) {
-		snprintf(text, sizeof text, "Cannot %s %s: %s.", what, target, err);
-		lobby_say(lobby.tablenote, text);
-		return;
-	}
-	app_at_table(a);
+	char *table = g_strdup(target); /* the button goes with the dialog */
+	newgame_close(a);
+	lobby_enter(a, table, strcmp(what, "watch") == 0);
+	g_free(table);
 }
 
 /* A button of a list's row, with what it does to whom, its accessible name saying both. */
@@ -482,7 +545,7 @@ static int lobby_made(const char *table, const char *game)
 /* One table's row: game, state, who sits there, spectators; Join when a seat is ours to
  * take (a lobby table's seat of our name, kept for us: we left it or lost the connection;
  * any seat of a static board), Watch always. */
-static void lobby_table_row(struct app *a, const struct bd_lobby *l, size_t t)
+static void lobby_table_row(struct app *a, GtkListBox *list, const struct bd_lobby *l, size_t t)
 {
 	const struct bd_table_info *ti = &l->table[t];
 	GString *who = g_string_new(NULL);
@@ -499,7 +562,7 @@ static void lobby_table_row(struct app *a, const struct bd_lobby *l, size_t t)
 					       strcmp(l->seat[s].name, a->opt.name) == 0 ? " (you)" : "");
 	g_string_append_printf(who, "%s%u watching", who->len ? "; " : "nobody seated; ", ti->spectators);
 	snprintf(title, sizeof title, "%s: %s, %s", ti->table, lobby_title(ti->game), ti->state);
-	GtkWidget *box = lobby_row(lobby.tables, title, who->str, NULL);
+	GtkWidget *box = lobby_row(list, title, who->str, NULL);
 	g_string_free(who, TRUE);
 	lobby_row_button(a, box, "Watch", "watch", ti->table);
 	if (ours)
@@ -575,11 +638,19 @@ static void lobby_listing(struct app *a, const struct bd_lobby *l)
 	lobby_clear(lobby.waiting);
 	g_ptr_array_set_size(lobby.seconds, 0);
 	for (size_t t = 0; t < l->ntables; t++)
-		lobby_table_row(a, l, t);
+		lobby_table_row(a, lobby.tables, l, t);
 	for (size_t i = 0; i < l->nwaiting; i++)
 		lobby_waiting_row(a, &l->waiting[i]);
 	gtk_widget_show_all(GTK_WIDGET(lobby.tables));
 	gtk_widget_show_all(GTK_WIDGET(lobby.waiting));
+}
+
+/* The tables of a listing as rows of list, with Join and Watch (the New Game dialog's). */
+void lobby_tables(struct app *a, GtkListBox *list, const struct bd_lobby *l)
+{
+	for (size_t t = 0; t < l->ntables; t++)
+		lobby_table_row(a, list, l, t);
+	gtk_widget_show_all(GTK_WIDGET(list));
 }
 
 /* Read the tables and the waiting players again. */
@@ -626,12 +697,14 @@ static void lobby_count(const struct bd_lobby_event *ev)
 	snprintf(n, sizeof n, "%u", ev->seconds);
 	gtk_label_set_text(lobby.count, n);
 	gtk_progress_bar_set_fraction(lobby.bar, lobby.full ? (double)ev->seconds / lobby.full : 0);
-	if (lobby.with_bot)
-		snprintf(text, sizeof text, "Waiting for your bot %s to come: %u s left.", lobby.opponent, ev->seconds);
+	if (lobby.bots > 1)
+		snprintf(text, sizeof text, _("Waiting for your %u bots to come: %u s left."), lobby.bots, ev->seconds);
+	else if (lobby.bots)
+		snprintf(text, sizeof text, _("Waiting for your bot %s to come: %u s left."), lobby.opponent, ev->seconds);
 	else if (lobby.opponent[0])
-		snprintf(text, sizeof text, "Waiting for %s: %u s left.", lobby.opponent, ev->seconds);
+		snprintf(text, sizeof text, _("Waiting for %s: %u s left."), lobby.opponent, ev->seconds);
 	else
-		snprintf(text, sizeof text, "Waiting for another player of %s: %u s left.", lobby_title(ev->game),
+		snprintf(text, sizeof text, _("Waiting for another player of %s: %u s left."), lobby_title(ev->game),
 			 ev->seconds);
 	gtk_label_set_text(lobby.waitlabel, text);
 }
@@ -646,7 +719,7 @@ static void lobby_matched(struct app *a, const struct bd_lobby_event *ev)
 	if (conn_join(a, ev->table, CONN_SEAT, err, sizeof err) < 0) {
 		snprintf(text, sizeof text, "A table (%s) was made for you, but joining it failed: %s.", ev->table, err);
 		lobby_say(lobby.playnote, text);
-		if (lobby.with_bot)
+		if (lobby.bots)
 			bot_stop(a);
 		return;
 	}
@@ -682,12 +755,16 @@ void lobby_event(struct app *a, const struct bd_msg *m)
 	if (ev.type == BD_LOBBY_WAIT && lobby.state == LOBBY_WAITING) {
 		lobby_count(&ev);
 	} else if (ev.type == BD_LOBBY_NOMATCH && lobby.state == LOBBY_WAITING) {
-		if (lobby.with_bot)
+		if (lobby.bots)
 			bot_stop(a);
 		lobby.state = LOBBY_NOMATCH;
-		snprintf(text, sizeof text, lobby.with_bot ? "Your bot did not come in time." :
-			 lobby.opponent[0] ? "%s did not come." : "Nobody came to play %s.",
-			 lobby.opponent[0] ? lobby.opponent : lobby_title(ev.game));
+		if (lobby.bots)
+			snprintf(text, sizeof text, "%s", ngettext("Your bot did not come in time.",
+								   "Your bots did not come in time.", lobby.bots));
+		else if (lobby.opponent[0])
+			snprintf(text, sizeof text, _("%s did not come."), lobby.opponent);
+		else
+			snprintf(text, sizeof text, _("Nobody came to play %s."), lobby_title(ev.game));
 		gtk_label_set_text(lobby.waitlabel, text);
 		lobby_state_show(a);
 		gtk_widget_grab_focus(lobby.again);
@@ -777,4 +854,5 @@ void lobby_build(struct app *a, GtkBuilder *b)
 	g_signal_connect(lobby.again, "clicked", G_CALLBACK(lobby_again_clicked), a);
 	g_signal_connect(lobby.againbot, "clicked", G_CALLBACK(lobby_again_clicked), a);
 	g_signal_connect(lobby.refresh, "clicked", G_CALLBACK(lobby_refresh_clicked), a);
+	g_signal_connect_swapped(app_object(b, "opennew"), "clicked", G_CALLBACK(newgame_open), a);
 }
