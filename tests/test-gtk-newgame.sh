@@ -62,7 +62,7 @@ back() {
 }
 
 gtk_display
-start_daemon --lobby-wait-ms 20000 --log-level debug
+start_daemon --lobby-wait-ms 20000
 printf 'hello probe player\ngames\nquit\n' | socat -t 5 - "UNIX-CONNECT:$SOCK" >"$WORK/games.out" 2>&1
 index() { awk -v g="$1" '$1 == "GAME" { if ($2 == g) print n + 0; n++ }' "$WORK/games.out"; }
 for g in memory tictactoe tafl quantik qwirkle; do

@@ -220,7 +220,9 @@ static void lobby_play(struct app *a)
 }
 
 /* Start the person's bots (lobby.others at lobby.level) for lobby.game with its options,
- * then play against them (the first named as the opponent). */
+ * then play against them: each bot names us as its opponent; we name a lone bot, not one of
+ * several (the daemon gathers a group only if every named opponent is already in it as it
+ * grows: with us waiting for the first bot, the second would find us not fitting yet). */
 static void lobby_play_bot(struct app *a)
 {
 	char err[256];
@@ -229,7 +231,9 @@ static void lobby_play_bot(struct app *a)
 		lobby_say(lobby.playnote, err);
 		return;
 	}
-	bot_name(a, 0, lobby.opponent, sizeof lobby.opponent);
+	lobby.opponent[0] = 0;
+	if (lobby.others == 1)
+		bot_name(a, 0, lobby.opponent, sizeof lobby.opponent);
 	lobby.bots = lobby.others;
 	lobby_play(a);
 }
