@@ -649,9 +649,10 @@ static void lobby_listing(struct app *a, const struct bd_lobby *l)
 	gtk_widget_show_all(GTK_WIDGET(lobby.waiting));
 }
 
-/* The tables of a listing as rows of list, with Join and Watch (the New Game dialog's). */
+/* The tables of a listing as the rows of list, with Join and Watch (the New Game dialog's). */
 void lobby_tables(struct app *a, GtkListBox *list, const struct bd_lobby *l)
 {
+	lobby_clear(list);
 	for (size_t t = 0; t < l->ntables; t++)
 		lobby_table_row(a, list, l, t);
 	gtk_widget_show_all(GTK_WIDGET(list));

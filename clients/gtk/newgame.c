@@ -38,6 +38,7 @@ static struct newgame {
 	GtkWidget *size_label, *clock_label, *level_label, *bots, *people, *note;
 	GtkSpinButton *count;
 	GtkListBox *tables;
+	GtkStack *pages;
 	struct bd_games games; /* from `games`: the rows of the game box in its order */
 } ng;
 
@@ -167,8 +168,7 @@ static void newgame_start(void)
 	const char *level = gtk_combo_box_get_active_id(GTK_COMBO_BOX(ng.level));
 	int bots = gtk_toggle_button_get_active(GTK_TOGGLE_BUTTON(ng.bots)) && level != NULL;
 	unsigned others;
-	char opts[BD_LINE_MAX], game[BD_GAME_NAME_MAX + 1], lvl[16];
-	struct app *a = ng.a;
+	char opts[BD_LINE_MAX];
 
 	if (g == NULL) {
 		newgame_say(_("boardd hosts no game to play."));
@@ -177,10 +177,8 @@ static void newgame_start(void)
 	gtk_spin_button_update(ng.count); /* a number typed in, not yet taken */
 	others = (unsigned)gtk_spin_button_get_value_as_int(ng.count);
 	newgame_options(g, others + 1, opts, sizeof opts);
-	snprintf(game, sizeof game, "%s", g->game);
-	snprintf(lvl, sizeof lvl, "%s", level != NULL ? level : "");
-	newgame_close(a); /* ng's widgets and games go with it */
-	lobby_start(a, game, opts, others, bots, lvl);
+	newgame_close(ng.a);
+	lobby_start(ng.a, g->game, opts, others, bots, level != NULL ? level : "");
 }
 
 /* A button of the dialog: Start, Cancel, or the window closed. */
@@ -194,21 +192,27 @@ static void newgame_response(GtkDialog *dialog, gint response, gpointer data)
 		newgame_close(ng.a);
 }
 
-/* The games of the daemon in the game box, the first chosen; FALSE (said) if none came. */
+/* The games of the daemon in the game box, the one chosen before (else the first) chosen;
+ * FALSE (said) if none came. */
 static gboolean newgame_list_games(struct app *a)
 {
-	char err[256], text[320];
-	int rc = bd_client_games(&a->c, &ng.games, err, sizeof err);
+	char err[256], text[320], *last = g_strdup(gtk_combo_box_get_active_id(GTK_COMBO_BOX(ng.game)));
 
+	bd_games_free(&ng.games);
+	gtk_combo_box_text_remove_all(ng.game);
+	int rc = bd_client_games(&a->c, &ng.games, err, sizeof err);
 	conn_after(a);
 	if (rc < 0) {
 		snprintf(text, sizeof text, _("boardd did not list its games: %s."), err);
 		newgame_say(text);
+		g_free(last);
 		return FALSE;
 	}
 	for (size_t i = 0; i < ng.games.n; i++)
 		gtk_combo_box_text_append(ng.game, ng.games.game[i].game, lobby_title(ng.games.game[i].game));
-	gtk_combo_box_set_active(GTK_COMBO_BOX(ng.game), 0);
+	if (last == NULL || !gtk_combo_box_set_active_id(GTK_COMBO_BOX(ng.game), last))
+		gtk_combo_box_set_active(GTK_COMBO_BOX(ng.game), 0);
+	g_free(last);
 	return ng.games.n > 0;
 }
 
@@ -229,7 +233,7 @@ static void newgame_list_tables(struct app *a)
 	bd_lobby_free(&l);
 }
 
-/* The dialog is gone (closed, or with the window): nothing of it is kept. */
+/* The dialog is gone with the window: nothing of it is kept. */
 static void newgame_destroyed(GtkWidget *dialog, gpointer data)
 {
 	(void)dialog;
@@ -257,6 +261,7 @@ static void newgame_build(struct app *a)
 	ng.note = app_object(b, "ng-note");
 	ng.count = app_object(b, "ng-count");
 	ng.tables = app_object(b, "ng-tables");
+	ng.pages = app_object(b, "ng-pages");
 	g_object_unref(b);
 	GtkWidget *none = gtk_label_new(_("No tables yet."));
 	gtk_widget_show(none);
@@ -269,11 +274,13 @@ static void newgame_build(struct app *a)
 	newgame_fill_clocks();
 }
 
-/* Open the dialog (once: an open one is raised): the games and the tables as the daemon
- * has them now. Without the lobby (--board) or a connection it says why on the window. */
+/* Open the dialog (an open one is raised): the games and the tables as the daemon has them
+ * now. Without the lobby (--board) or a connection it says why on the window. It is made
+ * once and hidden when closed (a radio button or an entry destroyed while a screen reader
+ * knows it makes ATK complain). */
 void newgame_open(struct app *a)
 {
-	if (ng.dialog != NULL) {
+	if (ng.dialog != NULL && gtk_widget_get_visible(GTK_WIDGET(ng.dialog))) {
 		gtk_window_present(GTK_WINDOW(ng.dialog));
 		return;
 	}
@@ -283,10 +290,13 @@ void newgame_open(struct app *a)
 		lobby_note(a, why);
 		return;
 	}
-	newgame_build(a);
+	if (ng.dialog == NULL)
+		newgame_build(a);
+	newgame_say(NULL);
 	gboolean any = newgame_list_games(a);
 	gtk_widget_set_sensitive(gtk_dialog_get_widget_for_response(ng.dialog, GTK_RESPONSE_OK), any);
 	newgame_list_tables(a);
+	gtk_stack_set_visible_child_name(ng.pages, "new");
 	gtk_widget_show(GTK_WIDGET(ng.dialog));
 	gtk_widget_grab_focus(GTK_WIDGET(ng.game));
 }
@@ -296,5 +306,5 @@ void newgame_close(struct app *a)
 {
 	(void)a;
 	if (ng.dialog != NULL)
-		gtk_widget_destroy(GTK_WIDGET(ng.dialog));
+		gtk_widget_hide(GTK_WIDGET(ng.dialog));
 }
