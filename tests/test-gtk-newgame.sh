@@ -34,13 +34,24 @@ listed() {
 	t=$(awk '$1 == "SEAT" && $5 == "ng" { print $2 }' "$WORK/list.out")
 	[ -n "$t" ] && grep "^TABLE $t $1 " "$WORK/list.out"
 }
+# dialog_open: press New Game… until the dialog shows (a click on a loaded machine may land
+# while the window is still busy; a second press on an open dialog only raises it).
+dialog_open() {
+	for _ in 1 2 3 4 5; do
+		press "$GPID" "New Game…"
+		for _ in 1 2 3 4 5 6 7 8 9 10; do
+			ng "$GPID" button "New Game" Start >/dev/null 2>&1 && return 0
+			sleep 0.5
+		done
+	done
+	fail "the New Game dialog did not open: $(cat "$WORK/gtk.log")"
+}
 # new_game INDEX KEYS...: open the dialog, choose the game INDEX-th in the daemon's list, then
 # press the KEYS (options), then Start.
 new_game() {
 	n=$1
 	shift
-	press "$GPID" "New Game…"
-	wait_until "the dialog" eval 'ng "$GPID" button "New Game" Start >/dev/null 2>&1'
+	dialog_open
 	xdotool key alt+g Home
 	while [ "$n" -gt 0 ]; do xdotool key Down; n=$((n - 1)); done
 	[ $# -eq 0 ] || xdotool key "$@"
@@ -99,7 +110,7 @@ import -window root "$WORK/qwirkle.png" || fail "no screenshot"
 back
 
 note "the second page: watch the static board main"
-press "$GPID" "New Game…"
+dialog_open
 dialog_press "Join or watch"
 dialog_press "Watch main"
 wait_until "main watched" eval 'at "$GPID" board 2>/dev/null | grep -q "^Memory board|"'
