@@ -29,6 +29,8 @@
  *   scores.c the games finished: this session's tally, statistics across sessions in
  *            the user's data folder, the Scores dialog
  *   i18n.c   gettext: the translations' folder (the build's, else the installed one)
+ *   callout.c  a word drawn on the board by the cell it is about (a refused move, a card
+ *            that timed out), and the moves sent so that a refusal is known by its cell
  *   view-<game>.c  one game's view (struct game_view): view-memory.c, view-tictactoe.c,
  *            view-tafl.c, view-quantik.c
  */
@@ -312,5 +314,13 @@ void panel_away(struct app *a, unsigned type, unsigned player, unsigned ms);
 void scores_record(unsigned kind, int result, unsigned points);
 void scores_tally(unsigned kind, char *buf, size_t len);
 void scores_open(struct app *a);
+
+/* callout.c */
+void callout_show(struct app *a, int cell, int refused, const char *text);
+void callout_clear(struct app *a);
+int callout_cell(void);
+int callout_send(struct app *a, int cell, const char *fmt, ...) G_GNUC_PRINTF(3, 4);
+void callout_box(GtkWidget *view, cairo_t *cr, const GdkRectangle *r, const char *text, int refused);
+void callout_draw(GtkWidget *view, cairo_t *cr);
 
 #endif
