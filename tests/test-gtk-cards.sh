@@ -7,17 +7,19 @@
 # is explained by the card and in the panel, naming that player; a mismatched pair is marked
 # (a cross in the corner, "no pair" for screen readers) and no face-down card lights up under
 # the pointer while it waits; a pick refused then is said in a box by the card, which goes
-# after a few seconds.
+# after a few seconds. Then a tic-tac-toe window against another protocol player: a click out
+# of turn is refused by the cell it was on, the word gone once the opponent moved; a click on
+# a taken cell says why by that cell.
 . "$(dirname "$0")/lib.sh"
 
 . "$(dirname "$0")/gtk-lib.sh"
-GPID="" PPID_="" 
+GPID="" PPID_="" TPID="" OPID=""
 gtk_need
 
 # Stop everything this test started besides the daemon (lib.sh's cleanup does that).
 gui_stop() {
-	gtk_kill $GPID $PPID_ $BUSPID $XPID
-	GPID="" PPID_="" BUSPID="" XPID=""
+	gtk_kill $GPID $TPID $PPID_ $OPID $BUSPID $XPID
+	GPID="" TPID="" PPID_="" OPID="" BUSPID="" XPID=""
 }
 trap 'gui_stop; cleanup' EXIT
 
@@ -48,9 +50,10 @@ clock() {
 	set -- "$1" $(rect "$2")
 	convert "$1" -crop "$(($4 * 28 / 100))x$(($5 * 28 / 100))+$(($2 + $4 * 64 / 100))+$(($3 + $5 * 8 / 100))" +repage "$1.clock.png"
 }
-# count FILE COLOUR: how many pixels of the board in FILE are exactly COLOUR.
+# count FILE COLOUR [PID]: how many pixels of the board (of window PID, else board-gtk's
+# Memory window) in FILE are exactly COLOUR.
 count() {
-	set -- "$1" "$2" $(at "$GPID" table)
+	set -- "$1" "$2" $(at "${3:-$GPID}" table)
 	convert "$1" -crop "$5x$6+$3+$4" +repage -fill black +opaque "$2" -fill white -opaque "$2" \
 		-format "%[fx:int(mean*w*h+0.5)]" info:
 }
@@ -64,8 +67,8 @@ REFUSED_BG=$(css callout_refused_bg "#a51d2d")
 MISS=$(css card_miss "#c01c28")
 
 gtk_display
-note "boardd with a 2x2 Memory board (picks held for a minute, a mismatch for an hour), a protocol player, board-gtk"
-start_daemon --board main:memory:2 --min-players 2 --first-pick-ms 60000 --mismatch-ms 3600000 --seed 5
+note "boardd with a 2x2 Memory board (picks held for a minute, a mismatch for an hour) and a tic-tac-toe table, a protocol player, board-gtk"
+start_daemon --board main:memory:2 --board t:tictactoe --min-players 2 --first-pick-ms 60000 --mismatch-ms 3600000 --seed 5
 mkfifo "$WORK/p.in"
 socat "UNIX-CONNECT:$SOCK" - <"$WORK/p.in" >"$WORK/p.out" 2>&1 &
 PPID_=$!
@@ -148,8 +151,42 @@ xdotool mousemove 5 5
 gone() { shot after && [ "$(count "$WORK/after.png" "$REFUSED_BG")" -eq 0 ]; }
 wait_until "the refusal to leave the board" gone
 [ -s "$WORK/gtk.log" ] && fail "board-gtk wrote to stderr: $(cat "$WORK/gtk.log")"
+
+note "tic-tac-toe: a click out of turn is refused by its cell until the opponent moved"
+gtk_kill $GPID
+GPID=""
+mkfifo "$WORK/o.in"
+socat "UNIX-CONNECT:$SOCK" - <"$WORK/o.in" >"$WORK/o.out" 2>&1 &
+OPID=$!
+exec 6>"$WORK/o.in"
+printf 'hello opp player\njoin t\n' >&6
+"$GTK" --socket "$SOCK" --shm-prefix "$PREFIX" --board t --name gtk2 >"$WORK/gtk2.log" 2>&1 &
+TPID=$!
+wait_until "the match to start" has_label "$TPID" "^You play [XO] against opp\.$"
+ME=$(at "$TPID" shown | sed -n 's/^You play \([XO]\) against opp\.$/\1/p')
+# tclick N: click cell N of the tic-tac-toe window.
+tclick() {
+	set -- $(at "$TPID" cell "$1" | cut -d'|' -f2)
+	xdotool mousemove $(($1 + $3 / 2)) $(($2 + $4 / 2)) click 1
+}
+[ "$ME" = O ] && printf 'move 0 2\n' >&6
+wait_until "our turn" has_label "$TPID" "^Your turn: place an $ME\.$"
+tclick 0
+wait_until "our $ME in cell 0" eval 'at "$TPID" cell 0 | grep -q "^row 1, column 1, $ME, last move|"'
+tclick 4
+said() { shot ttt && [ "$(count "$WORK/ttt.png" "$REFUSED_BG" "$TPID")" -gt 500 ]; }
+wait_until "the refusal by cell 4" said
+printf 'move 2 2\n' >&6
+unsaid() { shot ttt && [ "$(count "$WORK/ttt.png" "$REFUSED_BG" "$TPID")" -eq 0 ]; }
+wait_until "the refusal to go once the opponent moved" unsaid
+has_label "$TPID" "^Your turn: place an $ME\.$" || fail "not our turn after the opponent's move: $(at "$TPID" shown)"
+tclick 0
+wait_until "the taken cell's refusal by it" said
+cp "$WORK/ttt.png" "$(dirname "$0")/out/test-gtk-cards-ttt.png" 2>/dev/null
+grep -q "^ERR" "$WORK/o.out" && fail "the opponent was refused: $(grep "^ERR" "$WORK/o.out")"
+[ -s "$WORK/gtk2.log" ] && fail "board-gtk wrote to stderr: $(cat "$WORK/gtk2.log")"
 note "took $(($(date +%s) - t0)) s from the first pick"
 
-exec 7>&-
+exec 7>&- 6>&-
 gui_stop
 finish

@@ -317,6 +317,9 @@ void scores_open(struct app *a);
 
 /* callout.c */
 void callout_show(struct app *a, int cell, int refused, const char *text);
+void callout_refuse(struct app *a, int cell, const char *text);
+void callout_out_of_turn(struct app *a, int cell, int on);
+void callout_illegal(struct app *a, int cell, const char *why);
 void callout_clear(struct app *a);
 int callout_cell(void);
 int callout_send(struct app *a, int cell, const char *fmt, ...) G_GNUC_PRINTF(3, 4);

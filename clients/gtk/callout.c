@@ -18,8 +18,9 @@ static struct {
 	int cell;           /* the cell it is about, -1 while none is shown */
 	int refused;        /* a refusal: drawn in the refusal's colours */
 	char text[256];
-	unsigned game;      /* the game number and state it was said in */
-	unsigned state;
+	unsigned game;      /* the game number, its state, round and turn when it was said: */
+	unsigned state;     /* a change of any makes it stale (a move was made since) */
+	unsigned round, turn;
 	guint timer;
 	struct app *app;
 } co = {.cell = -1};
@@ -43,12 +44,36 @@ void callout_show(struct app *a, int cell, int refused, const char *text)
 	co.refused = refused;
 	co.game = a->snap->game_number;
 	co.state = a->snap->game_state;
+	co.round = a->snap->round_number;
+	co.turn = a->snap->turn;
 	co.app = a;
 	snprintf(co.text, sizeof co.text, "%s", text);
 	if (co.timer != 0)
 		g_source_remove(co.timer);
 	co.timer = g_timeout_add(CALLOUT_MS, callout_expire, NULL);
 	view_update(a->view);
+}
+
+/* A move this window will not send, said by its cell with the bell (no round trip). */
+void callout_refuse(struct app *a, int cell, const char *text)
+{
+	gtk_widget_error_bell(a->view);
+	callout_show(a, cell, 1, text);
+}
+
+/* A move out of turn, said by its cell: the game is not on, or another seat is to move. */
+void callout_out_of_turn(struct app *a, int cell, int on)
+{
+	callout_refuse(a, cell, on ? _("Not your turn: wait for your opponent's move.") : _("Not now: no game is on."));
+}
+
+/* A move the game's rules forbid, said by its cell with the rule's reason (why). */
+void callout_illegal(struct app *a, int cell, const char *why)
+{
+	char text[256];
+
+	snprintf(text, sizeof text, _("Not allowed: %s."), why);
+	callout_refuse(a, cell, text);
 }
 
 /* Take the word off the board (stale, or the user moved again). */
@@ -154,7 +179,8 @@ void callout_box(GtkWidget *view, cairo_t *cr, const GdkRectangle *r, const char
 	g_object_unref(layout);
 }
 
-/* Draw the word, if one is shown and still holds (same game, same state), over the board. */
+/* Draw the word, if one is shown and still holds (same game, state, round and turn), over
+ * the board. */
 void callout_draw(GtkWidget *view, cairo_t *cr)
 {
 	struct app *a = view_app(view);
@@ -163,7 +189,8 @@ void callout_draw(GtkWidget *view, cairo_t *cr)
 
 	if (co.cell < 0 || co.app != a || side == 0 || (unsigned)co.cell >= side * side)
 		return;
-	if (a->snap->game_number != co.game || a->snap->game_state != co.state)
+	if (a->snap->game_number != co.game || a->snap->game_state != co.state || a->snap->round_number != co.round ||
+	    a->snap->turn != co.turn)
 		return;
 	view_cell_rect(view, (unsigned)co.cell, &r);
 	callout_box(view, cr, &r, co.text, co.refused);

@@ -106,16 +106,23 @@ static int qv_can_play(const struct app *a, unsigned cell)
 	return qv_read(a, &m) == 0 && qv_may(a, &m, qv.chosen, cell);
 }
 
-/* Play the chosen shape on cell: "move A5"; the answer comes back as an event or an ERR. */
+/* Play the chosen shape on cell: "move A5"; a refusal is said by the cell (callout.c), as
+ * is a move this window knows to be refused (not our turn, against a rule), without a round
+ * trip. */
 static void qv_play(struct app *a, unsigned cell)
 {
 	char move[QK_MOVE_LEN + 1];
+	struct qv_model m;
 
 	qk_move_format(QK_MOVE(qv.chosen, cell), move);
 	if (qv_can_play(a, cell))
-		conn_send(a, "move %s", move);
-	else if (conn_can_play(a))
-		gtk_widget_error_bell(a->view); /* not our turn, or not there: say so without a round trip */
+		callout_send(a, (int)cell, "move %s", move);
+	else if (!conn_can_play(a) || qv_read(a, &m) < 0 || cell >= QK_CELLS)
+		return;
+	else if (!m.on || m.me < 0 || m.turn != m.me)
+		callout_out_of_turn(a, (int)cell, m.on);
+	else
+		callout_illegal(a, (int)cell, qk_illegal(&m.pos, QK_MOVE(qv.chosen, cell)));
 }
 
 /* The grid's side: 4 once a Quantik snapshot is in. */
@@ -308,16 +315,18 @@ static void qv_view_cell(void *view, unsigned cell, GdkRectangle *r)
 	view_cell_rect(view, cell, r);
 }
 
-/* The winning line or zone of a round over on the board, over the cursor. */
+/* The winning line or zone of a round over on the board, over the cursor; a word by a cell
+ * (a refused move). */
 static void qv_draw_over(GtkWidget *view, cairo_t *cr)
 {
 	struct qv_look l;
 	struct qv_model m;
 
-	if (qv_read(view_app(view), &m) < 0 || m.winner < 0 || m.how >= QK_LINES)
-		return;
-	qv_look(gtk_widget_get_style_context(view), &l);
-	qv_ring_line(cr, m.how, qv_view_cell, view, &l);
+	if (qv_read(view_app(view), &m) == 0 && m.winner >= 0 && m.how < QK_LINES) {
+		qv_look(gtk_widget_get_style_context(view), &l);
+		qv_ring_line(cr, m.how, qv_view_cell, view, &l);
+	}
+	callout_draw(view, cr);
 }
 
 /* How a round ended, in words: "row 2", "column 1", "zone 4" (from 1), "no move left",

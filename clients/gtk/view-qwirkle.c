@@ -336,14 +336,36 @@ static int qv_can_play(const struct app *a, unsigned cell)
 	       y >= -QW_COORD_MAX && y <= QW_COORD_MAX && qv.lay.n < QW_HAND;
 }
 
+/* Why cell cannot be acted on now, said by it (callout.c). */
+static void qv_refuse(struct app *a, const struct qv_model *m, unsigned cell)
+{
+	int x, y;
+
+	if (cell >= (unsigned)(m->side * m->side))
+		return;
+	qv_cell_xy(m, cell, &x, &y);
+	if (!m->mine)
+		callout_out_of_turn(a, (int)cell, m->on);
+	else if (qv.swapping)
+		callout_refuse(a, (int)cell, _("Marking tiles to swap: press Swap again to place tiles instead."));
+	else if (qv_tile_at(m, x, y) != QW_NO_TILE)
+		callout_refuse(a, (int)cell, _("Taken: a tile is already there."));
+	else if (qv.selected < 0)
+		callout_refuse(a, (int)cell, _("Pick a tile from your hand first."));
+	else
+		callout_refuse(a, (int)cell, _("Not allowed: no room for more tiles in this lay."));
+}
+
 /* A cell clicked (or Space): place the tile picked there, or take a placed tile back. */
 static void qv_play(struct app *a, unsigned cell)
 {
 	struct qv_model m;
 	int x, y, k;
 
-	if (!qv_can_play(a, cell) || qv_read(a, &m) < 0) {
-		gtk_widget_error_bell(a->view);
+	if (qv_read(a, &m) < 0)
+		return;
+	if (!qv_can_play(a, cell)) {
+		qv_refuse(a, &m, cell);
 		return;
 	}
 	qv_cell_xy(&m, cell, &x, &y);
@@ -463,10 +485,13 @@ static void qv_play_clicked(GtkButton *b, gpointer data)
 {
 	struct app *a = data;
 	char text[QW_MOVE_TEXT_MAX];
+	struct qv_model m;
 
 	(void)b;
 	qw_move_format(&qv.lay, text);
-	if (conn_send(a, "move %s", text) == 0)
+	/* A refused lay stays on the board, said by its first tile, to be mended. */
+	if (qv_read(a, &m) == 0 && callout_send(a, qv.lay.n > 0 ? qv_cell_of(&m, qv.lay.p[0].x, qv.lay.p[0].y) : -1,
+						"move %s", text) == 0)
 		qv_clear();
 	app_show(a);
 }
@@ -503,7 +528,7 @@ static void qv_give_clicked(GtkButton *b, gpointer data)
 		if (qv.marked & 1u << i)
 			t.swap.tile[t.swap.n++] = qv_held()->hand.tile[i];
 	qw_turn_format(&t, text);
-	if (t.swap.n > 0 && conn_send(a, "move %s", text) == 0) {
+	if (t.swap.n > 0 && callout_send(a, -1, "move %s", text) == 0) {
 		qw_held_sent(qv_held(), &t);
 		qv_clear();
 	}
@@ -772,6 +797,7 @@ const struct game_view view_qwirkle = {
 	.status = qv_status,
 	.update = qv_update,
 	.event = qv_event,
+	.draw_over = callout_draw,
 	.line = qv_line,
 	.reread = qv_reread,
 	.key = qv_key,

@@ -125,26 +125,30 @@ static int fv_can_play(const struct app *a, unsigned cell)
 }
 
 /* A click, Space or Enter on cell: select or unselect one of our pieces, or move the
- * selected piece there ("move e5-e8"; the answer comes back as an event or an ERR line). */
+ * selected piece there ("move e5-e8"); a move refused, by the daemon or already here (not
+ * our turn, against a rule), is said by the cell (callout.c). */
 static void fv_play(struct app *a, unsigned cell)
 {
 	struct fv_model m;
 	char from[4], to[4];
 
-	if (fv_read(a, &m) < 0 || !fv_my_turn(a, &m) || cell >= TAFL_CELLS) {
-		gtk_widget_error_bell(a->view);
+	if (fv_read(a, &m) < 0 || cell >= TAFL_CELLS)
 		return;
-	}
-	if (fv.selected >= 0 && fv_legal(&m, (unsigned)fv.selected, cell)) {
+	if (!fv_my_turn(a, &m)) {
+		callout_out_of_turn(a, (int)cell, m.on);
+	} else if (fv.selected >= 0 && fv_legal(&m, (unsigned)fv.selected, cell)) {
 		tafl_cell_name((unsigned)fv.selected, from);
 		tafl_cell_name(cell, to);
 		fv.selected = -1;
-		conn_send(a, "move %s-%s", from, to);
+		callout_send(a, (int)cell, "move %s-%s", from, to);
 	} else if (fv_movable(&m, cell)) {
 		fv.selected = fv.selected == (int)cell ? -1 : (int)cell;
-	} else {
+		callout_clear(a);
+	} else if (fv.selected >= 0) {
+		callout_illegal(a, (int)cell, tafl_illegal(&m.pos, (struct tafl_move){(uint8_t)fv.selected, (uint8_t)cell}));
 		fv.selected = -1;
-		gtk_widget_error_bell(a->view);
+	} else {
+		callout_refuse(a, (int)cell, _("Pick one of your pieces that can move first."));
 	}
 	view_update(a->view);
 }
@@ -576,4 +580,5 @@ const struct game_view view_tafl = {
 	.status = fv_status,
 	.update = fv_update,
 	.event = fv_event,
+	.draw_over = callout_draw,
 };

@@ -103,13 +103,20 @@ static int tv_can_play(const struct app *a, unsigned cell)
 	       ttt_legal(&m.pos, cell);
 }
 
-/* Play cell: "move x y"; the daemon's answer comes back as an event or an ERR line. */
+/* Play cell: "move x y"; a refusal is said by the cell (callout.c), as is a move this
+ * window knows to be refused (not our turn, or taken), without a round trip. */
 static void tv_play(struct app *a, unsigned cell)
 {
+	struct tv_model m;
+
 	if (tv_can_play(a, cell))
-		conn_send(a, "move %u %u", cell % TTT_SIDE, cell / TTT_SIDE);
-	else if (conn_can_play(a))
-		gtk_widget_error_bell(a->view); /* not our turn, or taken: say so without a round trip */
+		callout_send(a, (int)cell, "move %u %u", cell % TTT_SIDE, cell / TTT_SIDE);
+	else if (!conn_can_play(a) || tv_read(a, &m) < 0 || cell >= TTT_CELLS)
+		return;
+	else if (!m.on || m.turn != m.me)
+		callout_out_of_turn(a, (int)cell, m.on);
+	else
+		callout_illegal(a, (int)cell, ttt_illegal(&m.pos, cell));
 }
 
 /* The grid's side: 3 once a tic-tac-toe snapshot is in. */
@@ -222,16 +229,17 @@ static void tv_draw(GtkWidget *view, cairo_t *cr, int hover)
 	}
 }
 
-/* The winning line, over everything else. */
+/* The winning line over everything else, and a word by a cell (a refused move). */
 static void tv_draw_over(GtkWidget *view, cairo_t *cr)
 {
 	struct tv_look l;
 	struct tv_model m;
 
-	if (tv_read(view_app(view), &m) < 0 || !m.lined)
-		return;
-	tv_look(gtk_widget_get_style_context(view), &l);
-	tv_win_line(view, cr, m.line, &l);
+	if (tv_read(view_app(view), &m) == 0 && m.lined) {
+		tv_look(gtk_widget_get_style_context(view), &l);
+		tv_win_line(view, cr, m.line, &l);
+	}
+	callout_draw(view, cr);
 }
 
 /* What a screen reader says for a cell: "row 1, column 2, X, last move, winning line". */
