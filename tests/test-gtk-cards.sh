@@ -67,8 +67,8 @@ REFUSED_BG=$(css callout_refused_bg "#a51d2d")
 MISS=$(css card_miss "#c01c28")
 
 gtk_display
-note "boardd with a 2x2 Memory board (picks held for a minute, a mismatch for an hour) and a tic-tac-toe table, a protocol player, board-gtk"
-start_daemon --board main:memory:2 --board t:tictactoe --min-players 2 --first-pick-ms 60000 --mismatch-ms 3600000 --seed 5
+note "boardd with a 2x2 Memory board (picks held for ten minutes, a mismatch for an hour) and a tic-tac-toe table, a protocol player, board-gtk"
+start_daemon --board main:memory:2 --board t:tictactoe --min-players 2 --first-pick-ms 600000 --mismatch-ms 3600000 --seed 5
 mkfifo "$WORK/p.in"
 socat "UNIX-CONNECT:$SOCK" - <"$WORK/p.in" >"$WORK/p.out" 2>&1 &
 PPID_=$!
@@ -109,6 +109,7 @@ secs() { at "$GPID" shown | sed -n 's/.*Your card turns down in \([0-9]*\) s\..*
 wait_until "the countdown in the panel" eval '[ -n "$(secs)" ]'
 S1=$(secs)
 shot count1
+cp "$WORK/count1.png" "$(dirname "$0")/out/test-gtk-cards-countdown.png" 2>/dev/null
 clock "$WORK/count1.png" 0
 wait_until "the countdown to move on" eval '[ "$(secs)" != "$S1" ]'
 shot count2
@@ -119,7 +120,7 @@ clock "$WORK/count2.png" 0
 
 note "the stall: pia holds the other $V0; said by the card and in the panel"
 printf 'pick %d %d\n' $((P0 % 2)) $((P0 / 2)) >&7
-wait_until "the stall explained" has_label "$GPID" "^Stalled: pia holds the other $V0\. Both turn down in [0-9]* s"
+wait_until "the stall explained" has_label "$GPID" "^Stalled: pia holds the other $V0\. Yours turns down in [0-9]* s, theirs in [0-9]* s\.$"
 shot stall
 cp "$WORK/stall.png" "$(dirname "$0")/out/test-gtk-cards-stall.png" 2>/dev/null
 [ "$(count "$WORK/stall.png" "$NOTE_BG")" -gt 500 ] || fail "no note on the board during the stall"

@@ -121,19 +121,18 @@ static void callout_words(const char *code, const char *text, char *buf, size_t 
  * by the cell and in the side panel, with the bell), -1 not sent or no answer. */
 int callout_send(struct app *a, int cell, const char *fmt, ...)
 {
-	char line[BD_LINE_MAX + 1], words[BD_LINE_MAX + 128];
+	char words[BD_LINE_MAX + 128];
 	struct bd_msg r;
 	va_list ap;
 
 	if (!conn_can_play(a))
 		return -1;
 	va_start(ap, fmt);
-	int n = vsnprintf(line, sizeof line, fmt, ap);
+	char *line = g_strdup_vprintf(fmt, ap);
 	va_end(ap);
-	if (n < 0 || (size_t)n >= sizeof line)
-		return -1;
 	callout_clear(a);
 	int rc = conn_request(a, &r, "%s", line);
+	g_free(line);
 	if (rc == 1) {
 		callout_words(r.word, r.text, words, sizeof words);
 		panel_refused(a, r.word, r.text);

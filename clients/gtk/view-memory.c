@@ -243,7 +243,8 @@ static void mem_paint_clock(cairo_t *cr, const GdkRectangle *r, const struct bd_
 	if (s >= 40) { /* below that the figure could not be read */
 		paint_on(&colour, &on);
 		snprintf(secs, sizeof secs, "%lld", (long long)((left + 999) / 1000));
-		paint_text(cr, cx, cy, radius * (strlen(secs) > 1 ? 0.9 : 1.2), secs, part > 0.5 ? &on : &look->ink);
+		size_t n = strlen(secs);
+		paint_text(cr, cx, cy, radius * (n > 2 ? 0.65 : n > 1 ? 0.9 : 1.2), secs, part > 0.5 ? &on : &look->ink);
 	}
 }
 
@@ -384,14 +385,13 @@ static int mem_stall_text(const struct app *a, char *buf, size_t len, unsigned *
 	const struct bd_card *p = &m->cards[mine], *q = &m->cards[other];
 	char value[3] = {g_ascii_toupper(p->value[0]), g_ascii_toupper(p->value[1]), 0}, who[BD_NAME_MAX + 16];
 	char by[BD_NAME_MAX + 16];
-	int64_t left = MAX(mem_left(a, mine), mem_left(a, other));
-	int secs = left < 0 ? -1 : (int)((left + 999) / 1000);
+	int64_t left = mem_left(a, mine), theirs = mem_left(a, other);
 
 	mem_owner(a->snap, q, who, sizeof who);
 	*card = mine;
-	if ((int)p->owner == a->me && secs >= 0)
-		snprintf(buf, len, _("Stalled: %s holds the other %s. Both turn down in %d s, then the pair is free."),
-			 who, value, secs);
+	if ((int)p->owner == a->me && left >= 0 && theirs >= 0)
+		snprintf(buf, len, _("Stalled: %s holds the other %s. Yours turns down in %d s, theirs in %d s."),
+			 who, value, (int)((left + 999) / 1000), (int)((theirs + 999) / 1000));
 	else if ((int)p->owner == a->me)
 		snprintf(buf, len, _("Stalled: %s holds the other %s. Neither of you can take the pair until both "
 				     "turn down."), who, value);
