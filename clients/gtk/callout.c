@@ -114,7 +114,7 @@ static void callout_words(const char *code, const char *text, char *buf, size_t 
 		snprintf(buf, len, _("%s: you let this card go, so others may pick it first for %lld s (you may "
 				     "still pick it to match it)."), _(title), (ms + 999) / 1000);
 	else
-		snprintf(buf, len, "%s: %s.", _(title), text);
+		snprintf(buf, len, _("%s: %s."), _(title), text); /* the title, then the daemon's reason */
 }
 
 /* Send one of the game's moves about cell and wait for its answer: 0 done, 1 refused (said
