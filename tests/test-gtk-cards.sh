@@ -4,7 +4,8 @@
 # turning each up and back down): a face-down card is lighter under the pointer while a pick
 # is possible; our first pick counts down on the card itself (its clock's pixels and the
 # panel's seconds change); when the other player holds the other card of the pair the stall
-# is explained by the card and in the panel, naming that player; a mismatched pair is marked
+# is explained by the card and in the panel, naming that player (who may match it once ours,
+# turned first, turns down); a mismatched pair is marked
 # (a cross in the corner, "no pair" for screen readers) and no face-down card lights up under
 # the pointer while it waits; a pick refused then is said in a box by the card, which goes
 # after a few seconds. Then a tic-tac-toe window against another protocol player: a click out
@@ -120,7 +121,7 @@ clock "$WORK/count2.png" 0
 
 note "the stall: pia holds the other $V0; said by the card and in the panel"
 printf 'pick %d %d\n' $((P0 % 2)) $((P0 / 2)) >&7
-wait_until "the stall explained" has_label "$GPID" "^Stalled: pia holds the other $V0\. Yours turns down in [0-9]* s, theirs in [0-9]* s\.$"
+wait_until "the stall explained" has_label "$GPID" "^Stalled: pia holds the other $V0\. \(Yours turns down first, in [0-9]* s; then pia may match the pair\|Both turn down in [0-9]* s\)\.$"
 shot stall
 cp "$WORK/stall.png" "$(dirname "$0")/out/test-gtk-cards-stall.png" 2>/dev/null
 [ "$(count "$WORK/stall.png" "$NOTE_BG")" -gt 500 ] || fail "no note on the board during the stall"

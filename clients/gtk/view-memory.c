@@ -389,9 +389,17 @@ static int mem_stall_text(const struct app *a, char *buf, size_t len, unsigned *
 
 	mem_owner(a->snap, q, who, sizeof who);
 	*card = mine;
-	if ((int)p->owner == a->me && left >= 0 && theirs >= 0)
-		snprintf(buf, len, _("Stalled: %s holds the other %s. Yours turns down in %d s, theirs in %d s."),
-			 who, value, (int)((left + 999) / 1000), (int)((theirs + 999) / 1000));
+	int mine_s = (int)((left + 999) / 1000), theirs_s = (int)((theirs + 999) / 1000);
+	/* The card that turns down first may not be taken back by its player while the other
+	 * card is up (the daemon's cooldown): the other player matches the pair. */
+	if ((int)p->owner == a->me && left >= 0 && theirs >= 0 && mine_s < theirs_s)
+		snprintf(buf, len, _("Stalled: %s holds the other %s. Yours turns down first, in %d s; then %s "
+				     "may match the pair."), who, value, mine_s, who);
+	else if ((int)p->owner == a->me && left >= 0 && theirs >= 0 && mine_s > theirs_s)
+		snprintf(buf, len, _("Stalled: %s holds the other %s. Theirs turns down first, in %d s; then pick it "
+				     "to match the pair."), who, value, theirs_s);
+	else if ((int)p->owner == a->me && left >= 0 && theirs >= 0)
+		snprintf(buf, len, _("Stalled: %s holds the other %s. Both turn down in %d s."), who, value, mine_s);
 	else if ((int)p->owner == a->me)
 		snprintf(buf, len, _("Stalled: %s holds the other %s. Neither of you can take the pair until both "
 				     "turn down."), who, value);
