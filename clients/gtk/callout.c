@@ -153,7 +153,7 @@ void callout_box(GtkWidget *view, cairo_t *cr, const GdkRectangle *r, const char
 	GdkRGBA bg, fg;
 	int tw, th;
 
-	paint_lookup(ctx, refused ? "callout_refused_bg" : "callout_bg", refused ? "#a51d2d" : "#fff1b3", &bg);
+	paint_lookup(ctx, refused ? "callout_refused_bg" : "callout_bg", refused ? "#6b0f1a" : "#fff1b3", &bg);
 	paint_lookup(ctx, refused ? "callout_refused_fg" : "callout_fg", refused ? "#ffffff" : "#1c1c1c", &fg);
 	pango_font_description_set_absolute_size(font, px * PANGO_SCALE);
 	pango_layout_set_font_description(layout, font);
