@@ -44,8 +44,8 @@ static int app_leave(struct app *a)
 	return 0;
 }
 
-/* The app.new-game action (Ctrl+N, the header's New Game): the lobby, where games are
- * chosen, leaving the table if at one. */
+/* The app.new-game action (Ctrl+N, the header's New Game): the New Game dialog (its Start
+ * leaves the table the window is at, if any). */
 static void app_new_game_activated(GSimpleAction *action, GVariant *param, gpointer data)
 {
 	struct app *a = data;
@@ -54,9 +54,7 @@ static void app_new_game_activated(GSimpleAction *action, GVariant *param, gpoin
 	(void)param;
 	if (a->window == NULL || a->lobby == NULL)
 		return;
-	if (a->table[0] && app_leave(a) < 0)
-		return;
-	app_in_lobby(a);
+	newgame_open(a);
 }
 
 /* The app.preferences action (Ctrl+comma). */

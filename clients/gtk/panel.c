@@ -382,6 +382,7 @@ static void panel_ending(struct app *a)
 	}
 	if (you >= 0 && end.game == s->game_number && !end.counted) {
 		scores_record(s->game_kind, s->players[you].result, s->players[you].last_score);
+		sound_play(a, SOUND_END);
 		end.counted = 1;
 	}
 	int alone = panel_winner(a, you, text, sizeof text);

@@ -570,14 +570,17 @@ static void mem_own_event(struct app *a, const struct bd_event *ev)
 	const struct bd_memory_ev *e = bd_memory_ev(ev);
 	char text[96];
 
-	if (ev->type == BD_EV_UP && ev->player == a->me)
+	if (ev->type == BD_EV_UP && ev->player == a->me) {
 		my_first = e->card1;
-	else if (ev->type == BD_EV_MATCH && ev->player == a->me) {
+		sound_play(a, SOUND_PICK);
+	} else if (ev->type == BD_EV_MATCH && ev->player == a->me) {
+		sound_play(a, SOUND_MATCH);
 		snprintf(text, sizeof text, "A pair of %c%c: +2 points.", g_ascii_toupper(e->value1[0]),
 			 g_ascii_toupper(e->value1[1]));
 		panel_note(a, text);
 		my_first = -1;
 	} else if (ev->type == BD_EV_MISMATCH && ev->player == a->me) {
+		sound_play(a, SOUND_MISMATCH);
 		snprintf(text, sizeof text, "No pair: %c%c and %c%c turn back soon.", g_ascii_toupper(e->value1[0]),
 			 g_ascii_toupper(e->value1[1]), g_ascii_toupper(e->value2[0]), g_ascii_toupper(e->value2[1]));
 		panel_note(a, text);
