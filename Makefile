@@ -101,12 +101,16 @@ $(BUILD)/org.boardd.BoardGtk.metainfo.xml: clients/gtk/org.boardd.BoardGtk.metai
 	msgfmt --xml -d po --template $< -o $@
 
 # make pot: po/board-gtk.pot from the files of po/POTFILES, merged into every language's .po
-# (then translate what is new or fuzzy; test-gtk-i18n wants every .po complete).
+# (then translate what is new or fuzzy; test-gtk-i18n wants every .po complete for the
+# strings of $(BUILD)/board-gtk.pot, the sources' as they are).
 XGETTEXT_FLAGS = --from-code=UTF-8 --keyword=_ --keyword=N_ --keyword=C_:1c,2 --keyword=NC_:1c,2 \
 	--keyword=ngettext:1,2 --add-comments=TRANSLATORS: --package-name=board-gtk --sort-by-file
+$(BUILD)/board-gtk.pot: po/POTFILES $(shell sed 's/\#.*//' po/POTFILES)
+	@mkdir -p $(BUILD)
+	xgettext $(XGETTEXT_FLAGS) --files-from=po/POTFILES -o $@
 .PHONY: pot
-pot:
-	xgettext $(XGETTEXT_FLAGS) --files-from=po/POTFILES -o po/board-gtk.pot
+pot: $(BUILD)/board-gtk.pot
+	cp $(BUILD)/board-gtk.pot po/board-gtk.pot
 	for l in $(LINGUAS); do msgmerge --quiet --update --backup=none po/$$l.po po/board-gtk.pot || exit 1; done
 
 # Its settings schema, compiled beside it: board-gtk finds it there when it is not installed
@@ -154,6 +158,8 @@ install-gtk: $(BUILD)/board-gtk $(GTK_DATA)
 	install -D -m 644 docs/board-gtk.1 $(DESTDIR)$(PREFIX)/share/man/man1/board-gtk.1
 	install -D -m 644 $(BUILD)/org.boardd.BoardGtk.metainfo.xml \
 		$(DESTDIR)$(PREFIX)/share/metainfo/org.boardd.BoardGtk.metainfo.xml
+	for l in $(LINGUAS); do install -D -m 644 $(BUILD)/locale/$$l/LC_MESSAGES/board-gtk.mo \
+		$(DESTDIR)$(PREFIX)/share/locale/$$l/LC_MESSAGES/board-gtk.mo || exit 1; done
 	install -D -m 644 $(GTK_SCHEMA) $(DESTDIR)$(PREFIX)/share/glib-2.0/schemas/org.boardd.BoardGtk.gschema.xml
 	for l in $(LINGUAS); do \
 		install -D -m 644 $(BUILD)/locale/$$l/LC_MESSAGES/board-gtk.mo \

@@ -2,14 +2,16 @@
 # test-gtk-i18n.sh: board-gtk's translations (po/; issue 18). Every language of po/LINGUAS
 # is complete (msgfmt --statistics: no untranslated or fuzzy message); po/POTFILES names
 # every file with translatable strings; make install-gtk (into a folder of the test's) puts
-# an AppStream metainfo that appstreamcli validates, translated like the .desktop file.
+# an AppStream metainfo that appstreamcli validates, translated like the .desktop file, and
+# the translations, which the installed program finds (--help in Polish). Then a window run
+# from the build with LANGUAGE=pt shows its lobby in Portuguese: read over AT-SPI, its labels
+# and buttons are the catalogue's Portuguese, none the English of a translated message.
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/gtk-lib.sh"
+GPID=""
+trap 'gtk_kill $GPID $BUSPID $XPID; cleanup' EXIT
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-if [ ! -x "$BIN/board-gtk" ]; then
-	echo "skip: $BIN/board-gtk not built (needs libgtk-3-dev)"
-	cleanup
-	exit 0
-fi
+gtk_need
 for tool in msgfmt appstreamcli; do
 	command -v "$tool" >/dev/null 2>&1 || fail "$tool is missing (make deps-check installs it)"
 done
@@ -17,10 +19,15 @@ cd "$ROOT" || fail "no $ROOT"
 LANGS=$(sed 's/#.*//' po/LINGUAS)
 [ "$(echo $LANGS | tr ' ' '\n' | sort | tr '\n' ' ')" = "fr pl pt " ] || fail "po/LINGUAS: $LANGS"
 
-note "every language complete"
+note "every language complete, also for the strings of the sources as they are now"
+env -u MAKEFLAGS -u MAKELEVEL make -s BUILD="$BUILD" "$BUILD/board-gtk.pot" >"$WORK/pot.log" 2>&1 ||
+	fail "make $BUILD/board-gtk.pot: $(tail -n 5 "$WORK/pot.log")"
 for l in $LANGS; do
-	s=$(msgfmt --check --statistics -o /dev/null "po/$l.po" 2>&1) || fail "po/$l.po: $s"
-	echo "$s" | grep -qx '[0-9]* translated messages\.' || fail "po/$l.po is not complete: $s"
+	msgmerge --quiet "po/$l.po" "$BUILD/board-gtk.pot" -o "$WORK/$l.po" 2>"$WORK/merge.log" || fail "msgmerge $l: $(cat "$WORK/merge.log")"
+	for po in "po/$l.po" "$WORK/$l.po"; do
+		s=$(msgfmt --check --statistics -o /dev/null "$po" 2>&1) || fail "$po: $s"
+		echo "$s" | grep -qx '[0-9]* translated messages\.' || fail "po/$l.po is not complete (make pot, then translate): $s"
+	done
 done
 
 note "po/POTFILES names every file with translatable strings, and only files that exist"
@@ -41,4 +48,42 @@ for l in $LANGS; do
 	[ "$(grep -c "xml:lang=\"$l\"" "$M")" -ge 4 ] || fail "the metainfo lacks $l: $(cat "$M")"
 	grep -q "^Name\[$l\]=" "$D" && grep -q "^Comment\[$l\]=" "$D" || fail "the .desktop file lacks $l: $(cat "$D")"
 done
+
+note "the installed board-gtk finds its translations: --help in Polish"
+for l in $LANGS; do
+	[ -f "$WORK/root/usr/share/locale/$l/LC_MESSAGES/board-gtk.mo" ] || fail "make install-gtk did not install $l"
+done
+h=$(env -u LC_ALL -u LC_MESSAGES LANG=C.UTF-8 LANGUAGE=pl "$WORK/root/usr/bin/board-gtk" --help | head -n 1)
+[ "$h" = "użycie: board-gtk [OPCJA]..." ] || fail "--help with LANGUAGE=pl says: $h"
+
+note "LANGUAGE=pt: the lobby in Portuguese"
+gtk_display
+start_daemon
+env -u LC_ALL -u LC_MESSAGES LANG=C.UTF-8 LANGUAGE=pt "$GTK" --socket "$SOCK" --shm-prefix "$PREFIX" --name ana \
+	>"$WORK/gtk.log" 2>&1 &
+GPID=$!
+# in_portuguese: the window's shown labels and buttons hold 5 of the catalogue's Portuguese
+# texts (mnemonics aside); one of its English texts that pt translates otherwise fails.
+in_portuguese() {
+	{ at "$GPID" shown && at "$GPID" buttons; } >"$WORK/shown" 2>/dev/null || return 1
+	"$PY" - "$BIN/locale/pt/LC_MESSAGES/board-gtk.mo" "$WORK/shown" >"$WORK/leaked" <<'EOF'
+import gettext, sys
+cat = gettext.GNUTranslations(open(sys.argv[1], "rb"))._catalog
+plain = lambda s: s.replace("_", "")
+english = {plain(k) for k, v in cat.items() if isinstance(k, str) and k and plain(v) != plain(k)}
+portuguese = {plain(v) for k, v in cat.items() if k}
+shown = open(sys.argv[2]).read().splitlines()
+leaked = [s for s in shown if s in english]
+if leaked:
+    print("in English: %s" % leaked)
+    sys.exit(2)
+sys.exit(0 if len([s for s in shown if s in portuguese]) >= 5 else 1)
+EOF
+	rc=$?
+	[ $rc -ne 2 ] || fail "$(cat "$WORK/leaked"); the window shows: $(cat "$WORK/shown")"
+	return $rc
+}
+wait_until "the lobby in Portuguese" in_portuguese
+gtk_kill $GPID
+GPID=""
 finish

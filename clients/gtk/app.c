@@ -195,7 +195,7 @@ static void app_window_destroyed(GtkWidget *window, gpointer data)
  * (another game's are dropped: a daemon restarted with another game on this board). */
 static void app_set_game(struct app *a, const struct game_view *game)
 {
-	const char *title = game != NULL ? game->title : "board-gtk";
+	const char *title = game != NULL ? _(game->title) : "board-gtk";
 	GList *old = gtk_container_get_children(GTK_CONTAINER(a->controls));
 
 	a->game = game;
@@ -204,7 +204,7 @@ static void app_set_game(struct app *a, const struct game_view *game)
 	g_list_free(old);
 	gtk_window_set_title(a->window, title);
 	gtk_header_bar_set_title(a->header, title);
-	gtk_label_set_text(a->keys, game != NULL ? game->keys : "");
+	gtk_label_set_text(a->keys, game != NULL ? _(game->keys) : "");
 	if (game != NULL && game->build != NULL) {
 		game->build(a, a->controls);
 		gtk_widget_show_all(GTK_WIDGET(a->controls));
@@ -332,7 +332,7 @@ int app_snapshot(struct app *a)
 		rc = bd_client_snapshot(&a->c, a->copy);
 		/* A lost connection is said in the window; a refused or bad copy only here. */
 		if (rc == -1 && a->c.pub == NULL && bd_client_fill(&a->c) == 0)
-			g_printerr("board-gtk: table %s: no snapshot: %s\n", a->table, a->c.why);
+			g_printerr(_("board-gtk: table %s: no snapshot: %s\n"), a->table, a->c.why);
 	}
 	if (rc == 0) {
 		memcpy(a->snap, a->copy, sizeof *a->snap);

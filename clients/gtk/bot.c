@@ -113,7 +113,7 @@ void bot_stop(struct app *a)
 {
 	for (unsigned i = 0; i < BOT_MAX; i++) {
 		if (a->bot[i] != 0 && kill(a->bot[i], SIGTERM) < 0)
-			g_printerr("board-gtk: cannot end the bot (pid %d): %s\n", (int)a->bot[i], g_strerror(errno));
+			g_printerr(_("board-gtk: cannot end the bot (pid %d): %s\n"), (int)a->bot[i], g_strerror(errno));
 		a->bot[i] = 0;
 	}
 }

@@ -77,7 +77,7 @@ static gboolean conn_retry(gpointer data)
 	int rc = conn_open(a, err, sizeof err);
 
 	if (rc == -2 && a->lobby != NULL && a->table[0]) {
-		snprintf(note, sizeof note, "Table %s is gone: %s.", a->table, err);
+		snprintf(note, sizeof note, _("Table %s is gone: %s."), a->table, err);
 		conn_left(a);
 		app_in_lobby(a);
 		lobby_note(a, note);
@@ -121,9 +121,9 @@ static void conn_lost(struct app *a, const char *why)
  * or damaged. Say so and reconnect, which maps the board anew or explains why it cannot. */
 static void conn_shrunk(struct app *a)
 {
-	g_printerr("board-gtk: board %s: its shared memory shrank while mapped (truncated by its "
-		   "owner?): reconnecting\n", a->table);
-	conn_lost(a, "The board's shared memory shrank (the board is gone or damaged).");
+	g_printerr(_("board-gtk: board %s: its shared memory shrank while mapped (truncated by its "
+		     "owner?): reconnecting\n"), a->table);
+	conn_lost(a, _("The board's shared memory shrank (the board is gone or damaged)."));
 }
 
 /* The first attempt (in main) found no daemon: the not-connected page says so and offers
@@ -148,7 +148,7 @@ static void conn_event(struct app *a, const struct bd_msg *m)
 		 * the board is drawn from the snapshot anyway; the view works out the rest. */
 		if (a->game->reread != NULL)
 			a->game->reread(a);
-		panel_note(a, "This window fell behind the game; the board was read again.");
+		panel_note(a, _("This window fell behind the game; the board was read again."));
 		return;
 	}
 	if (ev.type == BD_EV_STATE && ev.n == BD_GAME_ON)
@@ -203,7 +203,7 @@ void conn_drain(struct app *a)
 	}
 	conn_lines(a, &closed);
 	if (closed && a->online) {
-		conn_lost(a, "boardd went away.");
+		conn_lost(a, _("boardd went away."));
 		return;
 	}
 	if (a->online && a->linked && (past || (owed && !conn_owed(a))))
@@ -250,7 +250,7 @@ int conn_send(struct app *a, const char *fmt, ...)
 	if (n < 0 || (size_t)n >= sizeof line)
 		return -1;
 	if (bd_client_send(&a->c, "%s", line) < 0) {
-		conn_lost(a, "boardd went away.");
+		conn_lost(a, _("boardd went away."));
 		return -1;
 	}
 	a->unanswered++;
@@ -302,7 +302,7 @@ int conn_join(struct app *a, const char *table, enum conn_how how, char *err, si
 	int rc;
 
 	if (!a->online) {
-		snprintf(err, len, "not connected to boardd");
+		snprintf(err, len, "%s", _("not connected to boardd"));
 		return -1;
 	}
 	if (how == CONN_WATCH) {

@@ -78,12 +78,12 @@ static void hot_show(struct app *a)
 	const char *name = a->opt.hot[h->shown];
 	char text[160], label[64], subtitle[128];
 
-	snprintf(text, sizeof text, "%s's turn. Pass the window to %s, who then shows their tiles.", name, name);
-	snprintf(label, sizeof label, "Pass to %s", name);
+	snprintf(text, sizeof text, _("%s's turn. Pass the window to %s, who then shows their tiles."), name, name);
+	snprintf(label, sizeof label, _("Pass to %s"), name);
 	if (hot_over(a))
-		snprintf(subtitle, sizeof subtitle, "table %s, hot seat", a->table);
+		snprintf(subtitle, sizeof subtitle, _("table %s, hot seat"), a->table);
 	else
-		snprintf(subtitle, sizeof subtitle, h->covered ? "table %s, hot seat: %s next" : "table %s, hot seat: %s plays",
+		snprintf(subtitle, sizeof subtitle, h->covered ? _("table %s, hot seat: %s next") : _("table %s, hot seat: %s plays"),
 			 a->table, name);
 	gtk_label_set_text(GTK_LABEL(h->cover_label), text);
 	gtk_button_set_label(GTK_BUTTON(h->cover_button), label);

@@ -18,10 +18,11 @@ static const struct {
 	const char *key, *label;
 	long scale; /* the option's units in one of the shown units */
 } option_words[] = {
-	{"dim", "Board size (cards a side)", 1},
-	{"clock-ms", "Clock, seconds each (0: none)", 1000},
-	{"increment-ms", "Seconds added each move", 1000},
-	{"move-limit-ms", "Seconds at most for a move", 1000},
+	{"dim", N_("Board size (cards a side)"), 1},
+	{"clock-ms", N_("Clock, seconds each (0: none)"), 1000},
+	{"increment-ms", N_("Seconds added each move"), 1000},
+	{"move-limit-ms", N_("Seconds at most for a move"), 1000},
+	{"seats", N_("Players at the table"), 1},
 };
 
 enum lobby_state { LOBBY_IDLE, LOBBY_WAITING, LOBBY_NOMATCH };
@@ -64,7 +65,7 @@ const char *lobby_title(const char *game)
 	const struct bd_game *codec = bd_game_named(game);
 	const struct game_view *v = codec != NULL ? view_of_kind(codec->kind) : NULL;
 
-	return v != NULL ? v->title : game;
+	return v != NULL ? _(v->title) : game;
 }
 
 /* The view board-gtk shows game with, NULL if it cannot show it. */
@@ -193,8 +194,8 @@ static void lobby_play(struct app *a)
 	conn_after(a);
 	lobby_say(lobby.playnote, NULL);
 	if (rc != 0) {
-		snprintf(text, sizeof text, "Cannot play %s: %s.", lobby_title(lobby.game),
-			 rc < 0 ? "boardd does not answer" : r.text);
+		snprintf(text, sizeof text, _("Cannot play %s: %s."), lobby_title(lobby.game),
+			 rc < 0 ? _("boardd does not answer") : r.text);
 		lobby_say(lobby.playnote, text);
 		if (lobby.bots)
 			bot_stop(a);
@@ -292,6 +293,20 @@ static void lobby_level_toggled(GtkToggleButton *button, gpointer data)
 	lobby_state_show(data);
 }
 
+/* A bot level's name for people (board-bot's --level words). */
+static const char *lobby_level_name(const char *level)
+{
+	static const struct { const char *level, *name; } names[] = {
+		{"beginner", N_("Beginner")}, {"easy", N_("Easy")}, {"seed", N_("Seed")}, {"medium", N_("Medium")},
+		{"perfect", N_("Perfect")}, {"greedy", N_("Greedy")}, {"strong", N_("Strong")},
+	};
+
+	for (size_t i = 0; i < G_N_ELEMENTS(names); i++)
+		if (strcmp(names[i].level, level) == 0)
+			return _(names[i].name);
+	return level;
+}
+
 /* A game's level buttons for its bot (its view says which), the first chosen. */
 static void lobby_levels(struct app *a, struct lobby_game *ui, const struct game_view *v)
 {
@@ -299,10 +314,8 @@ static void lobby_levels(struct app *a, struct lobby_game *ui, const struct game
 
 	ui->levels = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 4);
 	for (unsigned i = 0; v != NULL && i < G_N_ELEMENTS(v->levels) && v->levels[i] != NULL; i++) {
-		char *label = g_strdup(v->levels[i]);
-		label[0] = g_ascii_toupper(label[0]);
-		GtkWidget *b = gtk_radio_button_new_with_label_from_widget(GTK_RADIO_BUTTON(first), label);
-		g_free(label);
+		GtkWidget *b = gtk_radio_button_new_with_label_from_widget(GTK_RADIO_BUTTON(first),
+									     lobby_level_name(v->levels[i]));
 		g_object_set_data(G_OBJECT(b), "level", (gpointer)v->levels[i]);
 		g_object_set_data(G_OBJECT(b), "ui", ui);
 		g_signal_connect(b, "toggled", G_CALLBACK(lobby_level_toggled), a);
@@ -329,7 +342,7 @@ static void lobby_options(struct lobby_game *ui, const struct bd_game_info *g)
 			continue; /* a setting that is not a number is left at its default */
 		for (size_t k = 0; k < G_N_ELEMENTS(option_words); k++)
 			if (strcmp(option_words[k].key, label) == 0 && def % option_words[k].scale == 0) {
-				label = option_words[k].label;
+				label = _(option_words[k].label);
 				scale = option_words[k].scale;
 			}
 		GtkWidget *name = lobby_label(label, NULL, 0);
@@ -388,13 +401,14 @@ static void lobby_games(struct app *a)
 	conn_after(a);
 	if (rc < 0) {
 		bd_games_free(&lobby.games_info);
-		snprintf(text, sizeof text, "boardd did not list its games: %s.", err);
+		snprintf(text, sizeof text, _("boardd did not list its games: %s."), err);
 		lobby_say(lobby.playnote, text);
 	}
 	for (size_t i = 0; i < lobby.games_info.n; i++) {
 		const struct bd_game_info *g = &lobby.games_info.game[i];
 		GtkWidget *row = gtk_list_box_row_new(), *box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12);
-		snprintf(seats, sizeof seats, lobby_view(g->game) != NULL ? "%u players" : "%u players; board-gtk cannot show it",
+		snprintf(seats, sizeof seats, lobby_view(g->game) != NULL ? ngettext("%u player", "%u players", g->seats) :
+			 ngettext("%u player; board-gtk cannot show it", "%u players; board-gtk cannot show it", g->seats),
 			 g->seats);
 		gtk_box_pack_start(GTK_BOX(box), lobby_label(lobby_title(g->game), "game-name", 0), TRUE, TRUE, 0);
 		gtk_box_pack_start(GTK_BOX(box), lobby_label(seats, "dim-label", 0), FALSE, FALSE, 0);
@@ -502,7 +516,8 @@ static GtkWidget *lobby_row_button(struct app *a, GtkWidget *box, const char *la
 				   const char *target)
 {
 	GtkWidget *b = gtk_button_new_with_label(label);
-	char *name = g_strdup_printf("%s %s", label, target);
+	/* TRANSLATORS: a button's label (Watch, Join, Play), then the table or player it acts on */
+	char *name = g_strdup_printf(_("%s %s"), label, target);
 
 	g_object_set_data_full(G_OBJECT(b), "what", g_strdup(what), g_free);
 	g_object_set_data_full(G_OBJECT(b), "target", g_strdup(target), g_free);
@@ -546,6 +561,20 @@ static int lobby_made(const char *table, const char *game)
 	       strspn(table + n + 1, "0123456789") == strlen(table + n + 1);
 }
 
+/* A table's state (the protocol's word) for people. */
+static const char *lobby_state_name(const char *state)
+{
+	static const struct { const char *state, *name; } names[] = {
+		{"waiting", NC_("table state", "waiting")}, {"on", NC_("table state", "on")},
+		{"frozen", NC_("table state", "frozen")}, {"over", NC_("table state", "over")},
+	};
+
+	for (size_t i = 0; i < G_N_ELEMENTS(names); i++)
+		if (strcmp(names[i].state, state) == 0)
+			return g_dpgettext2(NULL, "table state", names[i].name);
+	return state;
+}
+
 /* One table's row: game, state, who sits there, spectators; Join when a seat is ours to
  * take (a lobby table's seat of our name, kept for us: we left it or lost the connection;
  * any seat of a static board), Watch always. */
@@ -562,15 +591,20 @@ static void lobby_table_row(struct app *a, GtkListBox *list, const struct bd_lob
 	for (size_t s = 0; s < l->nseats; s++)
 		if (l->seat[s].table == t)
 			g_string_append_printf(who, "%s%s%s%s", who->len ? ", " : "", l->seat[s].name,
-					       strcmp(l->seat[s].state, "away") == 0 ? " (away)" : "",
-					       strcmp(l->seat[s].name, a->opt.name) == 0 ? " (you)" : "");
-	g_string_append_printf(who, "%s%u watching", who->len ? "; " : "nobody seated; ", ti->spectators);
-	snprintf(title, sizeof title, "%s: %s, %s", ti->table, lobby_title(ti->game), ti->state);
+					       strcmp(l->seat[s].state, "away") == 0 ? _(" (away)") : "",
+					       strcmp(l->seat[s].name, a->opt.name) == 0 ? _(" (you)") : "");
+	if (who->len == 0)
+		g_string_append_printf(who, ngettext("nobody seated; %u watching", "nobody seated; %u watching",
+						     ti->spectators), ti->spectators);
+	else
+		g_string_append_printf(who, ngettext("; %u watching", "; %u watching", ti->spectators), ti->spectators);
+	/* TRANSLATORS: a table's name, its game and its state ("waiting", "on", "frozen", "over") */
+	snprintf(title, sizeof title, _("%s: %s, %s"), ti->table, lobby_title(ti->game), lobby_state_name(ti->state));
 	GtkWidget *box = lobby_row(list, title, who->str, NULL);
 	g_string_free(who, TRUE);
-	lobby_row_button(a, box, "Watch", "watch", ti->table);
+	lobby_row_button(a, box, _("Watch"), "watch", ti->table);
 	if (ours)
-		lobby_row_button(a, box, "Join", "join", ti->table);
+		lobby_row_button(a, box, _("Join"), "join", ti->table);
 }
 
 /* One waiting player's row, its seconds left kept to be updated in place; Play them, when
@@ -582,9 +616,12 @@ static void lobby_waiting_row(struct app *a, const struct bd_waiting_info *w)
 	GtkWidget *seconds;
 	size_t n = 0;
 
-	snprintf(title, sizeof title, "%s (user %s) waits for %s%s%s", w->name, w->login, lobby_title(w->game),
-		 wants != NULL ? " against " : "", wants != NULL ? wants : "");
-	snprintf(left, sizeof left, "%u s left", w->seconds);
+	if (wants != NULL)
+		snprintf(title, sizeof title, _("%s (user %s) waits for %s against %s"), w->name, w->login,
+			 lobby_title(w->game), wants);
+	else
+		snprintf(title, sizeof title, _("%s (user %s) waits for %s"), w->name, w->login, lobby_title(w->game));
+	snprintf(left, sizeof left, _("%u s left"), w->seconds);
 	GtkWidget *box = lobby_row(lobby.waiting, title, left, &seconds);
 	g_ptr_array_add(lobby.seconds, seconds);
 	if (strcmp(w->name, a->opt.name) == 0 || (wants != NULL && strcmp(wants, a->opt.name) != 0) ||
@@ -594,7 +631,7 @@ static void lobby_waiting_row(struct app *a, const struct bd_waiting_info *w)
 		if (strcmp(w->opts.opt[i].key, "opponent") != 0 && n < sizeof opts)
 			n += (size_t)snprintf(opts + n, sizeof opts - n, "%s%s=%s", n ? " " : "", w->opts.opt[i].key,
 					      w->opts.opt[i].value);
-	GtkWidget *b = lobby_row_button(a, box, "Play", "play", w->name);
+	GtkWidget *b = lobby_row_button(a, box, _("Play"), "play", w->name);
 	g_object_set_data_full(G_OBJECT(b), "game", g_strdup(w->game), g_free);
 	g_object_set_data_full(G_OBJECT(b), "opts", g_strdup(opts), g_free);
 	gtk_widget_set_sensitive(b, lobby.state != LOBBY_WAITING);
@@ -630,7 +667,7 @@ static void lobby_listing(struct app *a, const struct bd_lobby *l)
 		g_string_free(shape, TRUE);
 		for (size_t i = 0; i < l->nwaiting && i < lobby.seconds->len; i++) {
 			char left[32];
-			snprintf(left, sizeof left, "%u s left", l->waiting[i].seconds);
+			snprintf(left, sizeof left, _("%u s left"), l->waiting[i].seconds);
 			gtk_label_set_text(g_ptr_array_index(lobby.seconds, i), left);
 		}
 		return;
@@ -669,7 +706,7 @@ static void lobby_refresh(struct app *a)
 	int rc = bd_client_list(&a->c, &l, err, sizeof err);
 	conn_after(a);
 	if (rc < 0) {
-		snprintf(text, sizeof text, "boardd did not list its tables: %s.", err);
+		snprintf(text, sizeof text, _("boardd did not list its tables: %s."), err);
 		lobby_say(lobby.tablenote, text);
 	} else {
 		lobby_listing(a, &l);
@@ -722,7 +759,7 @@ static void lobby_matched(struct app *a, const struct bd_lobby_event *ev)
 	lobby.state = LOBBY_IDLE;
 	lobby_state_show(a);
 	if (conn_join(a, ev->table, CONN_SEAT, err, sizeof err) < 0) {
-		snprintf(text, sizeof text, "A table (%s) was made for you, but joining it failed: %s.", ev->table, err);
+		snprintf(text, sizeof text, _("A table (%s) was made for you, but joining it failed: %s."), ev->table, err);
 		lobby_say(lobby.playnote, text);
 		if (lobby.bots)
 			bot_stop(a);
@@ -743,9 +780,9 @@ static void lobby_aborted(struct app *a, const struct bd_lobby_event *ev)
 	bot_stop(a);
 	lobby.state = LOBBY_IDLE;
 	lobby_state_show(a);
-	snprintf(text, sizeof text, "The match at %s was called off: %s.", ev->table,
-		 strcmp(ev->reason, "opponent-left") == 0 ? "your opponent left or did not come" :
-		 strcmp(ev->reason, "no-table") == 0 ? "boardd could not make the table" : ev->reason);
+	snprintf(text, sizeof text, _("The match at %s was called off: %s."), ev->table,
+		 strcmp(ev->reason, "opponent-left") == 0 ? _("your opponent left or did not come") :
+		 strcmp(ev->reason, "no-table") == 0 ? _("boardd could not make the table") : ev->reason);
 	lobby_say(lobby.playnote, text);
 }
 
@@ -794,7 +831,7 @@ void lobby_offline(struct app *a, const char *why)
 {
 	(void)why; /* the banner above says it */
 	if (lobby.state == LOBBY_WAITING)
-		lobby_say(lobby.playnote, "The wait ended with the connection: play again once boardd is back.");
+		lobby_say(lobby.playnote, _("The wait ended with the connection: play again once boardd is back."));
 	lobby_idle(a);
 }
 
@@ -845,7 +882,7 @@ void lobby_build(struct app *a, GtkBuilder *b)
 	lobby.playnote = app_object(b, "playnote");
 	lobby.tablenote = app_object(b, "tablenote");
 	lobby.seconds = g_ptr_array_new();
-	GtkWidget *none = lobby_label("No tables yet.", "dim-label", 0), *nobody = lobby_label("Nobody.", "dim-label", 0);
+	GtkWidget *none = lobby_label(_("No tables yet."), "dim-label", 0), *nobody = lobby_label(_("Nobody."), "dim-label", 0);
 	gtk_style_context_add_class(gtk_widget_get_style_context(none), "lobby-row");
 	gtk_style_context_add_class(gtk_widget_get_style_context(nobody), "lobby-row");
 	gtk_widget_show(none);

@@ -11,8 +11,7 @@
 /* The help text (--help). */
 static void usage(FILE *f)
 {
-	fprintf(f,
-		"usage: board-gtk [OPTION]...\n"
+	fputs(_("usage: board-gtk [OPTION]...\n"
 		"Play a game of boardd's (Memory, tic-tac-toe) in a GTK window. It opens on the lobby:\n"
 		"the kinds of game, a new game against a person (matchmaking) or a bot, the tables to\n"
 		"join or watch. With --board it goes straight to that table (or watches it, with\n"
@@ -33,7 +32,7 @@ static void usage(FILE *f)
 		"  --help             show this help and exit\n"
 		"  --version          show the version and exit\n\n"
 		"Keys: arrows move the cursor, Space or Enter plays the square under it (turns a card,\n"
-		"places your mark), Ctrl+Q quits.\n");
+		"places your mark), Ctrl+Q quits.\n"), f);
 }
 
 /* Exit 2 with a message about a bad argument: on standard error, and in a window if there
@@ -67,9 +66,9 @@ static void hot_names(const char *arg, struct options *o)
 	int n = bd_hot_seat_names(arg, o->hot, HOT_SEATS_MAX, twice);
 
 	if (n < 0 && twice[0] != '\0')
-		bad_usage("--hot-seat names %s twice", twice);
+		bad_usage(_("--hot-seat names %s twice"), twice);
 	if (n < 0)
-		bad_usage("--hot-seat wants 2-4 names separated by commas, not '%s'", arg);
+		bad_usage(_("--hot-seat wants 2-4 names separated by commas, not '%s'"), arg);
 	o->nhot = (unsigned)n;
 	snprintf(o->name, sizeof o->name, "%s", o->hot[0]);
 }
@@ -93,14 +92,14 @@ static void parse_options(int argc, char **argv, struct options *o)
 		switch (c) {
 		case O_SOCKET:
 			if (strlen(optarg) >= sizeof o->socket)
-				bad_usage("socket path too long: %s", optarg);
+				bad_usage(_("socket path too long: %s"), optarg);
 			snprintf(o->socket, sizeof o->socket, "%s", optarg);
 			break;
 		case O_PREFIX: o->prefix = optarg; break;
 		case O_BOARD: o->board = optarg; break;
 		case O_NAME:
 			if (!bd_player_name_ok(optarg))
-				bad_usage("--name wants 1-32 printable characters without spaces, not '%s'", optarg);
+				bad_usage(_("--name wants 1-32 printable characters without spaces, not '%s'"), optarg);
 			snprintf(o->name, sizeof o->name, "%s", optarg);
 			break;
 		case O_SPECTATE: o->spectate = 1; break;
@@ -113,15 +112,15 @@ static void parse_options(int argc, char **argv, struct options *o)
 		}
 	}
 	if (optind < argc)
-		bad_usage("unexpected argument '%s'", argv[optind]);
+		bad_usage(_("unexpected argument '%s'"), argv[optind]);
 	if (!bd_name_ok(o->prefix, BD_PREFIX_MAX))
-		bad_usage("--shm-prefix must be 1-32 of A-Z a-z 0-9 _ -, not '%s'", o->prefix);
+		bad_usage(_("--shm-prefix must be 1-32 of A-Z a-z 0-9 _ -, not '%s'"), o->prefix);
 	if (o->board != NULL && !bd_name_ok(o->board, BD_BOARD_NAME_MAX))
-		bad_usage("--board must be 1-24 of A-Z a-z 0-9 _ -, not '%s'", o->board);
+		bad_usage(_("--board must be 1-24 of A-Z a-z 0-9 _ -, not '%s'"), o->board);
 	if (o->spectate && o->board == NULL)
-		bad_usage("--spectate needs --board NAME (%s)", "in the lobby, Watch a table instead");
+		bad_usage("%s", _("--spectate needs --board NAME (in the lobby, Watch a table instead)"));
 	if (o->nhot > 0 && (o->board == NULL || o->spectate))
-		bad_usage("--hot-seat needs --board NAME, and no --spectate (%s)", "its seats play there");
+		bad_usage("%s", _("--hot-seat needs --board NAME, and no --spectate (its seats play there)"));
 	if (o->nhot > 0)
 		snprintf(o->name, sizeof o->name, "%s", o->hot[0]); /* --name may have come after */
 }
@@ -135,7 +134,7 @@ int main(int argc, char **argv)
 	i18n_init();
 	parse_options(argc, argv, &a.opt);
 	if (!gtk_init_check(NULL, NULL)) {
-		fprintf(stderr, "board-gtk: cannot open the display (is DISPLAY set?)\n");
+		fputs(_("board-gtk: cannot open the display (is DISPLAY set?)\n"), stderr);
 		return 1;
 	}
 	a.me = -1;

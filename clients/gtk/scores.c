@@ -32,7 +32,7 @@ static GKeyFile *scores_load(void)
 
 	if (!g_key_file_load_from_file(kf, path, G_KEY_FILE_NONE, &err)) {
 		if (!g_error_matches(err, G_FILE_ERROR, G_FILE_ERROR_NOENT))
-			g_printerr("board-gtk: %s: %s (starting the statistics afresh)\n", path, err->message);
+			g_printerr(_("board-gtk: %s: %s (starting the statistics afresh)\n"), path, err->message);
 		g_error_free(err);
 	}
 	g_free(path);
@@ -46,9 +46,9 @@ static void scores_save(GKeyFile *kf)
 	GError *err = NULL;
 
 	if (g_mkdir_with_parents(dir, 0700) < 0)
-		g_printerr("board-gtk: cannot make %s: %s\n", dir, g_strerror(errno));
+		g_printerr(_("board-gtk: cannot make %s: %s\n"), dir, g_strerror(errno));
 	else if (!g_key_file_save_to_file(kf, path, &err)) {
-		g_printerr("board-gtk: cannot save the statistics: %s\n", err->message);
+		g_printerr(_("board-gtk: cannot save the statistics: %s\n"), err->message);
 		g_error_free(err);
 	}
 	g_free(dir);

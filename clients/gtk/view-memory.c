@@ -97,9 +97,9 @@ static const char *mem_owner(const struct bd_pub *snap, const struct bd_card *ca
 	const char *name = bd_seat_holder(snap, card->owner, card->serial, BD_CARD_SERIAL_MASK, &seated, &left);
 
 	if (name == NULL || name[0] == '\0')
-		snprintf(buf, len, "a player who left");
+		snprintf(buf, len, "%s", _("a player who left"));
 	else
-		snprintf(buf, len, seated != NULL ? "%s" : "%s, who left", name);
+		snprintf(buf, len, seated != NULL ? "%s" : _("%s, who left"), name);
 	return buf;
 }
 
@@ -123,17 +123,15 @@ static void mem_cell_name(const struct app *a, unsigned card, char *buf, size_t 
 	unsigned dim = mem_side(a);
 	const struct bd_card *c = &bd_memory_pub(a->snap)->cards[card];
 	char owner[BD_NAME_MAX + 16];
-	int n = snprintf(buf, len, "row %u, column %u, ", card / dim + 1, card % dim + 1);
+	unsigned row = card / dim + 1, col = card % dim + 1;
 
-	if (n < 0 || (size_t)n >= len)
-		return;
 	if (c->state == BD_CARD_DOWN)
-		snprintf(buf + n, len - n, "face down");
+		snprintf(buf, len, _("row %u, column %u, face down"), row, col);
 	else
-		snprintf(buf + n, len - n, "%s, %c%c, %s %s%s", c->state == BD_CARD_UP ? "face up" : "locked",
-			 g_ascii_toupper(c->value[0]), g_ascii_toupper(c->value[1]),
-			 c->state == BD_CARD_UP ? "turned by" : "pair of", mem_owner(a->snap, c, owner, sizeof owner),
-			 c->state == BD_CARD_UP && mem_ups(a, c->owner) == 2 ? ", no pair" : "");
+		snprintf(buf, len, c->state == BD_CARD_UP ? _("row %u, column %u, face up, %c%c, turned by %s%s") :
+			 _("row %u, column %u, locked, %c%c, pair of %s%s"), row, col,
+			 g_ascii_toupper(c->value[0]), g_ascii_toupper(c->value[1]), mem_owner(a->snap, c, owner, sizeof owner),
+			 c->state == BD_CARD_UP && mem_ups(a, c->owner) == 2 ? _(", no pair") : "");
 }
 
 /* The card colours from the stylesheet. */
@@ -433,14 +431,16 @@ static int mem_status(const struct app *a, char *state, size_t slen, char *info,
 	int64_t left = my_first >= 0 && (unsigned)my_first < m->dim * m->dim ? mem_left(a, (unsigned)my_first) : -1;
 	unsigned card;
 
-	snprintf(state, slen, a->me >= 0 ? "Game %u is on: find pairs!" : "Game %u is on.", a->snap->game_number);
+	snprintf(state, slen, a->me >= 0 ? _("Game %u is on: find pairs!") : _("Game %u is on."), a->snap->game_number);
 	if (mem_stall_text(a, info, ilen, &card))
 		return 0;
 	if (left >= 0)
-		snprintf(info, ilen, _("%u of %u pairs found. Your card turns down in %d s."), m->nlocked / 2,
-			 m->dim * m->dim / 2, (int)((left + 999) / 1000));
+		snprintf(info, ilen, ngettext("%u of %u pair found. Your card turns down in %d s.",
+					      "%u of %u pairs found. Your card turns down in %d s.", m->dim * m->dim / 2),
+			 m->nlocked / 2, m->dim * m->dim / 2, (int)((left + 999) / 1000));
 	else
-		snprintf(info, ilen, "%u of %u pairs found", m->nlocked / 2, m->dim * m->dim / 2);
+		snprintf(info, ilen, ngettext("%u of %u pair found", "%u of %u pairs found", m->dim * m->dim / 2),
+			 m->nlocked / 2, m->dim * m->dim / 2);
 	return 0;
 }
 
@@ -460,12 +460,14 @@ static void mem_result(struct app *a, const char *result, unsigned points, unsig
 	char text[128];
 
 	if (g_strcmp0(result, "win") == 0)
-		snprintf(text, sizeof text, mem_winners(a, top) > 1 ? "You share the win with %u points!" :
-			 "You won with %u points!", points);
+		snprintf(text, sizeof text, mem_winners(a, top) > 1 ? ngettext("You share the win with %u point!",
+										"You share the win with %u points!", points) :
+			 ngettext("You won with %u point!", "You won with %u points!", points), points);
 	else if (g_strcmp0(result, "lose") == 0)
-		snprintf(text, sizeof text, "You lost with %u points; the best had %u.", points, top);
+		snprintf(text, sizeof text, ngettext("You lost with %u point; the best had %u.",
+						     "You lost with %u points; the best had %u.", points), points, top);
 	else
-		snprintf(text, sizeof text, "Game over: the best score was %u.", top);
+		snprintf(text, sizeof text, _("Game over: the best score was %u."), top);
 	panel_banner(a, g_strcmp0(result, "win") == 0 ? "win" : g_strcmp0(result, "lose") == 0 ? "lose" : "none", text);
 }
 
@@ -575,19 +577,19 @@ static void mem_own_event(struct app *a, const struct bd_event *ev)
 		sound_play(a, SOUND_PICK);
 	} else if (ev->type == BD_EV_MATCH && ev->player == a->me) {
 		sound_play(a, SOUND_MATCH);
-		snprintf(text, sizeof text, "A pair of %c%c: +2 points.", g_ascii_toupper(e->value1[0]),
+		snprintf(text, sizeof text, _("A pair of %c%c: +2 points."), g_ascii_toupper(e->value1[0]),
 			 g_ascii_toupper(e->value1[1]));
 		panel_note(a, text);
 		my_first = -1;
 	} else if (ev->type == BD_EV_MISMATCH && ev->player == a->me) {
 		sound_play(a, SOUND_MISMATCH);
-		snprintf(text, sizeof text, "No pair: %c%c and %c%c turn back soon.", g_ascii_toupper(e->value1[0]),
+		snprintf(text, sizeof text, _("No pair: %c%c and %c%c turn back soon."), g_ascii_toupper(e->value1[0]),
 			 g_ascii_toupper(e->value1[1]), g_ascii_toupper(e->value2[0]), g_ascii_toupper(e->value2[1]));
 		panel_note(a, text);
 		my_first = -1;
 	} else if (ev->type == BD_EV_DOWN && e->card1 == my_first) {
 		if (ev->n == BD_DOWN_TIMEOUT) {
-			panel_note(a, "Too slow: your card turned back down.");
+			panel_note(a, _("Too slow: your card turned back down."));
 			callout_show(a, my_first, 0, _("Too slow: your card turned back down."));
 		}
 		my_first = -1;
@@ -636,11 +638,11 @@ static void mem_event(struct app *a, const struct bd_msg *m)
 
 const struct game_view view_memory = {
 	.kind = BD_GAME_MEMORY,
-	.title = "Memory",
+	.title = N_("Memory"),
 	.levels = {"easy", "seed", "perfect", NULL},
-	.board_name = "Memory board",
-	.keys = "Click a card, or move with the arrow keys and turn it with Space or Enter. Ctrl+Q quits.",
-	.action = "Turn this card",
+	.board_name = N_("Memory board"),
+	.keys = N_("Click a card, or move with the arrow keys and turn it with Space or Enter. Ctrl+Q quits."),
+	.action = N_("Turn this card"),
 	.side = mem_side,
 	.draw = mem_draw,
 	.cell_name = mem_cell_name,

@@ -14,8 +14,15 @@
 
 #define QV_TICK_MS 200 /* the clock's refresh */
 
-static const char *const qv_shape_names[QK_SHAPES] = {"cylinder", "cube", "sphere", "tetrahedron"};
-static const char *const qv_colours[2] = {"white", "black"};
+static const char *const qv_shape_names[QK_SHAPES] = {N_("cylinder"), N_("cube"), N_("sphere"), N_("tetrahedron")};
+/* With the article, for "place a cylinder" (the article agrees with the shape's word). */
+static const char *const qv_shape_a[QK_SHAPES] = {N_("a cylinder"), N_("a cube"), N_("a sphere"), N_("a tetrahedron")};
+/* A piece: its colour and shape in one phrase (adjectives agree with the shape's word). */
+static const char *const qv_pieces[2][QK_SHAPES] = {
+	{N_("white cylinder"), N_("white cube"), N_("white sphere"), N_("white tetrahedron")},
+	{N_("black cylinder"), N_("black cube"), N_("black sphere"), N_("black tetrahedron")},
+};
+static const char *const qv_colours[2] = {N_("white"), N_("black")};
 
 /* The board's colours, from board-gtk.css. */
 struct qv_look {
@@ -333,13 +340,14 @@ static void qv_draw_over(GtkWidget *view, cairo_t *cr)
  * "time", "an illegal move", "a claim", "a resignation". */
 static void qv_how_words(unsigned how, char *buf, size_t len)
 {
-	static const char *const kinds[] = {"row", "column", "zone"};
-	static const char *const others[] = {"no move left", "time", "an illegal move", "a claim", "a resignation"};
+	static const char *const kinds[] = {N_("row %u"), N_("column %u"), N_("zone %u")};
+	static const char *const others[] = {N_("no move left"), N_("time"), N_("an illegal move"), N_("a claim"),
+					     N_("a resignation")};
 
 	if (how < QK_LINES)
-		snprintf(buf, len, "%s %u", kinds[how / 4], how % 4 + 1);
+		snprintf(buf, len, _(kinds[how / 4]), how % 4 + 1);
 	else
-		snprintf(buf, len, "%s", how < QK_HOWS ? others[how - QK_LINES] : "?");
+		snprintf(buf, len, "%s", how < QK_HOWS ? _(others[how - QK_LINES]) : "?");
 }
 
 /* What a screen reader says for a cell: "row 1, column 2, zone 1, black sphere (C), last
@@ -351,31 +359,33 @@ static void qv_cell_name(const struct app *a, unsigned cell, char *buf, size_t l
 	struct qv_model m;
 
 	if (qv_read(a, &m) < 0 || cell >= QK_CELLS) {
-		snprintf(buf, len, "cell");
+		snprintf(buf, len, "%s", _("cell"));
 		return;
 	}
 	if (qv_piece_at(&m.pos, m.first, cell, &shape, &colour))
-		snprintf(what, sizeof what, "%s %s (%c)", qv_colours[colour], qv_shape_names[shape], 'A' + shape);
+		snprintf(what, sizeof what, "%s (%c)", _(qv_pieces[colour][shape]), 'A' + shape);
 	else if (qv_may(a, &m, qv.chosen, cell))
-		snprintf(what, sizeof what, "empty, a %s may go here", qv_shape_names[qv.chosen]);
+		snprintf(what, sizeof what, _("empty, %s may go here"), _(qv_shape_a[qv.chosen]));
 	else
-		snprintf(what, sizeof what, "empty");
+		snprintf(what, sizeof what, "%s", _("empty"));
 	if (m.winner >= 0 && m.how < QK_LINES && (qk_line_cells[m.how] >> cell & 1u)) {
 		char words[16];
 		qv_how_words(m.how, words, sizeof words);
-		snprintf(line, sizeof line, ", winning %s", words);
+		snprintf(line, sizeof line, _(", winning %s"), words);
 	}
-	snprintf(buf, len, "row %u, column %u, zone %u, %s%s%s", cell / 4 + 1, cell % 4 + 1, zone + 1, what,
-		 (int)cell == m.last ? ", last move" : "", line);
+	/* TRANSLATORS: the fourth %s is what is on the cell; the last two are ", last move" and
+	 * ", winning row 2" (and so on), or empty */
+	snprintf(buf, len, _("row %u, column %u, zone %u, %s%s%s"), cell / 4 + 1, cell % 4 + 1, zone + 1, what,
+		 (int)cell == m.last ? _(", last move") : "", line);
 }
 
 /* "ana (white)", or "white" alone if that seat is empty. */
 static void qv_who(const struct qv_model *m, int colour, char *buf, size_t len)
 {
 	if (m->name[colour][0])
-		snprintf(buf, len, "%s (%s)", m->name[colour], qv_colours[colour]);
+		snprintf(buf, len, "%s (%s)", m->name[colour], _(qv_colours[colour]));
 	else
-		snprintf(buf, len, "%s", qv_colours[colour]);
+		snprintf(buf, len, "%s", _(qv_colours[colour]));
 }
 
 /* The state line (whose turn, with the clock), and the round and the match's points below
@@ -388,18 +398,19 @@ static int qv_status(const struct app *a, char *state, size_t slen, char *progre
 	if (qv_read(a, &m) < 0)
 		return 0;
 	if (m.deadline > 0)
-		snprintf(clock, sizeof clock, " %.1f s left.", MAX(0, m.deadline - bd_client_now(&a->c)) / 1000.0);
+		snprintf(clock, sizeof clock, _(" %.1f s left."), MAX(0, m.deadline - bd_client_now(&a->c)) / 1000.0);
 	if (m.on && m.me >= 0 && m.turn == m.me)
-		snprintf(state, slen, "Your turn: place a %s.%s", qv_shape_names[qv.chosen], clock);
+		/* TRANSLATORS: the second %s is the clock (" 12.5 s left.") or empty */
+		snprintf(state, slen, _("Your turn: place %s.%s"), _(qv_shape_a[qv.chosen]), clock);
 	else if (m.on) {
 		qv_who(&m, m.turn, who, sizeof who);
-		snprintf(state, slen, "%s to move.%s", who, clock);
+		snprintf(state, slen, _("%s to move.%s"), who, clock);
 	} else
-		snprintf(state, slen, "Match %u is over.", a->snap->game_number);
+		snprintf(state, slen, _("Match %u is over."), a->snap->game_number);
 	qv_who(&m, 0, who, sizeof who);
 	qv_who(&m, 1, other, sizeof other);
-	snprintf(progress, plen, "Round %u of 2: %s %u, %s %u.%s", a->snap->round_number, who, m.points[0], other,
-		 m.points[1], m.me >= 0 ? (m.me ? " You play black." : " You play white.") : "");
+	snprintf(progress, plen, _("Round %u of 2: %s %u, %s %u.%s"), a->snap->round_number, who, m.points[0], other,
+		 m.points[1], m.me >= 0 ? (m.me ? _(" You play black.") : _(" You play white.")) : "");
 	return m.on && m.me >= 0 && m.turn == m.me;
 }
 
@@ -425,11 +436,15 @@ static void qv_banner(struct app *a, const struct qv_model *m)
 	}
 	qv_who(m, winner, who, sizeof who);
 	qv_how_words(over ? m->how : r->how, how, sizeof how);
-	int n = snprintf(text, sizeof text, "Round %u: %s won (%s).", round, m->me == winner ? "you" : who, how);
+	int n = m->me == winner ? snprintf(text, sizeof text, _("Round %u: you won (%s)."), round, how) :
+				   snprintf(text, sizeof text, _("Round %u: %s won (%s)."), round, who, how);
 	if (over && n > 0 && (size_t)n < sizeof text) {
 		int mine = m->me < 0 ? 0 : m->me, diff = (int)m->points[mine] - (int)m->points[!mine];
-		snprintf(text + n, sizeof text - (size_t)n, " Match %s %u-%u.",
-			 diff == 0 ? "drawn" : m->me < 0 ? (diff > 0 ? "won by white" : "won by black") : diff > 0 ? "won" : "lost",
+		/* TRANSLATORS: a sentence after the round's; the match's points, ours first */
+		snprintf(text + n, sizeof text - (size_t)n,
+			 diff == 0 ? _(" Match drawn %u-%u.") :
+			 m->me < 0 ? (diff > 0 ? _(" Match won by white %u-%u.") : _(" Match won by black %u-%u.")) :
+			 diff > 0 ? _(" Match won %u-%u.") : _(" Match lost %u-%u."),
 			 m->points[mine], m->points[!mine]);
 	}
 	panel_banner(a, m->me < 0 ? "none" : m->me == winner ? "win" : "lose", text);
@@ -579,9 +594,9 @@ static void qv_build(struct app *a, GtkBox *box)
 	gtk_widget_set_size_request(qv.last_round, 96, 96);
 	gtk_widget_set_halign(qv.last_round, GTK_ALIGN_START);
 	g_signal_connect(qv.last_round, "draw", G_CALLBACK(qv_last_draw), a);
-	g_signal_connect(qv_keep(box, gtk_button_new_with_mnemonic("_Resign the round"), &qv.resign), "clicked",
+	g_signal_connect(qv_keep(box, gtk_button_new_with_mnemonic(_("_Resign the round")), &qv.resign), "clicked",
 			 G_CALLBACK(qv_resign_clicked), a);
-	g_signal_connect(qv_keep(box, gtk_button_new_with_mnemonic("Re_match"), &qv.rematch), "clicked",
+	g_signal_connect(qv_keep(box, gtk_button_new_with_mnemonic(_("Re_match")), &qv.rematch), "clicked",
 			 G_CALLBACK(qv_rematch_clicked), a);
 	gtk_style_context_add_class(gtk_widget_get_style_context(qv.rematch), "suggested-action");
 	qv.asked = 0;
@@ -591,14 +606,20 @@ static void qv_build(struct app *a, GtkBox *box)
 /* "2 cylinders, 1 cube, 0 spheres, 2 tetrahedra": the pieces of colour left in m. */
 static void qv_left_words(const struct qv_model *m, unsigned colour, char *buf, size_t len)
 {
-	static const char *const plural[QK_SHAPES] = {"cylinders", "cubes", "spheres", "tetrahedra"};
-	size_t n = 0;
+	unsigned l[QK_SHAPES];
 
-	buf[0] = '\0';
-	for (unsigned k = 0; k < QK_SHAPES && n < len; k++) {
-		unsigned left = qv_left(m, colour, k);
-		n += (size_t)snprintf(buf + n, len - n, "%s%u %s", k ? ", " : "", left, left == 1 ? qv_shape_names[k] : plural[k]);
-	}
+	for (unsigned k = 0; k < QK_SHAPES; k++)
+		l[k] = qv_left(m, colour, k);
+	/* TRANSLATORS: how many of each shape are left, "2 cylinders, 1 cube, 0 spheres, 2 tetrahedra" */
+	char *cyl = g_strdup_printf(ngettext("%u cylinder", "%u cylinders", l[0]), l[0]);
+	char *cube = g_strdup_printf(ngettext("%u cube", "%u cubes", l[1]), l[1]);
+	char *sph = g_strdup_printf(ngettext("%u sphere", "%u spheres", l[2]), l[2]);
+	char *tet = g_strdup_printf(ngettext("%u tetrahedron", "%u tetrahedra", l[3]), l[3]);
+	snprintf(buf, len, _("%s, %s, %s, %s"), cyl, cube, sph, tet);
+	g_free(cyl);
+	g_free(cube);
+	g_free(sph);
+	g_free(tet);
 }
 
 /* The shape picker shows what this window has left: each button's name and sensitivity;
@@ -611,7 +632,7 @@ static void qv_update_shapes(const struct qv_model *m)
 		unsigned left = m->me >= 0 ? qv_left(m, (unsigned)m->me, k) : 0;
 		if (qv.shape[k] == NULL)
 			continue;
-		snprintf(name, sizeof name, "%c %s, %u left", 'A' + k, qv_shape_names[k], left);
+		snprintf(name, sizeof name, _("%c %s, %u left"), 'A' + k, _(qv_shape_names[k]), left);
 		atk_object_set_name(gtk_widget_get_accessible(qv.shape[k]), name);
 		gtk_widget_set_tooltip_text(qv.shape[k], name);
 		gtk_widget_set_sensitive(qv.shape[k], left > 0);
@@ -652,12 +673,12 @@ static void qv_update(struct app *a)
 		if (qv.left[c] != NULL) {
 			qv_who(&m, (int)c, who, sizeof who);
 			qv_left_words(&m, c, words, sizeof words);
-			snprintf(text, sizeof text, "%s has %s left.", who, words);
+			snprintf(text, sizeof text, _("%s has %s left."), who, words);
 			gtk_label_set_text(GTK_LABEL(qv.left[c]), text);
 		}
 	if (qv.last_label != NULL) {
 		int shown = m.before.how < QK_HOWS && m.on && a->snap->round_number > 1;
-		snprintf(text, sizeof text, "Round %u's final board:", a->snap->round_number - 1);
+		snprintf(text, sizeof text, _("Round %u's final board:"), a->snap->round_number - 1);
 		gtk_label_set_text(GTK_LABEL(qv.last_label), text);
 		gtk_widget_set_visible(qv.last_label, shown);
 		gtk_widget_set_visible(qv.last_round, shown);
@@ -671,7 +692,7 @@ static void qv_update(struct app *a)
 	if (qv.rematch != NULL) {
 		gtk_widget_set_visible(qv.rematch, seated && m.me >= 0 && a->snap->game_state == BD_GAME_OVER);
 		gtk_widget_set_sensitive(qv.rematch, !qv.asked);
-		gtk_button_set_label(GTK_BUTTON(qv.rematch), qv.asked ? "Rematch asked" : "Re_match");
+		gtk_button_set_label(GTK_BUTTON(qv.rematch), qv.asked ? _("Rematch asked") : _("Re_match"));
 	}
 	if (m.deadline > 0 && qv.tick == 0)
 		qv.tick = g_timeout_add(QV_TICK_MS, qv_tick, a);
@@ -679,12 +700,12 @@ static void qv_update(struct app *a)
 
 const struct game_view view_quantik = {
 	.kind = BD_GAME_QUANTIK,
-	.title = "Quantik",
+	.title = N_("Quantik"),
 	.levels = {"easy", "medium", "perfect", NULL},
-	.board_name = "Quantik board",
-	.keys = "Choose a shape with A-D or 1-4 (or its button), then click a square, or move with the arrow keys "
-		"and place it with Space or Enter. Ctrl+Q quits.",
-	.action = "Place the chosen shape here",
+	.board_name = N_("Quantik board"),
+	.keys = N_("Choose a shape with A-D or 1-4 (or its button), then click a square, or move with the arrow keys "
+		   "and place it with Space or Enter. Ctrl+Q quits."),
+	.action = N_("Place the chosen shape here"),
 	.side = qv_side,
 	.build = qv_build,
 	.draw = qv_draw,

@@ -21,9 +21,15 @@
 #define QV_SIDE_MAX 41
 #define QV_TILE_PX 40    /* a hand tile's button */
 
-static const char *const qv_shape_names[QW_SHAPES] = {"diamond", "square", "circle", "clover", "criss-cross",
-							"starburst"};
-static const char *const qv_colour_names[QW_COLOURS] = {"blue", "yellow", "orange", "purple", "red", "green"};
+/* A tile's colour and shape in one phrase (adjectives agree with the shape's word). */
+static const char *const qv_tile_names[QW_COLOURS][QW_SHAPES] = {
+	{N_("blue diamond"), N_("blue square"), N_("blue circle"), N_("blue clover"), N_("blue criss-cross"), N_("blue starburst")},
+	{N_("yellow diamond"), N_("yellow square"), N_("yellow circle"), N_("yellow clover"), N_("yellow criss-cross"), N_("yellow starburst")},
+	{N_("orange diamond"), N_("orange square"), N_("orange circle"), N_("orange clover"), N_("orange criss-cross"), N_("orange starburst")},
+	{N_("purple diamond"), N_("purple square"), N_("purple circle"), N_("purple clover"), N_("purple criss-cross"), N_("purple starburst")},
+	{N_("red diamond"), N_("red square"), N_("red circle"), N_("red clover"), N_("red criss-cross"), N_("red starburst")},
+	{N_("green diamond"), N_("green square"), N_("green circle"), N_("green clover"), N_("green criss-cross"), N_("green starburst")},
+};
 /* The colours, as the stylesheet may override them (qw_blue ...). */
 static const char *const qv_colour_keys[QW_COLOURS] = {"qw_blue", "qw_yellow", "qw_orange", "qw_purple", "qw_red",
 							 "qw_green"};
@@ -125,7 +131,7 @@ static void qv_clear(void)
 /* "red circle". */
 static void qv_tile_name(uint8_t t, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s %s", qv_colour_names[qw_colour(t)], qv_shape_names[qw_shape(t)]);
+	snprintf(buf, len, "%s", _(qv_tile_names[qw_colour(t)][qw_shape(t)]));
 }
 
 /* The path of shape s centred at cx, cy within radius r. */
@@ -305,19 +311,21 @@ static void qv_draw(GtkWidget *view, cairo_t *cr, int hover)
 static void qv_cell_name(const struct app *a, unsigned cell, char *buf, size_t len)
 {
 	struct qv_model m;
-	char tile[32] = "empty";
+	char tile[64];
 	int x, y;
 
+	snprintf(tile, sizeof tile, "%s", _("empty"));
 	if (qv_read(a, &m) < 0 || cell >= (unsigned)(m.side * m.side)) {
-		snprintf(buf, len, "cell");
+		snprintf(buf, len, "%s", _("cell"));
 		return;
 	}
 	qv_cell_xy(&m, cell, &x, &y);
 	uint8_t t = qv_tile_at(&m, x, y);
 	if (t != QW_NO_TILE)
 		qv_tile_name(t, tile, sizeof tile);
-	snprintf(buf, len, "x %d, y %d, %s%s%s", x, y, tile, qv_placed_at(x, y) >= 0 ? ", placed, not played yet" : "",
-		 qv_placed_at(x, y) < 0 && qv_last_at(&m, x, y) ? ", last lay" : "");
+	/* TRANSLATORS: the last %s is ", placed, not played yet", ", last lay" or empty */
+	snprintf(buf, len, _("x %d, y %d, %s%s"), x, y, tile, qv_placed_at(x, y) >= 0 ? _(", placed, not played yet") :
+		 qv_last_at(&m, x, y) ? _(", last lay") : "");
 }
 
 /* Nonzero if this window may act on cell now: its turn, not marking tiles to swap, and
@@ -400,14 +408,15 @@ static int qv_status(const struct app *a, char *state, size_t slen, char *info, 
 	if (qv_read(a, &m) < 0)
 		return 0;
 	if (m.mine)
-		snprintf(state, slen, "Your turn: lay tiles, swap or pass.");
+		snprintf(state, slen, "%s", _("Your turn: lay tiles, swap or pass."));
 	else if (m.on)
-		snprintf(state, slen, "%s to play.", qv_name(a, a->snap->turn));
+		snprintf(state, slen, _("%s to play."), qv_name(a, a->snap->turn));
 	else
-		snprintf(state, slen, "Game %u is over.", a->snap->game_number);
-	n = (size_t)snprintf(info, ilen, "Bag: %u tiles.", m.area->bag);
+		snprintf(state, slen, _("Game %u is over."), a->snap->game_number);
+	n = (size_t)snprintf(info, ilen, ngettext("Bag: %u tile.", "Bag: %u tiles.", m.area->bag), m.area->bag);
 	for (unsigned i = 0; i < m.area->nseats && n < ilen; i++)
-		n += (size_t)snprintf(info + n, ilen - n, " %s %u (%u in hand)%s", (int)i == a->me ? "You" : qv_name(a, i),
+		/* TRANSLATORS: a seat's name, points and tiles in hand, then "," or "." */
+		n += (size_t)snprintf(info + n, ilen - n, _(" %s %u (%u in hand)%s"), (int)i == a->me ? _("You") : qv_name(a, i),
 				      m.area->score[i], m.area->hand[i], i + 1 < m.area->nseats ? "," : ".");
 	return m.mine;
 }
@@ -421,19 +430,23 @@ static int qv_winner(const struct app *a, const struct qv_model *m)
 	return -1;
 }
 
-/* "ana and bob share the win with N points.": the seats tied at the top (a draw each). */
-static void qv_sharers(const struct app *a, const struct qv_model *m, char *text, size_t len, const char *lead)
+/* "ana and bob share the win with N points.": the seats tied at the top (a draw each); lost
+ * says so first, for a player of the table. */
+static void qv_sharers(const struct app *a, const struct qv_model *m, char *text, size_t len, int lost)
 {
 	unsigned tied[BD_PLAYERS_MAX], n = 0, points = 0;
-	size_t k = (size_t)snprintf(text, len, "%s", lead);
+	GString *names = g_string_new(NULL);
 
 	for (unsigned i = 0; i < m->area->nseats && i < BD_PLAYERS_MAX; i++)
 		if (a->snap->players[i].result == BD_RESULT_DRAW)
 			tied[n++] = i, points = m->area->score[i];
-	for (unsigned j = 0; j < n && k < len; j++)
-		k += (size_t)snprintf(text + k, len - k, "%s%s", j == 0 ? "" : j + 1 < n ? ", " : " and ", qv_name(a, tied[j]));
-	if (k < len)
-		snprintf(text + k, len - k, " share the win with %u points.", points);
+	for (unsigned j = 0; j < n; j++)
+		/* TRANSLATORS: between the names of players who share a win: ", " and the last " and " */
+		g_string_append_printf(names, "%s%s", j == 0 ? "" : j + 1 < n ? _(", ") : _(" and "), qv_name(a, tied[j]));
+	snprintf(text, len, lost ? ngettext("You lost: %s share the win with %u point.",
+					    "You lost: %s share the win with %u points.", points) :
+		 ngettext("%s share the win with %u point.", "%s share the win with %u points.", points), names->str, points);
+	g_string_free(names, TRUE);
 }
 
 /* The result banner once a game is over. */
@@ -447,16 +460,20 @@ static void qv_banner(struct app *a, const struct qv_model *m)
 		return;
 	}
 	if (a->me >= 0 && a->snap->players[a->me].result == BD_RESULT_WIN) {
-		snprintf(text, sizeof text, "You won with %u points.", m->area->score[a->me]);
+		snprintf(text, sizeof text, ngettext("You won with %u point.", "You won with %u points.", m->area->score[a->me]),
+			 m->area->score[a->me]);
 		panel_banner(a, "win", text);
 	} else if (a->me >= 0 && a->snap->players[a->me].result == BD_RESULT_DRAW) {
-		snprintf(text, sizeof text, "You share the win with %u points.", m->area->score[a->me]);
+		snprintf(text, sizeof text, ngettext("You share the win with %u point.", "You share the win with %u points.",
+						     m->area->score[a->me]), m->area->score[a->me]);
 		panel_banner(a, "win", text);
 	} else if (a->snap->players[w].result == BD_RESULT_DRAW) {
-		qv_sharers(a, m, text, sizeof text, a->me >= 0 ? "You lost: " : "");
+		qv_sharers(a, m, text, sizeof text, a->me >= 0);
 		panel_banner(a, a->me >= 0 ? "lose" : "none", text);
 	} else {
-		snprintf(text, sizeof text, "%s%s won with %u points.", a->me >= 0 ? "You lost: " : "", qv_name(a, (unsigned)w),
+		snprintf(text, sizeof text, a->me >= 0 ? ngettext("You lost: %s won with %u point.",
+								  "You lost: %s won with %u points.", m->area->score[w]) :
+			 ngettext("%s won with %u point.", "%s won with %u points.", m->area->score[w]), qv_name(a, (unsigned)w),
 			 m->area->score[w]);
 		panel_banner(a, a->me >= 0 ? "lose" : "none", text);
 	}
@@ -472,11 +489,12 @@ static void qv_points(const struct app *a, const struct qv_model *m, char *buf, 
 	if (!m->mine || qv.lay.n == 0)
 		return;
 	if ((why = qw_lay_error(&m->table, &qv_held()->hand, (int)m->area->practice, &qv.lay, &lines)) != NULL) {
-		snprintf(buf, len, "Not a lay: %s.", why);
+		snprintf(buf, len, _("Not a lay: %s."), why);
 		return;
 	}
 	unsigned left = qv_held()->hand.n - qv.lay.n, drawn = MIN(m->area->bag, QW_HAND - left);
-	snprintf(buf, len, "This lay scores %u points.", qw_lay_total(lines, left + drawn, m->area->bag - drawn));
+	unsigned points = qw_lay_total(lines, left + drawn, m->area->bag - drawn);
+	snprintf(buf, len, ngettext("This lay scores %u point.", "This lay scores %u points.", points), points);
 	(void)a;
 }
 
@@ -623,13 +641,13 @@ static void qv_build(struct app *a, GtkBox *box)
 	g_signal_connect(qv.points, "destroy", G_CALLBACK(gtk_widget_destroyed), &qv.points);
 	gtk_box_pack_start(box, qv.points, FALSE, FALSE, 0);
 	gtk_box_pack_start(box, row, FALSE, FALSE, 0);
-	panel_button(GTK_BOX(row), "_Play", G_CALLBACK(qv_play_clicked), a, &qv.play);
+	panel_button(GTK_BOX(row), _("_Play"), G_CALLBACK(qv_play_clicked), a, &qv.play);
 	gtk_style_context_add_class(gtk_widget_get_style_context(qv.play), "suggested-action");
-	panel_button(GTK_BOX(row), "_Take back", G_CALLBACK(qv_undo_clicked), a, &qv.undo);
-	panel_button(GTK_BOX(row), "_Swap", G_CALLBACK(qv_swap_clicked), a, &qv.swap);
-	panel_button(GTK_BOX(row), "_Give back", G_CALLBACK(qv_give_clicked), a, &qv.give);
-	panel_button(GTK_BOX(row), "P_ass", G_CALLBACK(qv_pass_clicked), a, &qv.pass);
-	panel_button(GTK_BOX(row), "Re_match", G_CALLBACK(qv_rematch_clicked), a, &qv.rematch);
+	panel_button(GTK_BOX(row), _("_Take back"), G_CALLBACK(qv_undo_clicked), a, &qv.undo);
+	panel_button(GTK_BOX(row), _("_Swap"), G_CALLBACK(qv_swap_clicked), a, &qv.swap);
+	panel_button(GTK_BOX(row), _("_Give back"), G_CALLBACK(qv_give_clicked), a, &qv.give);
+	panel_button(GTK_BOX(row), _("P_ass"), G_CALLBACK(qv_pass_clicked), a, &qv.pass);
+	panel_button(GTK_BOX(row), _("Re_match"), G_CALLBACK(qv_rematch_clicked), a, &qv.rematch);
 	qv.game = 0;
 	qv.app = a;
 	for (unsigned k = 0; k < QW_SEATS_MAX; k++)
@@ -647,14 +665,15 @@ static void qv_hand_show(unsigned i, int mine)
 		return;
 	gtk_widget_set_visible(b, i < qv_held()->hand.n);
 	if (i >= qv_held()->hand.n) { /* a hidden button says nothing of a tile it held */
-		snprintf(name, sizeof name, "Tile %u", i + 1);
+		snprintf(name, sizeof name, _("Tile %u"), i + 1);
 		atk_object_set_name(gtk_widget_get_accessible(b), name);
 		gtk_widget_set_tooltip_text(b, NULL);
 		return;
 	}
 	qv_tile_name(qv_held()->hand.tile[i], tile, sizeof tile);
-	snprintf(name, sizeof name, "Tile %u: %s%s%s%s", i + 1, tile, (int)i == qv.selected ? ", picked" : "",
-		 qv.marked & 1u << i ? ", to swap" : "", qv_hand_placed(i) ? ", placed" : "");
+	/* TRANSLATORS: the last three %s are ", picked", ", to swap" and ", placed", or empty */
+	snprintf(name, sizeof name, _("Tile %u: %s%s%s%s"), i + 1, tile, (int)i == qv.selected ? _(", picked") : "",
+		 qv.marked & 1u << i ? _(", to swap") : "", qv_hand_placed(i) ? _(", placed") : "");
 	atk_object_set_name(gtk_widget_get_accessible(b), name);
 	gtk_widget_set_tooltip_text(b, name);
 	gtk_widget_set_sensitive(b, mine && !qv_hand_placed(i));
@@ -686,7 +705,7 @@ static void qv_update(struct app *a)
 								      &qv.lay, &lines) == NULL);
 	gtk_widget_set_visible(qv.undo, m.mine && !qv.swapping && qv.lay.n > 0);
 	gtk_widget_set_visible(qv.swap, m.mine && m.area->bag > 0);
-	gtk_button_set_label(GTK_BUTTON(qv.swap), qv.swapping ? "Cancel _swap" : "_Swap");
+	gtk_button_set_label(GTK_BUTTON(qv.swap), qv.swapping ? _("Cancel _swap") : _("_Swap"));
 	if (qv.give != NULL) {
 		gtk_widget_set_visible(qv.give, m.mine && qv.swapping);
 		gtk_widget_set_sensitive(qv.give, nmarked > 0 && nmarked <= m.area->bag);
@@ -781,13 +800,13 @@ static unsigned qv_side(const struct app *a)
 
 const struct game_view view_qwirkle = {
 	.kind = BD_GAME_QWIRKLE,
-	.title = "Qwirkle",
+	.title = N_("Qwirkle"),
 	.levels = {"easy", "greedy", "strong", NULL},
-	.board_name = "Qwirkle table",
-	.keys = "Pick a tile of your hand (a click, or 1-6), then a square (a click, or the arrows and Space); "
-		"P plays the tiles placed, Backspace takes them back, S swaps. + and - zoom, Shift+arrows pan, "
-		"C centres. Ctrl+Q quits.",
-	.action = "Place the tile picked here, or take a placed tile back",
+	.board_name = N_("Qwirkle table"),
+	.keys = N_("Pick a tile of your hand (a click, or 1-6), then a square (a click, or the arrows and Space); "
+		   "P plays the tiles placed, Backspace takes them back, S swaps. + and - zoom, Shift+arrows pan, "
+		   "C centres. Ctrl+Q quits."),
+	.action = N_("Place the tile picked here, or take a placed tile back"),
 	.side = qv_side,
 	.build = qv_build,
 	.draw = qv_draw,

@@ -39,7 +39,7 @@ static struct {
 	int offered;           /* we offered a draw since the last move */
 } fv = {-1, NULL, NULL, NULL, 0, 0};
 
-static const char *const fv_side_names[2] = {"attackers", "defenders"};
+static const char *const fv_side_names[2] = {N_("attackers"), N_("defenders")};
 
 /* The side of seat id, or -1 (an empty seat, a spectator). */
 static int fv_seat_side(const struct bd_pub *snap, int id)
@@ -386,23 +386,23 @@ static void fv_draw(GtkWidget *view, cairo_t *cr, int hover)
 /* What a screen reader says for a cell: "e5, king, throne, last move, selected". */
 static void fv_cell_name(const struct app *a, unsigned cell, char *buf, size_t len)
 {
-	static const char *const pieces[] = {"empty", "attacker", "defender", "king"};
+	static const char *const pieces[] = {N_("empty"), N_("attacker"), N_("defender"), N_("king")};
 	struct fv_model m;
 	char name[4];
 	int took = 0;
 
 	if (fv_read(a, &m) < 0 || cell >= TAFL_CELLS) {
-		snprintf(buf, len, "cell");
+		snprintf(buf, len, "%s", _("cell"));
 		return;
 	}
 	for (unsigned k = 0; k < m.area->ncap && k < TAFL_CAPS_MAX; k++)
 		took |= m.area->cap[k] == cell;
 	tafl_cell_name(cell, name);
-	snprintf(buf, len, "%s, %s%s%s%s%s%s", name, pieces[m.pos.cell[cell] & 3],
-		 cell == TAFL_THRONE ? ", throne" : tafl_corner(cell) ? ", corner" : "",
-		 m.area->last_to == cell ? ", last move" : m.area->last_from == cell ? ", last move from here" : "",
-		 took ? ", captured" : "", fv.selected == (int)cell ? ", selected" : "",
-		 fv.selected >= 0 && fv_legal(&m, (unsigned)fv.selected, cell) ? ", can move here" : "");
+	snprintf(buf, len, "%s, %s%s%s%s%s%s", name, _(pieces[m.pos.cell[cell] & 3]),
+		 cell == TAFL_THRONE ? _(", throne") : tafl_corner(cell) ? _(", corner") : "",
+		 m.area->last_to == cell ? _(", last move") : m.area->last_from == cell ? _(", last move from here") : "",
+		 took ? _(", captured") : "", fv.selected == (int)cell ? _(", selected") : "",
+		 fv.selected >= 0 && fv_legal(&m, (unsigned)fv.selected, cell) ? _(", can move here") : "");
 }
 
 /* "ana (attackers)", or "the attackers" if that seat is empty. */
@@ -411,9 +411,9 @@ static void fv_who(const struct fv_model *m, int side, char *buf, size_t len)
 	const char *name = m->name[side];
 
 	if (name[0])
-		snprintf(buf, len, "%s (%s)", name, fv_side_names[side]);
+		snprintf(buf, len, "%s (%s)", name, _(fv_side_names[side]));
 	else
-		snprintf(buf, len, "the %s", fv_side_names[side]);
+		snprintf(buf, len, "%s", side == TAFL_ATTACKERS ? _("the attackers") : _("the defenders"));
 }
 
 /* The state line while the table is on or over, and who plays whom below it; nonzero on
@@ -427,20 +427,25 @@ static int fv_status(const struct app *a, char *state, size_t slen, char *progre
 		return 0;
 	fv_who(&m, m.turn >= 0 ? m.turn : 0, who, sizeof who);
 	if (fv_my_turn(a, &m))
-		snprintf(state, slen, fv.selected >= 0 ? "Your turn: choose where the piece goes." :
-							 "Your turn: choose one of your pieces.");
+		snprintf(state, slen, "%s", fv.selected >= 0 ? _("Your turn: choose where the piece goes.") :
+							       _("Your turn: choose one of your pieces."));
 	else if (m.on)
-		snprintf(state, slen, "%s to move.", who);
+		snprintf(state, slen, _("%s to move."), who);
 	else
-		snprintf(state, slen, "Game %u is over.", a->snap->game_number);
+		snprintf(state, slen, _("Game %u is over."), a->snap->game_number);
 	fv_who(&m, 0, who, sizeof who);
 	fv_who(&m, 1, other, sizeof other);
 	if (m.me >= 0)
-		snprintf(progress, plen, "You play the %s (%s) against %s. %u of %u plies without a capture.",
-			 fv_side_names[m.me], m.me == TAFL_ATTACKERS ? "dark diamonds" : "white discs and the king",
-			 m.name[!m.me][0] ? m.name[!m.me] : "nobody yet", m.area->quiet, m.area->draw_plies);
+		snprintf(progress, plen, m.me == TAFL_ATTACKERS ?
+			 ngettext("You play the attackers (dark diamonds) against %s. %u of %u ply without a capture.",
+				  "You play the attackers (dark diamonds) against %s. %u of %u plies without a capture.",
+				  m.area->draw_plies) :
+			 ngettext("You play the defenders (white discs and the king) against %s. %u of %u ply without a capture.",
+				  "You play the defenders (white discs and the king) against %s. %u of %u plies without a capture.",
+				  m.area->draw_plies),
+			 m.name[!m.me][0] ? m.name[!m.me] : _("nobody yet"), m.area->quiet, m.area->draw_plies);
 	else
-		snprintf(progress, plen, "%s against %s.", who, other);
+		snprintf(progress, plen, _("%s against %s."), who, other);
 	return fv_my_turn(a, &m);
 }
 
@@ -448,12 +453,12 @@ static int fv_status(const struct app *a, char *state, size_t slen, char *progre
 static const char *fv_reason(const struct fv_model *m)
 {
 	switch (m->area->end) {
-	case TAFL_END_ESCAPED: return "the king escaped to a corner";
-	case TAFL_END_CAPTURED: return "the king was captured";
-	case TAFL_END_NOMOVES: return "the side to move had no move";
-	case TAFL_END_REPETITION: return "the same position came three times";
-	case TAFL_END_QUIET: return "no capture in the plies the table allows";
-	default: return m->winner == 2 ? "agreed" : "decided off the board (a resignation, a clock, a player gone)";
+	case TAFL_END_ESCAPED: return _("the king escaped to a corner");
+	case TAFL_END_CAPTURED: return _("the king was captured");
+	case TAFL_END_NOMOVES: return _("the side to move had no move");
+	case TAFL_END_REPETITION: return _("the same position came three times");
+	case TAFL_END_QUIET: return _("no capture in the plies the table allows");
+	default: return m->winner == 2 ? _("agreed") : _("decided off the board (a resignation, a clock, a player gone)");
 	}
 }
 
@@ -467,17 +472,17 @@ static void fv_banner(struct app *a, const struct fv_model *m)
 		return;
 	}
 	if (m->winner == 2) {
-		snprintf(text, sizeof text, "A draw: %s.", fv_reason(m));
+		snprintf(text, sizeof text, _("A draw: %s."), fv_reason(m));
 		panel_banner(a, "none", text);
 		return;
 	}
 	fv_who(m, m->winner, who, sizeof who);
 	if (m->me == m->winner)
-		snprintf(text, sizeof text, "You won: %s.", fv_reason(m));
+		snprintf(text, sizeof text, _("You won: %s."), fv_reason(m));
 	else if (m->me >= 0)
-		snprintf(text, sizeof text, "You lost: %s.", fv_reason(m));
+		snprintf(text, sizeof text, _("You lost: %s."), fv_reason(m));
 	else
-		snprintf(text, sizeof text, "%s won: %s.", who, fv_reason(m));
+		snprintf(text, sizeof text, _("%s won: %s."), who, fv_reason(m));
 	panel_banner(a, m->me < 0 ? "none" : m->me == m->winner ? "win" : "lose", text);
 }
 
@@ -515,7 +520,7 @@ static void fv_event(struct app *a, const struct bd_msg *msg)
 	if (ev.type == TAFL_EV_MOVE) {
 		fv.offered = 0;
 	} else if (ev.type == BD_EV_OFFER && (int)ev.player != a->me && ev.player < BD_PLAYERS_MAX) {
-		snprintf(text, sizeof text, "%s offers a draw: Offer a draw agrees.", a->snap->players[ev.player].name);
+		snprintf(text, sizeof text, _("%s offers a draw: Offer a draw agrees."), a->snap->players[ev.player].name);
 		panel_note(a, text);
 	}
 }
@@ -523,9 +528,9 @@ static void fv_event(struct app *a, const struct bd_msg *msg)
 /* The view's controls in the side panel: Resign and Rematch, shown when they apply. */
 static void fv_build(struct app *a, GtkBox *box)
 {
-	panel_button(box, "_Resign", G_CALLBACK(panel_resign_clicked), a, &fv.resign);
-	panel_button(box, "Offer a _draw", G_CALLBACK(fv_draw_clicked), a, &fv.draw);
-	panel_button(box, "Re_match", G_CALLBACK(fv_rematch_clicked), a, &fv.rematch);
+	panel_button(box, _("_Resign"), G_CALLBACK(panel_resign_clicked), a, &fv.resign);
+	panel_button(box, _("Offer a _draw"), G_CALLBACK(fv_draw_clicked), a, &fv.draw);
+	panel_button(box, _("Re_match"), G_CALLBACK(fv_rematch_clicked), a, &fv.rematch);
 	gtk_style_context_add_class(gtk_widget_get_style_context(fv.rematch), "suggested-action");
 	fv.asked = fv.offered = 0;
 	fv.selected = -1;
@@ -552,23 +557,23 @@ static void fv_update(struct app *a)
 	if (fv.draw != NULL) {
 		gtk_widget_set_visible(fv.draw, seated && m.me >= 0 && m.on);
 		gtk_widget_set_sensitive(fv.draw, !fv.offered);
-		gtk_button_set_label(GTK_BUTTON(fv.draw), fv.offered ? "Draw offered" : "Offer a _draw");
+		gtk_button_set_label(GTK_BUTTON(fv.draw), fv.offered ? _("Draw offered") : _("Offer a _draw"));
 	}
 	if (fv.rematch != NULL) {
 		gtk_widget_set_visible(fv.rematch, seated && m.me >= 0 && m.winner >= 0 && a->snap->game_state == BD_GAME_OVER);
 		gtk_widget_set_sensitive(fv.rematch, !fv.asked);
-		gtk_button_set_label(GTK_BUTTON(fv.rematch), fv.asked ? "Rematch asked" : "Re_match");
+		gtk_button_set_label(GTK_BUTTON(fv.rematch), fv.asked ? _("Rematch asked") : _("Re_match"));
 	}
 }
 
 const struct game_view view_tafl = {
 	.kind = BD_GAME_TAFL,
-	.title = "Hnefatafl",
+	.title = N_("Hnefatafl"),
 	.levels = {"easy", "medium", "perfect", NULL},
-	.board_name = "Hnefatafl board",
-	.keys = "Click one of your pieces, then where it goes (or drag it there); or move with the arrow "
-		"keys and press Space or Enter on the piece, then on where it goes. Ctrl+Q quits.",
-	.action = "Select this piece, or move the selected piece here",
+	.board_name = N_("Hnefatafl board"),
+	.keys = N_("Click one of your pieces, then where it goes (or drag it there); or move with the arrow "
+		   "keys and press Space or Enter on the piece, then on where it goes. Ctrl+Q quits."),
+	.action = N_("Select this piece, or move the selected piece here"),
 	.side = fv_side,
 	.build = fv_build,
 	.draw = fv_draw,

@@ -249,14 +249,15 @@ static void tv_cell_name(const struct app *a, unsigned cell, char *buf, size_t l
 	int in_line = 0;
 
 	if (tv_read(a, &m) < 0 || cell >= TTT_CELLS) {
-		snprintf(buf, len, "cell");
+		snprintf(buf, len, "%s", _("cell"));
 		return;
 	}
 	for (unsigned k = 0; m.lined && k < 3; k++)
 		in_line |= m.line[k] == cell;
-	snprintf(buf, len, "row %u, column %u, %s%s%s", cell / TTT_SIDE + 1, cell % TTT_SIDE + 1,
-		 m.pos.cell[cell] == 'X' ? "X" : m.pos.cell[cell] == 'O' ? "O" : "empty",
-		 (int)cell == m.last ? ", last move" : "", in_line ? ", winning line" : "");
+	/* TRANSLATORS: the last two %s are ", last move" and ", winning line", or empty */
+	snprintf(buf, len, _("row %u, column %u, %s%s%s"), cell / TTT_SIDE + 1, cell % TTT_SIDE + 1,
+		 m.pos.cell[cell] == 'X' ? "X" : m.pos.cell[cell] == 'O' ? "O" : _("empty"),
+		 (int)cell == m.last ? _(", last move") : "", in_line ? _(", winning line") : "");
 }
 
 /* "ana (X)", or "X" alone if that seat is empty. */
@@ -281,18 +282,18 @@ static int tv_status(const struct app *a, char *state, size_t slen, char *progre
 		return 0;
 	tv_who(&m, m.turn ? m.turn : 'X', who, sizeof who);
 	if (m.on && m.me && m.turn == m.me)
-		snprintf(state, slen, "Your turn: place an %c.", m.me);
+		snprintf(state, slen, _("Your turn: place an %c."), m.me);
 	else if (m.on)
-		snprintf(state, slen, "%s to move.", who);
+		snprintf(state, slen, _("%s to move."), who);
 	else
-		snprintf(state, slen, "Game %u is over.", a->snap->game_number);
+		snprintf(state, slen, _("Game %u is over."), a->snap->game_number);
 	tv_who(&m, 'X', who, sizeof who);
 	tv_who(&m, 'O', other, sizeof other);
 	if (m.me)
-		snprintf(progress, plen, "You play %c against %s.", m.me,
-			 m.name[tv_side_index(tv_other(m.me))][0] ? m.name[tv_side_index(tv_other(m.me))] : "nobody yet");
+		snprintf(progress, plen, _("You play %c against %s."), m.me,
+			 m.name[tv_side_index(tv_other(m.me))][0] ? m.name[tv_side_index(tv_other(m.me))] : _("nobody yet"));
 	else
-		snprintf(progress, plen, "%s against %s.", who, other);
+		snprintf(progress, plen, _("%s against %s."), who, other);
 	return m.on && m.me && m.turn == m.me;
 }
 
@@ -307,14 +308,14 @@ static void tv_banner(struct app *a, const struct tv_model *m)
 	}
 	tv_who(m, m->result == 'D' ? 'X' : m->result, who, sizeof who);
 	if (m->result == 'D')
-		panel_banner(a, "none", "A draw: the board is full.");
+		panel_banner(a, "none", _("A draw: the board is full."));
 	else if (m->me == m->result)
-		panel_banner(a, "win", m->lined ? "You won: three in a row!" : "You won: your opponent gave up.");
+		panel_banner(a, "win", m->lined ? _("You won: three in a row!") : _("You won: your opponent gave up."));
 	else if (m->me) {
-		snprintf(text, sizeof text, m->lined ? "You lost: %s has three in a row." : "You lost.", who);
+		snprintf(text, sizeof text, m->lined ? _("You lost: %s has three in a row.") : _("You lost."), who);
 		panel_banner(a, "lose", text);
 	} else {
-		snprintf(text, sizeof text, "%s won.", who);
+		snprintf(text, sizeof text, _("%s won."), who);
 		panel_banner(a, "none", text);
 	}
 }
@@ -334,8 +335,8 @@ static void tv_rematch_clicked(GtkButton *b, gpointer data)
 /* The view's controls in the side panel: Resign and Rematch, shown when they apply. */
 static void tv_build(struct app *a, GtkBox *box)
 {
-	panel_button(box, "_Resign", G_CALLBACK(panel_resign_clicked), a, &tv.resign);
-	panel_button(box, "Re_match", G_CALLBACK(tv_rematch_clicked), a, &tv.rematch);
+	panel_button(box, _("_Resign"), G_CALLBACK(panel_resign_clicked), a, &tv.resign);
+	panel_button(box, _("Re_match"), G_CALLBACK(tv_rematch_clicked), a, &tv.rematch);
 	gtk_style_context_add_class(gtk_widget_get_style_context(tv.rematch), "suggested-action");
 	tv.asked = 0;
 }
@@ -356,17 +357,17 @@ static void tv_update(struct app *a)
 	if (tv.rematch != NULL) {
 		gtk_widget_set_visible(tv.rematch, seated && m.me && m.result && a->snap->game_state == BD_GAME_OVER);
 		gtk_widget_set_sensitive(tv.rematch, !tv.asked);
-		gtk_button_set_label(GTK_BUTTON(tv.rematch), tv.asked ? "Rematch asked" : "Re_match");
+		gtk_button_set_label(GTK_BUTTON(tv.rematch), tv.asked ? _("Rematch asked") : _("Re_match"));
 	}
 }
 
 const struct game_view view_tictactoe = {
 	.kind = BD_GAME_TICTACTOE,
-	.title = "Tic-tac-toe",
+	.title = N_("Tic-tac-toe"),
 	.levels = {"easy", "perfect", NULL},
-	.board_name = "Tic-tac-toe board",
-	.keys = "Click a square, or move with the arrow keys and place your mark with Space or Enter. Ctrl+Q quits.",
-	.action = "Place your mark here",
+	.board_name = N_("Tic-tac-toe board"),
+	.keys = N_("Click a square, or move with the arrow keys and place your mark with Space or Enter. Ctrl+Q quits."),
+	.action = N_("Place your mark here"),
 	.side = tv_side,
 	.build = tv_build,
 	.draw = tv_draw,

@@ -117,7 +117,7 @@ void view_cell_name(GtkWidget *w, unsigned cell, char *buf, size_t len)
 	struct app *a = BOARD_VIEW(w)->app;
 
 	if (cell >= view_side(w) * view_side(w))
-		snprintf(buf, len, "cell");
+		snprintf(buf, len, "%s", _("cell"));
 	else
 		a->game->cell_name(a, cell, buf, len);
 }
