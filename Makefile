@@ -161,10 +161,6 @@ install-gtk: $(BUILD)/board-gtk $(GTK_DATA)
 	for l in $(LINGUAS); do install -D -m 644 $(BUILD)/locale/$$l/LC_MESSAGES/board-gtk.mo \
 		$(DESTDIR)$(PREFIX)/share/locale/$$l/LC_MESSAGES/board-gtk.mo || exit 1; done
 	install -D -m 644 $(GTK_SCHEMA) $(DESTDIR)$(PREFIX)/share/glib-2.0/schemas/org.boardd.BoardGtk.gschema.xml
-	for l in $(LINGUAS); do \
-		install -D -m 644 $(BUILD)/locale/$$l/LC_MESSAGES/board-gtk.mo \
-			$(DESTDIR)$(PREFIX)/share/locale/$$l/LC_MESSAGES/board-gtk.mo || exit 1; \
-	done
 	[ -n "$(DESTDIR)" ] || glib-compile-schemas $(PREFIX)/share/glib-2.0/schemas
 
 # CUnit test programs, run by tests/test-unit.sh and tests/test-integration.sh.
