@@ -264,13 +264,15 @@ step_purge() {
 	[ -z "$(shm)" ] && [ -z "$(find /dev/shm -maxdepth 1 -user boardd)" ] || fail "left in /dev/shm: $(shm)"
 	# Every file the whole run wrote to /etc, /usr and /var: the package database (dpkg's,
 	# apt's, PackageKit's, and the copies apt keeps in /var/backups, which it writes only when
-	# no recent copy exists, as on a fresh machine), systemd's state, logs, caches and the
-	# user's entries only.
+	# no recent copy exists, as on a fresh machine), systemd's state, logs, caches (GLib's
+	# compiled schemas among them: its trigger compiles every installed schema again after
+	# board-gtk's went) and the user's entries only.
 	(cd "$T" && find overlay/etc/upper overlay/usr/upper overlay/var/upper \( -type f -o -type l \)) |
 		grep -vE '^overlay/etc/upper/((passwd|group|shadow|gshadow)-?|\.pwd\.lock)$' |
 		grep -vE '^overlay/var/upper/(lib/(dpkg|apt|systemd|PackageKit)|log|cache)/' |
 		grep -vE '^overlay/var/upper/backups/(apt|dpkg)\.[a-z_.]+[0-9](\.gz)?$' |
-		grep -vE '^overlay/usr/upper/share/(icons/hicolor/icon-theme|applications/mimeinfo)\.cache$' >"$T/written"
+		grep -vE '^overlay/usr/upper/share/(icons/hicolor/icon-theme|applications/mimeinfo)\.cache$' |
+		grep -vE '^overlay/usr/upper/share/glib-2\.0/schemas/gschemas\.compiled$' >"$T/written"
 	[ -s "$T/written" ] && fail "left after purge: $(cat "$T/written")"
 	find "$T"/overlay/var/upper/lib/systemd -name '*boardd*' | grep . && fail "systemd state of boardd left (above)"
 	note "purged: nothing left (the user boardd stays, as Debian policy allows)"

@@ -12,7 +12,8 @@
 . "$(dirname "$0")/gtk-lib.sh"
 GPID="" OPID=""
 gtk_need
-SHOTS="$(dirname "$0")/../docs/screenshots"
+# Screenshots into tests/out (SHOTS=docs/screenshots to renew the documentation's).
+SHOTS=${SHOTS:-$(dirname "$0")/out}
 export XDG_DATA_HOME="$WORK/data"
 
 gui_stop() {
@@ -21,7 +22,7 @@ gui_stop() {
 }
 trap 'gui_stop; cleanup' EXIT
 
-# shot NAME: the window of GPID (and its dialog, if one is open) into docs/screenshots.
+# shot NAME: the window of GPID (and its dialog, if one is open) into $SHOTS.
 shot() {
 	sleep 0.5 # let the window draw what AT-SPI already reads: the picture is for people
 	eval "$(xdotool getwindowgeometry --shell "$(xdotool search --onlyvisible --pid "$GPID" | head -1)")"
