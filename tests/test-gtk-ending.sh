@@ -14,6 +14,7 @@ GPID="" OPID=""
 gtk_need
 # Screenshots into tests/out (SHOTS=docs/screenshots to renew the documentation's).
 SHOTS=${SHOTS:-$(dirname "$0")/out}
+mkdir -p "$SHOTS" || fail "cannot make $SHOTS"
 export XDG_DATA_HOME="$WORK/data"
 
 gui_stop() {
