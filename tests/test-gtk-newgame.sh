@@ -85,7 +85,8 @@ index() { awk -v g="$1" '$1 == "GAME" { if ($2 == g) print n + 0; n++ }' "$WORK/
 for g in memory tictactoe tafl quantik qwirkle; do
 	[ -n "$(index $g)" ] || fail "the daemon does not host $g: $(cat "$WORK/games.out")"
 done
-"$GTK" --socket "$SOCK" --shm-prefix "$PREFIX" --name ng >"$WORK/gtk.log" 2>&1 &
+# Its debug messages (sound.c says each sound it was asked for) in gtk.out; stderr in gtk.log.
+G_MESSAGES_DEBUG=board-gtk "$GTK" --socket "$SOCK" --shm-prefix "$PREFIX" --name ng >"$WORK/gtk.out" 2>"$WORK/gtk.log" &
 GPID=$!
 wait_until "the lobby" in_lobby
 
@@ -146,5 +147,11 @@ for f in dialog qwirkle won; do cp "$WORK/$f.png" "$OUT/test-gtk-newgame-$f.png"
 
 gtk_kill $GPID
 GPID=""
-grep -v "^board-bot: " "$WORK/gtk.log" | grep -q . && fail "board-gtk wrote to stderr: $(cat "$WORK/gtk.log")"
+grep -v "^board-bot: " "$WORK/gtk.log" | grep -v "board-gtk-DEBUG" | grep -q . &&
+	fail "board-gtk wrote to stderr: $(cat "$WORK/gtk.log")"
+# The Memory game's sounds were asked for (played, or "not played" without an audio output).
+for s in pick match end; do
+	cat "$WORK/gtk.out" "$WORK/gtk.log" | grep -q "board-gtk-DEBUG: .*sound $s: " || fail "no $s sound asked for: $(cat "$WORK/gtk.out")"
+done
+note "the sounds of a pick, a pair and the end were asked for"
 finish
