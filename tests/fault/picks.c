@@ -120,7 +120,9 @@ static void model_match(struct model *md, const struct bd_msg *m)
 }
 
 /* Check one event against the model and apply it. A resync (this client fell behind and
- * the daemon dropped events) leaves the model unknown until the next game starts. */
+ * the daemon dropped events) leaves the model unknown until the next game starts, and the
+ * game's state too: the state event that would end a wait may be among those dropped, so
+ * the picker tries again (a pick's ERR state sets it waiting anew). */
 static void model_event(struct model *md, const struct bd_msg *m)
 {
 	if (strcmp(m->word, "resync") == 0) {
@@ -129,6 +131,7 @@ static void model_event(struct model *md, const struct bd_msg *m)
 		md->seq = m->seq;
 		md->game = 0;
 		md->first = -1;
+		md->off = 0;
 		return;
 	}
 	if (md->seq != 0 && m->seq != md->seq + 1)
