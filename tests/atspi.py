@@ -107,9 +107,10 @@ def serve(pid):
             print(out)
         print("= %d" % status, flush=True)
 
-pid, cmd = int(sys.argv[1]), sys.argv[2]
-if cmd == "serve":
-    serve(pid)
-else:
-    for line in settled(pid, cmd, sys.argv[3] if len(sys.argv) > 3 else None):
-        print(line)
+if __name__ == "__main__":  # tests/gtk-newgame.py imports find_app, walk and showing
+    pid, cmd = int(sys.argv[1]), sys.argv[2]
+    if cmd == "serve":
+        serve(pid)
+    else:
+        for line in settled(pid, cmd, sys.argv[3] if len(sys.argv) > 3 else None):
+            print(line)

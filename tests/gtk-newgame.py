@@ -13,27 +13,9 @@ import gi
 gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi, GLib
 
+from atspi import find_app, showing, walk  # tests/atspi.py, beside this file
+
 BUTTONS = (Atspi.Role.PUSH_BUTTON, Atspi.Role.TOGGLE_BUTTON, Atspi.Role.RADIO_BUTTON)
-
-def find_app(pid):
-    desk = Atspi.get_desktop(0)
-    for i in range(desk.get_child_count()):
-        a = desk.get_child_at_index(i)
-        if a is not None and a.get_process_id() == pid:
-            return a
-    sys.exit("no accessible application with pid %d" % pid)
-
-def walk(o):
-    yield o
-    if o.get_role() == Atspi.Role.TABLE:
-        return
-    for i in range(o.get_child_count()):
-        c = o.get_child_at_index(i)
-        if c is not None:
-            yield from walk(c)
-
-def showing(o):
-    return o.get_state_set().contains(Atspi.StateType.SHOWING)
 
 def extents(o):
     e = o.get_extents(Atspi.CoordType.SCREEN)
