@@ -1,7 +1,7 @@
 #!/bin/sh
 # test-gtk-newgame.sh: board-gtk's New Game dialog, in Xvfb, against a real boardd. For every
 # game kind the daemon hosts the dialog opens, the game and its options are chosen from the
-# keyboard (tic-tac-toe with a clock, Qwirkle with two bots: three seats), Start makes the
+# keyboard (tic-tac-toe with a clock, Memory and Qwirkle with two bots: three seats), Start makes the
 # table: the window shows its board with the bots (board-bot, the window's children) seated,
 # and the daemon lists the table with those options. The dialog's second page watches the
 # static board main. Last, a whole 4x4 Memory game against the beginner bot is won by the
@@ -110,6 +110,13 @@ for g in tafl:Hnefatafl quantik:Quantik; do
 	listed "${g%%:*}" >/dev/null || fail "no ${g%%:*} table of ng: $(cat "$WORK/list.out")"
 	back
 done
+
+note "Memory: two bots, three seats"
+new_game "$(index memory)" alt+o Up
+dialog_press Start
+at_table Memory "ng-bot ng-bot2 "
+listed memory | grep -q "seats=3" || fail "the table's options: $(cat "$WORK/list.out")"
+back
 
 note "Qwirkle: two bots, three seats"
 new_game "$(index qwirkle)" alt+o Up
