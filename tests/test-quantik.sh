@@ -6,8 +6,8 @@
 # offers); an illegal move refused and asked again (illegal=retry, debug's log of it and of
 # a false claim), a resign losing the round only (on one's turn or not), and losing the round
 # (illegal=lose), a malformed move costing nothing; the move clock running out in each round
-# (move-ms=300); a claim deciding the round without validation (validate=0) while taken
-# cells are still refused; a player's connection ending (away, forfeit); and the daemon
+# (move-ms=300) and none at all (timeout=0: the move limit only); a claim deciding the round
+# without validation (validate=0) while taken cells are still refused; a player's connection ending (away, forfeit); and the daemon
 # killed with -9 mid-match and started again: the table lists the options it was made with,
 # both take their seats back with their tokens and the round goes on from the same position.
 . "$(dirname "$0")/lib.sh"
@@ -122,6 +122,14 @@ seen bob "$FROM_B" "^EVENT [0-9]+ turn $((1 - SA)) 300$" || fail "no 300 ms turn
 since bob "$FROM_B" "^EVENT [0-9]+ flag " | cut -d' ' -f4 | tr '\n' ' ' | grep -qx "$((1 - SA)) $SA " ||
 	fail "flags: $(since bob "$FROM_B" flag)"
 told ann "$FROM_A" "^EVENT [0-9]+ over 2 draw 2$"
+leave_both
+
+note "timeout=0: no move clock, move-ms unused: each turn has the match's move limit"
+match "timeout=0 move-ms=300"
+told bob "$FROM_B" "^EVENT [0-9]+ turn $((1 - SA)) 600000$"
+play bob 4 A0 OK
+told ann "$FROM_A" "^EVENT [0-9]+ turn $SA 600000$"
+seen bob "$FROM_B" "^EVENT [0-9]+ (turn [01] 300|flag )" && fail "a move clock ran: $(since bob "$FROM_B" "turn|flag")"
 leave_both
 
 note "validate=0: the same shape beside the opponent's is let through, a taken cell is not, a claim wins"
