@@ -38,10 +38,16 @@ json() {
 	f=$1; shift
 	why=$(python3 - "$f" "$@" <<'EOF'
 import json, sys
+def unique(pairs):  # a key given twice would hide one of its values from scripts
+    keys = [k for k, _ in pairs]
+    dup = [k for k in keys if keys.count(k) > 1]
+    if dup:
+        raise ValueError("key %s twice" % dup[0])
+    return dict(pairs)
 try:
-    d = json.load(open(sys.argv[1]))
-except ValueError:
-    print("not valid JSON:")
+    d = json.load(open(sys.argv[1]), object_pairs_hook=unique)
+except ValueError as e:
+    print("not valid JSON (%s):" % e)
     sys.exit(1)
 for e in sys.argv[2:]:
     if not eval(e):

@@ -3,8 +3,8 @@
 # for it with its options: a whole match of two rounds (ann asks for black and gets it, white
 # opens round 1 and black round 2, sides kept, a row won in each, the drawn match told to
 # both players and a spectator, the move clock in every turn event, show-board's log, no draw
-# offers); an illegal move refused and asked again (illegal=retry, debug's log of it and of
-# a false claim), a resign losing the round only (on one's turn or not), and losing the round
+# offers, boardctl's JSON of round 2 and the round before); an illegal move refused and asked
+# again (illegal=retry, debug's log of it and of a false claim), a resign losing the round only (on one's turn or not), and losing the round
 # (illegal=lose), a malformed move costing nothing; the move clock running out in each round
 # (move-ms=300) and none at all (timeout=0: the move limit only); a claim deciding the round
 # without validation (validate=0) while taken cells are still refused; a player's connection ending (away, forfeit); and the daemon
@@ -70,7 +70,12 @@ play ann 3 D3 OK
 told spec "$FROM_S" "^EVENT [0-9]+ won 1 black row0$"
 told ann "$FROM_A" "^EVENT [0-9]+ turn $SA 60000$"
 since ann "$FROM_A" "^EVENT [0-9]+ side $SA 1$" | wc -l | grep -qx 2 || fail "ann's side in both rounds: $(since ann "$FROM_A" side)"
-play ann 3 A0 OK; play bob 4 B1 OK; play ann 3 C2 OK; play bob 4 D3 OK
+play ann 3 A0 OK; play bob 4 B1 OK
+"$BIN/boardctl" dump --json "$T" >"$WORK/dump.json" 2>&1 ||
+	fail "boardctl dump --json: $(cat "$WORK/dump.json")"
+json "$WORK/dump.json" 'd["round"] == 2' 'd["to_move"] == "black"' 'd["now"]["first"] == "black"' \
+	'd["now"]["last_cell"] == 1' 'd["before"]["winner"] == "black"' 'd["before"]["how"] == "row0"'
+play ann 3 C2 OK; play bob 4 D3 OK
 told spec "$FROM_S" "^EVENT [0-9]+ won 2 white row0$"
 since bob "$FROM_B" "^EVENT [0-9]+ turn " | grep -v " 60000$" && fail "a turn without the whole move clock"
 told ann "$FROM_A" "^EVENT [0-9]+ over 2 draw 2$"

@@ -162,7 +162,7 @@ static void qk_view_json_area(struct json *j, const struct bd_pub *p)
 {
 	const struct qk_pub *q = qk_pub_area(p);
 
-	qk_view_json_round(j, "round", &q->now);
+	qk_view_json_round(j, "now", &q->now);
 	if (q->before.how != QK_HOW_NONE)
 		qk_view_json_round(j, "before", &q->before);
 	else
