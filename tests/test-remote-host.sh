@@ -6,6 +6,7 @@
 # the snapshot request alone, a whole game of Memory and of tic-tac-toe against a bot that
 # runs beside the daemon and maps the board, with agreeing results. Its /proc/PID/maps holds
 # none of the daemon's objects; the board's objects are in the daemon's /dev/shm, not here.
+# boardctl dump and players, without --no-shm, show the board as --no-shm does.
 . "$(dirname "$0")/lib.sh"
 BOTS=""
 trap 'kill $BOTS 2>/dev/null; cleanup' EXIT INT TERM
@@ -52,4 +53,16 @@ for g in memory tictactoe; do
 	! grep -E 'refused|cannot|malformed' "$WORK/r-$g.err" || fail "bot r-$g: $(cat "$WORK/r-$g.err")"
 	note "$g: the bot beside the daemon $(cat "$WORK/b-$g.out"), the bot here $(cat "$WORK/r-$g.out")"
 done
+
+# boardctl without --no-shm reads the boards through the socket too, as --no-shm does.
+for cmd in dump players; do
+	"$BIN/boardctl" $cmd tictactoe >"$WORK/ctl.out" 2>&1 || fail "boardctl $cmd here: $(cat "$WORK/ctl.out")"
+	"$BIN/boardctl" $cmd --no-shm tictactoe >"$WORK/ctl-no-shm.out" 2>&1 || fail "boardctl $cmd --no-shm: $(cat "$WORK/ctl-no-shm.out")"
+	cmp -s "$WORK/ctl.out" "$WORK/ctl-no-shm.out" || fail "boardctl $cmd: $(cat "$WORK/ctl.out") is not --no-shm's $(cat "$WORK/ctl-no-shm.out")"
+	cp "$WORK/ctl.out" "$WORK/ctl-$cmd.out"
+done
+grep -q "^board tictactoe " "$WORK/ctl-dump.out" || fail "boardctl dump: $(cat "$WORK/ctl-dump.out")"
+"$BIN/boardctl" dump nope >"$WORK/ctl.out" 2>&1 && fail "boardctl dump of no board: $(cat "$WORK/ctl.out")"
+grep -q "no such board" "$WORK/ctl.out" || fail "boardctl dump nope: $(cat "$WORK/ctl.out")"
+note "boardctl dump and players read the board through the socket by themselves"
 finish

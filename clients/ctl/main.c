@@ -70,7 +70,8 @@ static void usage(FILE *f)
 		"  --no-shm          dump, players, watch: read the board through the daemon's socket as a\n"
 		"                    spectator (its snapshot request), not from shared memory: for a daemon\n"
 		"                    on another host (its socket forwarded by ssh); the daemon counts as\n"
-		"                    gone when the connection is lost (watch connects again by itself)\n"
+		"                    gone when the connection is lost (watch connects again by itself);\n"
+		"                    done by itself when the board has no segment on this host\n"
 		"  --json            one JSON document per command (per frame for watch, one per line)\n"
 		"  -n, --count N     events: how many (default 20; with --since, every one since then)\n"
 		"  -f, --follow      events: then new events as they come, like tail -f\n"
@@ -113,15 +114,42 @@ static int colour_wanted(void)
 	return isatty(STDOUT_FILENO) && (no == NULL || *no == '\0') && term != NULL && strcmp(term, "dumb") != 0;
 }
 
-/* Run cmd; with --no-shm, on a connection watching the board, made first and closed after. */
-static int ctl_run(const struct ctl *c, const struct command *cmd)
+/* Nonzero if cmd can read the board through the daemon's socket (its snapshot request). */
+static int ctl_can_snapshot(const struct ctl *c, const struct command *cmd)
+{
+	return !c->hands && (cmd->run == dump_run || cmd->run == players_run || cmd->run == watch_run);
+}
+
+/* Nonzero if the board has no segment on this host under any owner while the daemon on the
+ * socket shows it: the daemon is elsewhere (a forwarded socket), so read it as --no-shm does,
+ * like the other clients. A segment of the wrong owner is never passed over this way. */
+static int ctl_elsewhere(struct ctl *c, const struct command *cmd, struct bd_client *conn)
+{
+	struct bd_found f;
+	char err[300];
+
+	if (!ctl_can_snapshot(c, cmd) || bd_board_find(c->prefix, c->board, BD_ANY_OWNER, &f) != 0)
+		return 0;
+	c->conn = conn;
+	if (ctl_connect(c, err, sizeof err) == 0)
+		return 1;
+	c->conn = NULL;
+	return 0;
+}
+
+/* Run cmd: from shared memory, or on a connection watching the board (--no-shm, or a board
+ * not on this host), made first and closed after. */
+static int ctl_run(struct ctl *c, const struct command *cmd, int no_shm, struct bd_client *conn)
 {
 	char err[300];
 
-	if (c->conn == NULL)
+	if (no_shm) {
+		c->conn = conn;
+		if (ctl_connect(c, err, sizeof err) < 0)
+			return ctl_fail(c, err);
+	} else if (!ctl_elsewhere(c, cmd, conn)) {
 		return cmd->run(c);
-	if (ctl_connect(c, err, sizeof err) < 0)
-		return ctl_fail(c, err);
+	}
 	int rc = cmd->run(c);
 	bd_client_close(c->conn);
 	return rc;
@@ -198,13 +226,11 @@ int main(int argc, char **argv)
 		usage_error("invalid shm prefix '%s' (1-32 of A-Z a-z 0-9 _ -)", c.prefix);
 	if (!bd_name_ok(c.board, BD_BOARD_NAME_MAX))
 		usage_error("invalid board name '%s' (1-24 of A-Z a-z 0-9 _ -)", c.board);
-	if (no_shm && ((cmd->run != dump_run && cmd->run != players_run && cmd->run != watch_run) || c.hands))
+	if (no_shm && !ctl_can_snapshot(&c, cmd))
 		usage_error("--no-shm is for dump, players and %s, without --hands", "watch");
 	c.colour = !c.json && colour_wanted();
 	c.times |= isatty(STDOUT_FILENO);
 	if (ctl_trust(&c) < 0)
 		return CTL_USAGE;
-	if (no_shm)
-		c.conn = &conn;
-	return ctl_run(&c, cmd);
+	return ctl_run(&c, cmd, no_shm, &conn);
 }
