@@ -103,8 +103,13 @@ $(BUILD)/org.boardd.BoardGtk.metainfo.xml: clients/gtk/org.boardd.BoardGtk.metai
 # make pot: po/board-gtk.pot from the files of po/POTFILES, merged into every language's .po
 # (then translate what is new or fuzzy; test-gtk-i18n wants every .po complete for the
 # strings of $(BUILD)/board-gtk.pot, the sources' as they are).
+# The daemon's and the rules' reasons for a refusal (ERR CODE REASON) are English where they are
+# written, marked by BD_REASON or given to bd_err_set and the ERR senders (ipc/proto.h); board-gtk
+# shows them translated, so their files are in po/POTFILES too.
 XGETTEXT_FLAGS = --from-code=UTF-8 --keyword=_ --keyword=N_ --keyword=C_:1c,2 --keyword=NC_:1c,2 \
-	--keyword=ngettext:1,2 --add-comments=TRANSLATORS: --package-name=board-gtk --sort-by-file
+	--keyword=ngettext:1,2 --keyword=BD_REASON --keyword=bd_err_set:3 --keyword=worker_err:3 \
+	--keyword=supervisor_refuse:3 --keyword=lobby_reply:4 \
+	--add-comments=TRANSLATORS: --package-name=board-gtk --sort-by-file
 $(BUILD)/board-gtk.pot: po/POTFILES $(shell sed 's/\#.*//' po/POTFILES)
 	@mkdir -p $(BUILD)
 	xgettext $(XGETTEXT_FLAGS) --files-from=po/POTFILES -o $@

@@ -449,9 +449,9 @@ int board_seat(struct board *b, const char *name, const struct quota_peer *peer,
 	board_test_park(name, "park-in-join"); /* holds the state lock */
 	if (token != 0) {
 		i = board_find_token(b, token);
-		const char *why = i < 0 ? "no seat on this board has that token"
-			 : b->pub->players[i].state != BD_PLAYER_AWAY ? "that seat is in use"
-			 : b->pub->players[i].uid != peer->uid ? "that seat belongs to another user"
+		const char *why = i < 0 ? BD_REASON("no seat on this board has that token")
+			 : b->pub->players[i].state != BD_PLAYER_AWAY ? BD_REASON("that seat is in use")
+			 : b->pub->players[i].uid != peer->uid ? BD_REASON("that seat belongs to another user")
 			 : NULL; /* a token handed to another user takes no seat past its limits */
 		if (why != NULL) {
 			board_unlock(b, &ls);

@@ -154,17 +154,17 @@ static const char *lobby_check(const struct bd_game *g, const struct rules *r, u
 	if (i >= LOBBY_GAME_OPT)
 		return bd_game_option_read(&g->options[i - LOBBY_GAME_OPT], text, v, why, sizeof why);
 	if ((*v = bd_parse_uint(text)) < 0)
-		return "a value is out of the option's range (see boardd --help)";
+		return BD_REASON("a value is out of the option's range (see boardd --help)");
 	if (i == LOBBY_DIM) {
 		struct bd_game_shape shape = {.dim = (uint32_t)*v, .region_side = 1};
-		return g->shape_check(&shape) != NULL ? "dim is not a size this game's board can have" : NULL;
+		return g->shape_check(&shape) != NULL ? BD_REASON("dim is not a size this game's board can have") : NULL;
 	}
 	if (i == LOBBY_SEATS) {
 		snprintf(why, sizeof why, "seats takes a number of players from %u to %u", lobby_seats(r), r->seats_max);
 		return *v < lobby_seats(r) || *v > r->seats_max ? why : NULL;
 	}
 	if (config_range(options[i].name, &lo, &hi) < 0 || *v < lo || *v > hi)
-		return "a value is out of the option's range (see boardd --help)";
+		return BD_REASON("a value is out of the option's range (see boardd --help)");
 	return NULL;
 }
 

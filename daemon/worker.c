@@ -840,21 +840,21 @@ static const char *worker_not_ready(const struct worker *w, enum bd_req_type t, 
 	*code = "hello";
 	if (!w->hello && t != BD_REQ_HELLO && t != BD_REQ_BOARDS && t != BD_REQ_PING && t != BD_REQ_QUIT &&
 	    t != BD_REQ_STATUS)
-		return "say hello NAME ROLE first";
+		return BD_REASON("say hello NAME ROLE first");
 	*code = "joined";
 	if (w->board != NULL && (t == BD_REQ_PLAY || t == BD_REQ_CANCEL))
-		return "leave the table first";
+		return BD_REASON("leave the table first");
 	*code = "waiting";
 	if (w->waiting && (t == BD_REQ_JOIN || t == BD_REQ_WATCH))
-		return "you are waiting for a game; cancel first";
+		return BD_REASON("you are waiting for a game; cancel first");
 	int plays = t == BD_REQ_PICK || t == BD_REQ_MOVE || t == BD_REQ_RESIGN || t == BD_REQ_REMATCH ||
 		    t == BD_REQ_CLAIM || t == BD_REQ_SIDE || t == BD_REQ_DRAW;
 	*code = "notjoined";
 	if (w->board == NULL && (t == BD_REQ_PLAYERS || t == BD_REQ_CARDS || t == BD_REQ_SNAPSHOT || plays))
-		return "join a board first";
+		return BD_REASON("join a board first");
 	*code = "spectator";
 	if (plays && w->player < 0)
-		return t == BD_REQ_PICK ? "spectators cannot pick" : "spectators cannot play";
+		return t == BD_REQ_PICK ? BD_REASON("spectators cannot pick") : BD_REASON("spectators cannot play");
 	return NULL;
 }
 

@@ -211,7 +211,8 @@ static int req_play(struct bd_req *req, const char **arg, int nargs, struct bd_e
 		for (unsigned j = 0; j < req->nopt; j++)
 			seen |= strcmp(req->opt[j].key, key) == 0;
 		if (seen || !word_ok(key, BD_OPT_KEY_MAX, 0))
-			return bd_err_set(err, "option", seen ? "an option is given twice" : "an option's name is a-z and -");
+			return bd_err_set(err, "option", seen ? BD_REASON("an option is given twice") :
+							 BD_REASON("an option's name is a-z and -"));
 		if (strcmp(key, "opponent") == 0) {
 			if (!bd_player_name_ok(eq + 1))
 				return bd_err_set(err, "option", "opponent= takes a player's name (1-32 printable, no spaces)");
@@ -299,14 +300,15 @@ int bd_req_parse(const char *line, size_t len, struct bd_req *req, struct bd_err
 				  "players, move, quit, ping)");
 	req->type = (enum bd_req_type)type;
 	if (n - 1 < req_args[type][0] || n - 1 > req_args[type][1])
-		return bd_err_set(err, "syntax", type == BD_REQ_HELLO ? "usage: hello NAME player|bot|spectator" :
-				      type == BD_REQ_JOIN ? "usage: join BOARD [TOKEN]" :
-				      type == BD_REQ_PICK ? "usage: pick X Y" :
-				      type == BD_REQ_MOVE ? "usage: move WORD... (the game's move; see PROTOCOL.md)" :
-				      type == BD_REQ_SIDE ? "usage: side SIDE|any (the side you want in your next match)" :
-				      type == BD_REQ_PLAY ? "usage: play GAME [KEY=VALUE...] [side=SIDE] [opponent=NAME]" :
-				      type == BD_REQ_WATCH ? "usage: watch TABLE" :
-				      "this request takes no arguments");
+		return bd_err_set(err, "syntax",
+				  type == BD_REQ_HELLO ? BD_REASON("usage: hello NAME player|bot|spectator") :
+				  type == BD_REQ_JOIN ? BD_REASON("usage: join BOARD [TOKEN]") :
+				  type == BD_REQ_PICK ? BD_REASON("usage: pick X Y") :
+				  type == BD_REQ_MOVE ? BD_REASON("usage: move WORD... (the game's move; see PROTOCOL.md)") :
+				  type == BD_REQ_SIDE ? BD_REASON("usage: side SIDE|any (the side you want in your next match)") :
+				  type == BD_REQ_PLAY ? BD_REASON("usage: play GAME [KEY=VALUE...] [side=SIDE] [opponent=NAME]") :
+				  type == BD_REQ_WATCH ? BD_REASON("usage: watch TABLE") :
+				  BD_REASON("this request takes no arguments"));
 	return req_args_parse(req, tok + 1, n - 1, err);
 }
 

@@ -62,6 +62,11 @@ struct bd_err {
 	const char *text;
 };
 
+/* A refusal's reason where it is written, unchanged: the daemon speaks English, and the mark
+ * (like bd_err_set's own third argument) lets xgettext put every fixed reason into po/, for
+ * board-gtk to show the daemon's and the rules' reasons in the user's language. */
+#define BD_REASON(s) s
+
 /* Fill *err and return -1: the one way a refusal is made. */
 static inline int bd_err_set(struct bd_err *err, const char *code, const char *text)
 {

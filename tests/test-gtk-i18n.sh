@@ -1,11 +1,12 @@
 #!/bin/sh
 # test-gtk-i18n.sh: board-gtk's translations (po/; issue 18). Every language of po/LINGUAS
 # is complete (msgfmt --statistics: no untranslated or fuzzy message); po/POTFILES names
-# every file with translatable strings; make install-gtk (into a folder of the test's) puts
-# an AppStream metainfo that appstreamcli validates, translated like the .desktop file, and
-# the translations, which the installed program finds (--help in Polish). Then a window run
-# from the build with LANGUAGE=pt shows its lobby in Portuguese: read over AT-SPI, its labels
-# and buttons are the catalogue's Portuguese, none the English of a translated message.
+# every file with translatable strings, the daemon's and the rules' reasons for a refusal
+# too; make install-gtk (into a folder of the test's) puts an AppStream metainfo that
+# appstreamcli validates, translated like the .desktop file, and the translations, which the
+# installed program finds (--help in Polish). Then a window run from the build with
+# LANGUAGE=pt shows its lobby in Portuguese: read over AT-SPI, its labels and buttons are the
+# catalogue's Portuguese, none the English of a translated message.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/gtk-lib.sh"
 GPID=""
@@ -33,6 +34,10 @@ done
 note "po/POTFILES names every file with translatable strings, and only files that exist"
 for f in $(grep -lE '(^|[^A-Za-z0-9_])(N?C?_|ngettext)\(|translatable="yes"' clients/gtk/*.c clients/gtk/*.ui); do
 	grep -qx "$f" po/POTFILES || fail "$f has translatable strings but is not in po/POTFILES"
+done
+# the daemon's and the rules' reasons for a refusal (the Makefile's XGETTEXT_FLAGS)
+for f in $(grep -lE '(BD_REASON|bd_err_set|worker_err|supervisor_refuse|lobby_reply)\(' ipc/*.c ipc/game/*.c daemon/*.c daemon/rules/*.c); do
+	grep -qx "$f" po/POTFILES || fail "$f has a refusal's reason but is not in po/POTFILES"
 done
 for f in $(grep -v '^#' po/POTFILES); do
 	[ -f "$f" ] || fail "po/POTFILES names $f, which does not exist"

@@ -306,10 +306,10 @@ static int memory_move(struct board *b, unsigned p, unsigned ntok, const char *c
 		return -1;
 	if (pub->game_state != BD_GAME_ON)
 		return bd_err_set(err, "state", pub->game_state == BD_GAME_OVER ?
-				  (board_settings(b)->restart_ms > 0 ? "the game is over; a new one starts soon" :
-				   "the game is over; the next starts once every player asked for a rematch") :
-				  pub->game_state == BD_GAME_FROZEN ? "the game is frozen until enough players are back" :
-				  "the game waits for enough players");
+				  (board_settings(b)->restart_ms > 0 ? BD_REASON("the game is over; a new one starts soon") :
+				   BD_REASON("the game is over; the next starts once every player asked for a rematch")) :
+				  pub->game_state == BD_GAME_FROZEN ? BD_REASON("the game is frozen until enough players are back") :
+				  BD_REASON("the game waits for enough players"));
 	if (q->pick_state == BD_PICK_WAIT)
 		return bd_err_set(err, "wait", "your mismatched cards are still face up");
 	if (q->pick_state == BD_PICK_NONE)

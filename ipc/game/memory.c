@@ -204,7 +204,7 @@ int bd_memory_move_parse(unsigned ntok, const char *const *tok, unsigned dim, un
 const struct bd_game bd_game_memory = {
 	.name = "memory",
 	.kind = BD_GAME_MEMORY,
-	.move_usage = "usage: move X Y (or pick X Y)",
+	.move_usage = BD_REASON("usage: move X Y (or pick X Y)"),
 	.dim_default = 4,
 	.dim_rule = "even, from 2 to 32 (pairs)",
 	.shape_check = memory_shape_check,

@@ -145,11 +145,11 @@ uint16_t qk_legal_cells(const struct qk_pos *p, unsigned shape)
 
 const char *qk_unplaceable(const struct qk_pos *p, unsigned move)
 {
-	static const char *const used[QK_SHAPES] = {"both A are placed", "both B are placed",
-						    "both C are placed", "both D are placed"};
+	static const char *const used[QK_SHAPES] = {BD_REASON("both A are placed"), BD_REASON("both B are placed"),
+						    BD_REASON("both C are placed"), BD_REASON("both D are placed")};
 
 	if (qk_occupied(p) >> QK_CELL_OF(move) & 1)
-		return "the cell is taken";
+		return BD_REASON("the cell is taken");
 	if (qk_left(p, qk_to_move(p), QK_SHAPE_OF(move)) == 0)
 		return used[QK_SHAPE_OF(move)];
 	return NULL;
@@ -159,18 +159,22 @@ const char *qk_illegal(const struct qk_pos *p, unsigned move)
 {
 	/* "an opponent's X is in its row", by shape and kind of line */
 	static const char *const why[QK_SHAPES][3] = {
-		{"an opponent's A is in its row", "an opponent's A is in its column", "an opponent's A is in its zone"},
-		{"an opponent's B is in its row", "an opponent's B is in its column", "an opponent's B is in its zone"},
-		{"an opponent's C is in its row", "an opponent's C is in its column", "an opponent's C is in its zone"},
-		{"an opponent's D is in its row", "an opponent's D is in its column", "an opponent's D is in its zone"},
+		{BD_REASON("an opponent's A is in its row"), BD_REASON("an opponent's A is in its column"),
+		 BD_REASON("an opponent's A is in its zone")},
+		{BD_REASON("an opponent's B is in its row"), BD_REASON("an opponent's B is in its column"),
+		 BD_REASON("an opponent's B is in its zone")},
+		{BD_REASON("an opponent's C is in its row"), BD_REASON("an opponent's C is in its column"),
+		 BD_REASON("an opponent's C is in its zone")},
+		{BD_REASON("an opponent's D is in its row"), BD_REASON("an opponent's D is in its column"),
+		 BD_REASON("an opponent's D is in its zone")},
 	};
 	unsigned shape = QK_SHAPE_OF(move), cell = QK_CELL_OF(move), side = qk_to_move(p);
 	const char *w;
 
 	if (move >= QK_MOVES_MAX)
-		return "off the board";
+		return BD_REASON("off the board");
 	if (qk_result(p, NULL) >= 0)
-		return "the round is over";
+		return BD_REASON("the round is over");
 	if ((w = qk_unplaceable(p, move)) != NULL)
 		return w;
 	for (unsigned i = 0; i < 3; i++)
@@ -322,7 +326,7 @@ const char *qk_pos_error_free(const char *s)
 	return qk_read_free(&tmp, s);
 }
 
-static const char qk_malformed[] = "malformed", qk_off[] = "off the board";
+static const char qk_malformed[] = "malformed", qk_off[] = BD_REASON("off the board");
 
 const char *qk_move_error(const char *s)
 {
@@ -728,7 +732,7 @@ static const struct bd_game_option qk_options[QK_NOPTS] = {
 const struct bd_game bd_game_quantik = {
 	.name = "quantik",
 	.kind = BD_GAME_QUANTIK,
-	.move_usage = "usage: move SHAPECELL [win] (a shape A-D and a cell 0-15: move A5)",
+	.move_usage = BD_REASON("usage: move SHAPECELL [win] (a shape A-D and a cell 0-15: move A5)"),
 	.side_names = {"white", "black"},
 	.dim_default = QK_SIDE,
 	.dim_rule = "4",

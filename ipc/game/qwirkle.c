@@ -9,7 +9,7 @@
 #define QW_PLACED 64   /* a grid value with this bit: a tile of the lay being tried */
 #define QW_NEAR 7      /* a lay's cells lie this close to the table's bounds, or touch nothing */
 
-static const char qw_malformed[] = "malformed", qw_off[] = "off the table";
+static const char qw_malformed[] = "malformed", qw_off[] = BD_REASON("off the table");
 
 /* The grid square of cell x, y. */
 static inline uint8_t *qw_square(struct qw_pos *p, int x, int y)
@@ -235,17 +235,17 @@ const char *qw_line_error(const uint8_t *tiles, unsigned n)
 	int same_colour = 1, same_shape = 1;
 
 	if (n > QW_LINE_MAX)
-		return "a line of more than 6 tiles";
+		return BD_REASON("a line of more than 6 tiles");
 	for (unsigned i = 0; i < n; i++)
 		for (unsigned j = i + 1; j < n; j++)
 			if (tiles[i] == tiles[j])
-				return "a tile twice in one line";
+				return BD_REASON("a tile twice in one line");
 	for (unsigned i = 1; i < n; i++) {
 		same_colour &= qw_colour(tiles[i]) == qw_colour(tiles[0]);
 		same_shape &= qw_shape(tiles[i]) == qw_shape(tiles[0]);
 	}
 	if (!same_colour && !same_shape)
-		return "a line is one colour with different shapes or one shape with different colours";
+		return BD_REASON("a line is one colour with different shapes or one shape with different colours");
 	return NULL;
 }
 
@@ -455,12 +455,13 @@ static const char *qw_lay_cells(const struct qw_pos *p, const struct qw_move *m,
 				return "two tiles on one cell";
 	}
 	if (far && hi - lo >= QW_NEAR)
-		return "a gap between the tiles";
+		return BD_REASON("a gap between the tiles");
 	if (far)
-		return p->n == 0 ? "the first lay covers 0,0" : "the tiles touch nothing on the table";
+		return p->n == 0 ? BD_REASON("the first lay covers 0,0") :
+				   BD_REASON("the tiles touch nothing on the table");
 	for (unsigned i = 0; i < m->n; i++)
 		if (qw_value(p, m->p[i].x, m->p[i].y) != 0)
-			return "the cell is taken";
+			return BD_REASON("the cell is taken");
 	return NULL;
 }
 
@@ -483,21 +484,21 @@ const char *qw_check(const struct qw_pos *p, const struct qw_move *m, unsigned *
 	const char *why;
 
 	if (m->n == 0 || m->n > QW_HAND)
-		return "a lay is 1 to 6 tiles";
+		return BD_REASON("a lay is 1 to 6 tiles");
 	if (dir < 0)
-		return "the tiles are not in one row or column";
+		return BD_REASON("the tiles are not in one row or column");
 	for (unsigned i = 0; i < m->n; i++)
 		origin |= m->p[i].x == 0 && m->p[i].y == 0;
 	if ((why = qw_lay_cells(p, m, dir)) != NULL)
 		return why;
 	if (p->n == 0 && !origin)
-		return "the first lay covers 0,0";
+		return BD_REASON("the first lay covers 0,0");
 	if (!qw_lay_whole(p, m, dir))
-		return "a gap between the tiles";
+		return BD_REASON("a gap between the tiles");
 	if ((why = qw_lay_lines(p, m, m, dir)) != NULL)
 		return why;
 	if (p->n > 0 && !qw_lay_touches(p, m, m))
-		return "the tiles touch nothing on the table";
+		return BD_REASON("the tiles touch nothing on the table");
 	*score = qw_lay_points(p, m, m, dir);
 	return NULL;
 }
@@ -513,9 +514,9 @@ const char *qw_lay_error(const struct qw_pos *p, const struct qw_hand *hand, int
 	for (unsigned i = 0; i < m->n; i++)
 		tiles[i] = m->p[i].tile;
 	if (!practice && !qw_hand_has(hand, tiles, m->n))
-		return "a tile not in your hand";
+		return BD_REASON("a tile not in your hand");
 	if (p->n == 0 && m->n != qw_hand_best(hand))
-		return "the first lay is the most tiles of the hand sharing a colour or a shape";
+		return BD_REASON("the first lay is the most tiles of the hand sharing a colour or a shape");
 	return NULL;
 }
 
@@ -527,11 +528,11 @@ unsigned qw_lay_total(unsigned lines, unsigned hand_left, unsigned bag_left)
 const char *qw_swap_error(const struct qw_hand *hand, const uint8_t *tiles, unsigned n, unsigned bag)
 {
 	if (n == 0 || n > QW_HAND)
-		return "a swap is 1 to 6 tiles";
+		return BD_REASON("a swap is 1 to 6 tiles");
 	if (!qw_hand_has(hand, tiles, n))
-		return "a tile not in your hand";
+		return BD_REASON("a tile not in your hand");
 	if (n > bag)
-		return "the bag holds fewer tiles than that";
+		return BD_REASON("the bag holds fewer tiles than that");
 	return NULL;
 }
 
@@ -919,7 +920,7 @@ static const struct bd_game_option qw_options[] = {
 const struct bd_game bd_game_qwirkle = {
 	.name = "qwirkle",
 	.kind = BD_GAME_QWIRKLE,
-	.move_usage = "usage: move TILE@X,Y ... (1 to 6, like b4@1,0), move swap TILE ..., or move pass",
+	.move_usage = BD_REASON("usage: move TILE@X,Y ... (1 to 6, like b4@1,0), move swap TILE ..., or move pass"),
 	.side_names = {"first", "second", "third", "fourth"},
 	.dim_default = QW_DIM,
 	.dim_rule = "1 (the table grows as tiles are laid)",

@@ -276,27 +276,27 @@ static int tafl_direction(unsigned a, unsigned b)
 const char *tafl_illegal(const struct tafl_pos *p, struct tafl_move m)
 {
 	if (tafl_decided(p))
-		return "the game is over";
+		return BD_REASON("the game is over");
 	if (m.from >= TAFL_CELLS || m.to >= TAFL_CELLS)
-		return "off the board";
+		return BD_REASON("off the board");
 	if (p->cell[m.from] == TAFL_EMPTY)
-		return "there is no piece to move there";
+		return BD_REASON("there is no piece to move there");
 	if (tafl_owner(p->cell[m.from]) != p->side)
-		return "that piece is the other side's";
+		return BD_REASON("that piece is the other side's");
 	if (m.from == m.to)
-		return "a move must go somewhere: no passing";
+		return BD_REASON("a move must go somewhere: no passing");
 	int d = tafl_direction(m.from, m.to);
 	if (d < 0)
-		return "a piece moves along its row or its column only";
+		return BD_REASON("a piece moves along its row or its column only");
 	for (int c = tafl_next(m.from, (unsigned)d); c != m.to; c = tafl_next((unsigned)c, (unsigned)d))
 		if (p->cell[c] != TAFL_EMPTY)
-			return "a piece may not jump over another";
+			return BD_REASON("a piece may not jump over another");
 	if (p->cell[m.to] != TAFL_EMPTY)
-		return "the destination is taken";
+		return BD_REASON("the destination is taken");
 	if (m.to == TAFL_THRONE && p->cell[m.from] != TAFL_KING)
-		return "only the king may stop on the throne";
+		return BD_REASON("only the king may stop on the throne");
 	if (tafl_corner(m.to) && p->cell[m.from] != TAFL_KING)
-		return "only the king may stop on a corner";
+		return BD_REASON("only the king may stop on a corner");
 	return NULL;
 }
 
@@ -522,12 +522,12 @@ int tafl_move_parse(const struct tafl_pos *p, const char *s, struct tafl_move *m
 	if ((*why = tafl_illegal(p, said.m)) != NULL)
 		return -2;
 	if (said.king && p->cell[said.m.from] != TAFL_KING)
-		return *why = "K marks the king's moves, and that piece is not the king", -2;
+		return *why = BD_REASON("K marks the king's moves, and that piece is not the king"), -2;
 	if (said.ncap > 0) {
 		tafl_apply(&after, said.m, &caps);
 		tafl_note_of(p, said.m, &caps, &made);
 		if (!tafl_note_caps_match(&said, &made))
-			return *why = "the captures written are not the ones the move makes", -2;
+			return *why = BD_REASON("the captures written are not the ones the move makes"), -2;
 	}
 	*m = said.m;
 	return 0;
@@ -923,8 +923,8 @@ static const struct bd_game_option tafl_options[] = {
 const struct bd_game bd_game_tafl = {
 	.name = "tafl",
 	.kind = BD_GAME_TAFL,
-	.move_usage = "usage: move FROM-TO (OpenTafl notation: e3-e1; optionally K first for the king, xCELL/... "
-		      "the captures)",
+	.move_usage = BD_REASON("usage: move FROM-TO (OpenTafl notation: e3-e1; optionally K first for the king, "
+				"xCELL/... the captures)"),
 	.side_names = {"attackers", "defenders"},
 	.dim_default = TAFL_SIDE,
 	.dim_rule = "9",

@@ -91,7 +91,7 @@ char ttt_to_move(const struct ttt_pos *p)
 	return ttt_count(p, 'X') > ttt_count(p, 'O') ? 'O' : 'X';
 }
 
-static const char ttt_malformed[] = "malformed", ttt_off[] = "off the board";
+static const char ttt_malformed[] = "malformed", ttt_off[] = BD_REASON("off the board");
 
 /* One coordinate token into *v; NULL, or why it is none: a coordinate is one digit 0-2,
  * other whole numbers (negative too) are off the board, anything else is malformed. */
@@ -151,9 +151,9 @@ const char *ttt_illegal(const struct ttt_pos *p, unsigned cell)
 	if (cell >= TTT_CELLS)
 		return ttt_off;
 	if (ttt_result(p, NULL) != 0)
-		return "the game is over";
+		return BD_REASON("the game is over");
 	if (p->cell[cell] != '.')
-		return "the cell is taken";
+		return BD_REASON("the cell is taken");
 	return NULL;
 }
 
@@ -446,7 +446,7 @@ int ttt_move_read(unsigned ntok, const char *const *tok, unsigned *cell, struct 
 const struct bd_game bd_game_tictactoe = {
 	.name = "tictactoe",
 	.kind = BD_GAME_TICTACTOE,
-	.move_usage = "usage: move X Y (column and row, 0 to 2)",
+	.move_usage = BD_REASON("usage: move X Y (column and row, 0 to 2)"),
 	.side_names = {"X", "O"},
 	.dim_default = TTT_SIDE,
 	.dim_rule = "3",
