@@ -627,6 +627,14 @@ int bd_msg_event(const struct bd_msg *m, unsigned dim, struct bd_event *ev)
 	return 0;
 }
 
+int bd_msg_bye(const struct bd_msg *m)
+{
+	if (m->kind != BD_MSG_EVENT || strcmp(m->word, "bye") != 0)
+		return -1;
+	/* a reason of a later version is a goodbye all the same */
+	return m->ntok > 0 && strcmp(m->tok[0], "upgrade") == 0 ? BD_BYE_UPGRADE : BD_BYE_SHUTDOWN;
+}
+
 void bd_snap_lines(const struct bd_pub *snap, size_t size, void (*put)(void *arg, const char *line), void *arg)
 {
 	static const char hex[] = "0123456789abcdef";

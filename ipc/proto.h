@@ -176,6 +176,9 @@ int bd_msg_parse(const char *line, struct bd_msg *m);
  * -1 if it is malformed or names cards outside the board. */
 int bd_msg_event(const struct bd_msg *m, unsigned dim, struct bd_event *ev);
 
+/* A bye event's reason (enum bd_bye_reason), or -1 if m is not a bye event. */
+int bd_msg_bye(const struct bd_msg *m);
+
 /* Parse a decimal number of at most 9 digits; -1 if s is not one. */
 long bd_parse_uint(const char *s);
 

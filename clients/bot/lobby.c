@@ -79,8 +79,8 @@ int lobby_match(struct play *p)
 			return PLAY_DONE;
 		if ((rc = bd_client_read(&p->c, &msg, IDLE_WAIT_MS)) < 0)
 			return PLAY_LOST;
-		if (rc == 1 && msg.kind == BD_MSG_EVENT && strcmp(msg.word, "bye") == 0)
-			return PLAY_BYE;
+		if (rc == 1 && bd_msg_bye(&msg) >= 0)
+			return play_bye(p, &msg);
 		if (rc == 0 || bd_msg_lobby_event(&msg, &ev) < 0)
 			continue;
 		if (ev.type == BD_LOBBY_WAIT && p->o->verbose)

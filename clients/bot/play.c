@@ -195,6 +195,12 @@ static int play_enter(struct play *p, uint64_t token, char *err, size_t len)
 	return rc;
 }
 
+int play_bye(struct play *p, const struct bd_msg *msg)
+{
+	p->upgrade = bd_msg_bye(msg) == BD_BYE_UPGRADE;
+	return PLAY_BYE;
+}
+
 int play_more(const struct play *p)
 {
 	return p->o->games == 0 || p->games < p->o->games;
@@ -235,7 +241,7 @@ static int play_event(struct play *p, const struct bd_msg *msg)
 	int end = p->drive->event(p, msg, &ev);
 	if (end == PLAY_ON && p->o->play != NULL)
 		end = lobby_table_event(p, msg, &ev);
-	return ev.type == BD_EV_BYE ? PLAY_BYE : end;
+	return ev.type == BD_EV_BYE ? play_bye(p, msg) : end;
 }
 
 /* Play on one connection until it ends; how it ended. */
@@ -345,8 +351,9 @@ int play_run(const struct bot_opts *o)
 				bot_say("played %u games; left the board", p.games);
 			return end == PLAY_DONE ? 0 : end == PLAY_GIVEUP ? 3 : p.usage ? 2 : 1;
 		}
-		bot_say(end == PLAY_BYE ? "boardd is shutting down; waiting up to %d s for it to come back"
-					: "lost the connection to boardd; reconnecting for up to %d s",
+		bot_say(end != PLAY_BYE ? "lost the connection to boardd; reconnecting for up to %d s"
+			: p.upgrade ? "boardd stopped for an upgrade; waiting up to %d s for the new version"
+				    : "boardd is shutting down; waiting up to %d s for it to come back",
 			RECONNECT_MS / 1000);
 		if (play_reconnect(&p, err, sizeof err) < 0) {
 			bot_say("%s; giving up", play_stop ? "stopped by a signal" : err);

@@ -32,6 +32,7 @@ struct play {
 	char table[BD_BOARD_NAME_MAX + 1]; /* the table it was matched to, "" in the lobby */
 	unsigned rounds;      /* countdowns run out since it last played */
 	int usage;            /* PLAY_REFUSED: the daemon refused a setting (exit status 2) */
+	int upgrade;          /* PLAY_BYE: the daemon stopped for an upgrade */
 	/* Memory (play-memory.c): */
 	struct mind mind;
 	int plan;             /* the second card of a known pair being played, -1 */
@@ -83,6 +84,8 @@ int play_over(struct play *p, const struct bd_msg *msg, const struct bd_event *e
 const char *play_side_name(const struct play *p, unsigned side);
 /* play.c: nonzero if --games wants more games than were played. */
 int play_more(const struct play *p);
+/* The daemon's goodbye (a bye event): remember whether it is for an upgrade; PLAY_BYE. */
+int play_bye(struct play *p, const struct bd_msg *msg);
 
 /* play.c: the brain of game for the bot's options (--game must name game): 0, -1 with why
  * in err if it is not one the bot can play, -2 if the options do not fit it. */

@@ -134,6 +134,7 @@ struct app {
 	struct bd_client c;
 	int online;        /* connected, hello said: lobby requests can be sent */
 	int linked;        /* connected and joined: events arrive, picks can be sent */
+	int upgrading;     /* the daemon said bye for an upgrade: said until connected again */
 	char table[BD_BOARD_NAME_MAX + 1]; /* the table joined or being joined, "" in the lobby */
 	int watching;      /* at the table as a spectator */
 	char seat_table[BD_BOARD_NAME_MAX + 1]; /* the table the token is a seat of */

@@ -16,6 +16,7 @@
 
 #define RETRY_MS 500
 #define QUIT_WAIT_MS 1000
+#define CONN_UPGRADE 2 /* conn_lines' closed: the daemon said bye for an upgrade */
 
 static gboolean conn_readable(gint fd, GIOCondition cond, gpointer data);
 
@@ -68,6 +69,12 @@ int conn_open(struct app *a, char *err, size_t len)
 	return 0;
 }
 
+/* What the window says while the daemon is being upgraded (its goodbye said so). */
+static const char *conn_upgrade_note(void)
+{
+	return _("boardd stopped for an upgrade; the window connects to the new version once it is up.");
+}
+
 /* Retry timer: try again until the daemon answers. A table the daemon no longer has sends
  * a window that came from the lobby back there. */
 static gboolean conn_retry(gpointer data)
@@ -84,7 +91,7 @@ static gboolean conn_retry(gpointer data)
 		rc = conn_open(a, err, sizeof err);
 	}
 	if (rc < 0) {
-		panel_link(a, err);
+		panel_link(a, a->upgrading ? conn_upgrade_note() : err); /* its socket is expected gone a while */
 		return G_SOURCE_CONTINUE;
 	}
 	a->retry = 0;
@@ -95,6 +102,7 @@ static gboolean conn_retry(gpointer data)
 /* Connected again (conn_open succeeded): the window shows the lobby or the table afresh. */
 void conn_online(struct app *a)
 {
+	a->upgrading = 0;
 	panel_link(a, NULL);
 	if (a->lobby != NULL && !a->table[0])
 		lobby_online(a);
@@ -168,8 +176,8 @@ static void conn_lines(struct app *a, int *closed)
 	while (a->online && bd_client_next(&a->c, &m)) {
 		if ((m.kind == BD_MSG_OK || m.kind == BD_MSG_ERR) && a->unanswered > 0)
 			a->unanswered--;
-		if (m.kind == BD_MSG_EVENT && strcmp(m.word, "bye") == 0)
-			*closed = 1;
+		if (bd_msg_bye(&m) >= 0)
+			*closed = bd_msg_bye(&m) == BD_BYE_UPGRADE ? CONN_UPGRADE : 1;
 		else if (m.kind == BD_MSG_EVENT && m.seq == 0 && a->lobby != NULL)
 			lobby_event(a, &m); /* seq 0: the lobby's, not a table's */
 		else if (m.kind == BD_MSG_EVENT)
@@ -203,7 +211,8 @@ void conn_drain(struct app *a)
 	}
 	conn_lines(a, &closed);
 	if (closed && a->online) {
-		conn_lost(a, _("boardd went away."));
+		a->upgrading = closed == CONN_UPGRADE;
+		conn_lost(a, a->upgrading ? conn_upgrade_note() : _("boardd went away."));
 		return;
 	}
 	if (a->online && a->linked && (past || (owed && !conn_owed(a))))
