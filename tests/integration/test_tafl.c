@@ -239,18 +239,24 @@ static void test_tafl_illegal_retried(void)
 	match_close(&t);
 }
 
-/* A clock that runs out loses: the attackers never move. */
+/* A clock that runs out loses: the attackers only send illegal moves, each refused and asked
+ * again while their clock runs on (a refusal neither stops nor restarts it). */
 static void test_tafl_clock(void)
 {
 	struct match t;
-	struct bd_msg m;
+	struct bd_msg m, r;
+	int tries = 0;
 
 	h_start("--away-ms", "60000", NULL);
 	match_open(&t, "clock-ms=1500");
-	for (int got = 0; !got;) {
-		REQUIRE(h_event(t.spec, &m, 30000), "no flag within 30 s of a 1.5 s clock");
-		got = strcmp(m.word, "flag") == 0;
+	for (int got = 0; !got; tries++) {
+		REQUIRE(tries < 300, "no flag within 300 refused moves (30 s or more) of a 1.5 s clock");
+		h_send(t.att, "move d9-e9");
+		REQUIRE(h_reply(t.att, &r, NULL, NULL) == 1, "an illegal move taken: '%s'", r.line);
+		while (!got && h_event(t.spec, &m, 100))
+			got = strcmp(m.word, "flag") == 0;
 	}
+	CHECK(tries > 1, "the flag fell after %d refused moves", tries);
 	CHECK(h_num(&m, 0) == t.att->id, "the attackers' flag fell: '%s'", m.line);
 	H_NEXT(t.spec, &m, "over");
 	H_WAIT(t.att, &m, "over");
