@@ -6,7 +6,9 @@
 # marks, s swaps) or a pass (P). A lay the rules refuse is said at once; the end named
 # with the points. Played twice: with the table's shared memory mapped, then with
 # --no-shm (the hands and the board from the protocol alone: no segment of the daemon's
-# in board-tui's maps).
+# in board-tui's maps) in an 80x24 terminal, where the grid is cut to the screen: every
+# turn needs the state and hand lines shown; at the end the cursor taken to the far corners
+# stays in the part shown.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/tui-lib.sh"
 CTL="$BIN/boardctl"
@@ -17,6 +19,20 @@ turn() { shows '^Your turn: lay|^GAME OVER'; }
 # sent: the hand line shows no tile laid (--) nor marked (x): board-tui sent the turn (a
 # turn of ours always has one or the other before; a pass is preceded by an x).
 sent() { screen | grep '^Hand (' | grep -qv -- '--\|x' || shows '^GAME OVER|^! '; }
+
+# fits: the end's grid cut (at 80x24), the players shown; the cursor taken to the last
+# column and row, then to the first, is on screen: bracketed on its row, under its column.
+fits() {
+	shows '^\(cut: columns [0-9]+-[0-9]+, rows [0-9]+-[0-9]+ of [0-9]+; arrows scroll\)$' &&
+		shows '^Hand \(' && shows ' Players$' || fail "the grid is not cut to 80x24: $(screen)"
+	side=$(screen | sed -n 's/^(cut: .* of \([0-9]*\);.*/\1/p')
+	for corner in "$((side - 1)) $((side - 1))" "0 0"; do
+		go $corner
+		set -- $(screen | sed -n 's/^Cursor: .* (x \(-*[0-9]*\), y \(-*[0-9]*\))$/\1 \2/p')
+		screen | grep -qE "^ *$2 .*\[( [.+] |[ *][a-f][1-6])\]" && screen | sed -n 3p | grep -qE "(^| )$1( |$)" ||
+			fail "the cursor at x $1, y $2 is not on screen: $(screen)"
+	done
+}
 
 # play TABLE yes|no [OPTION...]: board-tui at TABLE (with OPTIONs) against a bot, a whole
 # game; its maps hold the table's segment (yes) or none of the daemon's (no).
@@ -65,6 +81,7 @@ play() {
 	done
 	note "$turns turns: $(screen | grep '^GAME OVER')"
 	wait_screen '^GAME OVER: (You won|You lost|A draw): points (ana|bob) [0-9]+, (ana|bob) [0-9]+\.$'
+	[ "$TUI_SIZE" = 100x40 ] || fits
 	if [ "$maps" = yes ]; then
 		tui_maps_shm || fail "board-tui has no /dev/shm/$PREFIX.* mapped: $(cat "/proc/$(tui_pid)/maps")"
 	else
@@ -77,6 +94,7 @@ play() {
 
 note "with shared memory"
 play w yes
-note "--no-shm"
+note "--no-shm, at 80x24"
+TUI_SIZE=80x24
 play v no --no-shm
 finish

@@ -3,8 +3,9 @@
 # a wait for a person counting down and cancelled, then "play a bot": board-tui starts its
 # own board-bot, the match's table opens, and a whole game of tic-tac-toe is played with
 # the arrows and Enter (a move on a taken cell refused beside it), the end named; the
-# window resized (the screen drawn again to the new size), back to the lobby; Memory's
-# board size set to 6 with o and +/- and a bot played on it; q.
+# window resized to 50x20 (the screen drawn again to the new size, the keys on two rows,
+# the title cut), back to the lobby; Memory's board size set to 6 with o and +/- and a bot
+# played on it; the lobby's keys all shown at 80x24; q.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/tui-lib.sh"
 
@@ -55,11 +56,14 @@ note "$moves moves: $(screen | grep '^GAME OVER')"
 esc=$(printf '\033')
 escapes | grep -qE "$esc\[([0-9]+;)*(3[0-7]|38;5;[0-9]+)(;[0-9]+)*m" || fail "no colours in a colour terminal"
 
-note "resize"
-tm resize-window -x 60 -y 20 || fail "tmux cannot resize"
-bottom() { [ "$(screen | wc -l)" -eq 20 ] && screen | sed -n 20p | grep -q '^arrows move  Enter/space play'; }
-wait_until "the key line on the new last row" bottom
+note "resize to 50x20: the keys on the last two rows, the title cut"
+tm resize-window -x 50 -y 20 || fail "tmux cannot resize"
+bottom() { [ "$(screen | wc -l)" -eq 20 ] && screen | sed -n 19p | grep -q '^arrows move  Enter/space play' &&
+	screen | sed -n 20p | grep -q ' q quit$'; }
+wait_until "the keys on the new last two rows" bottom
 shows '^GAME OVER' && shows '^ 2 ' || fail "the board after the resize: $(screen)"
+screen | sed -n 1p | grep -qE '^board-tui: Tic-tac-toe at table tictactoe-[0-9]+' &&
+	[ -z "$(screen | sed -n 2p)" ] || fail "the title not cut at 50 columns: $(screen | head -n 3)"
 
 note "back to the lobby"
 keys l
@@ -79,5 +83,10 @@ wait_screen '^      0     1     2     3     4     5      Players'
 shows '^ 5 ' && ! shows '^ 6 ' || fail "not a 6x6 board: $(screen | head -n 10)"
 keys l
 wait_screen '^board-tui: lobby '
+note "the lobby at 80x24: every key on the last two rows"
+tm resize-window -x 80 -y 24 || fail "tmux cannot resize"
+lobby_keys() { [ "$(screen | wc -l)" -eq 24 ] && screen | sed -n 23p | grep -q '^arrows choose ' &&
+	screen | sed -n 24p | grep -q ' w watch  q quit$'; }
+wait_until "the lobby's keys on the last two rows" lobby_keys
 tui_quit
 finish

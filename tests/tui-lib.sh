@@ -31,13 +31,14 @@ tui_bot_end() {
 }
 trap 'tui_cleanup' EXIT INT TERM
 
-# tui_start [ENV=VALUE...] -- OPTION...: board-tui in a 100x40 window, its exit status and
-# then the terminal's modes (stty) written to the pane when it ends.
+# tui_start [ENV=VALUE...] -- OPTION...: board-tui in a window of $TUI_SIZE (100x40 unless
+# set), its exit status and then the terminal's modes (stty) written to the pane when it ends.
+TUI_SIZE=100x40
 tui_start() {
 	envs=""
 	while [ "$1" != "--" ]; do envs="$envs $1"; shift; done
 	shift
-	tm -f /dev/null new-session -d -x 100 -y 40 \
+	tm -f /dev/null new-session -d -x "${TUI_SIZE%x*}" -y "${TUI_SIZE#*x}" \
 		"env $envs BOARDD_SOCKET='$SOCK' BOARDD_SHM_PREFIX='$PREFIX' '$TUI' $*; echo \"exit \$?\"; stty -a; sleep 600" ||
 		fail "cannot start tmux"
 }
@@ -129,15 +130,16 @@ tui_quit() {
 }
 
 # Qwirkle: qw_hand, the hand's tiles with their digits ("1b4", one a line); qw_laid N, N
-# tiles of the hand are being laid (--); goxy X Y, the cursor to the cell at x, y (the
-# frame from the grid's labels); qw_lay LAY, each placement's tile ("b4@-1,2") chosen with
-# its digit and put at its cell with Enter (not played: p does that).
+# tiles of the hand are being laid (--); goxy X Y, the cursor to the cell at x, y (counted
+# from the cursor line's column, row, x and y: the grid may be cut to the screen); qw_lay
+# LAY, each placement's tile ("b4@-1,2") chosen with its digit and put at its cell with
+# Enter (not played: p does that).
 qw_hand() { screen | grep '^Hand (' | sed 's/^Hand ([^)]*)://' | grep -oE '[0-9][:[][a-f][1-6]' | tr -d ':['; }
 qw_laid() { [ "$(screen | grep '^Hand (' | grep -o -- '--' | wc -l)" -eq "$1" ]; }
 goxy() {
-	x0=$(screen | sed -n 3p | awk '{ print $1 }')
-	y0=$(screen | sed -n 4p | awk '{ print $1 }')
-	go $(($1 - x0)) $((y0 - $2))
+	set -- "$1" "$2" $(screen | sed -n 's/^Cursor: column \([0-9]*\), row \([0-9]*\) (x \(-*[0-9]*\), y \(-*[0-9]*\))$/\1 \2 \3 \4/p')
+	[ $# -eq 6 ] || fail "no cursor line with x and y: $(screen | head -n 12)"
+	go $(($3 + $1 - $5)) $(($4 + $6 - $2))
 }
 qw_lay() {
 	used="" n=0

@@ -57,7 +57,8 @@ int conn_join(struct tui *t, const char *table, enum conn_how how, char *err, si
 	t->have_snap = t->sent = 0;
 	t->stale = 1;
 	t->view = NULL;
-	t->cursor = 0;
+	t->cursor = t->top = t->left = 0;
+	t->focus = 0;
 	t->moved = -1;
 	t->feedback[0] = 0;
 	memset(t->away_until, 0, sizeof t->away_until);

@@ -47,28 +47,44 @@ int draw_attr(const struct tui *t, int colour, int attr)
 }
 
 /* The top line: the program, what the screen shows, who we are (a hot seat: the seat
- * playing, none while covered). */
+ * playing, none while covered); cut at the last column, never wrapped onto the next line. */
 void draw_title(const struct tui *t, const char *what)
 {
-	char name[BD_NAME_MAX + 1];
+	char name[BD_NAME_MAX + 1], line[256], who[128];
+	int w = COLS > 1 ? COLS - 1 : 0, n = snprintf(line, sizeof line, "board-tui: %s", what);
 
-	attron(A_BOLD);
-	mvprintw(0, 0, "board-tui: %s", what);
-	attroff(A_BOLD);
 	if (t->opt.nhot == 0)
-		printw("  (you are %s%s)", t->opt.name, t->watching && t->table[0] ? ", watching" : "");
+		snprintf(who, sizeof who, "  (you are %s%s)", t->opt.name, t->watching && t->table[0] ? ", watching" : "");
 	else if (t->me >= 0 && t->have_snap)
-		printw("  (hot seat: %s plays)", bd_printable(name, sizeof name, t->snap->players[t->me].name));
+		snprintf(who, sizeof who, "  (hot seat: %s plays)",
+			 bd_printable(name, sizeof name, t->snap->players[t->me].name));
 	else
-		printw("  (hot seat)");
+		snprintf(who, sizeof who, "  (hot seat)");
+	attron(A_BOLD);
+	mvprintw(0, 0, "%.*s", w, line);
+	attroff(A_BOLD);
+	if (n < w)
+		printw("%.*s", w - n, who);
 }
 
-/* The keys, on the bottom line. */
-void draw_keys(const char *keys)
+/* The keys on the bottom line, or on the last two when they do not fit one (cut between
+ * two keys, where two spaces are). The first row they take. */
+int draw_keys(const char *keys)
 {
+	int w = COLS > 1 ? COLS - 1 : 0, n = (int)strlen(keys), cut = n;
+
+	if (n > w)
+		for (cut = w; cut > 0 && strncmp(keys + cut, "  ", 2) != 0; cut--)
+			;
+	if (cut == 0)
+		cut = w;
+	int y = LINES - (cut < n ? 2 : 1);
 	attron(A_DIM);
-	mvprintw(LINES - 1, 0, "%.*s", COLS > 0 ? COLS - 1 : 0, keys);
+	mvprintw(y, 0, "%.*s", cut < w ? cut : w, keys);
+	if (cut < n)
+		mvprintw(y + 1, 0, "%.*s", w, keys + cut + strspn(keys + cut, " "));
 	attroff(A_DIM);
+	return y;
 }
 
 /* A seat's tag: the initial of its name, with the seat's number if another seated name
@@ -125,36 +141,37 @@ void draw_label(const struct tui *t, int row, unsigned i, char out[4])
 		snprintf(out, 4, "%u", i % 100);
 }
 
-/* The grid of the view's cells from (y, x): column names above, row names at the left
- * (draw_label), the cursor reversed and bracketed. The next row. */
-int draw_grid(const struct tui *t, int y, int x)
+/* The part of the view's grid that fits, rows x cols cells from row t->top and column
+ * t->left, from (y, x): column names above, row names at the left (draw_label), the
+ * cursor reversed and bracketed. The next row. */
+int draw_grid(const struct tui *t, int y, int x, unsigned rows, unsigned cols)
 {
 	unsigned side = t->view->side(t), w = t->view->cell_w;
 	struct tui_cell c;
-
 	char label[4];
 
-	for (unsigned col = 0; col < side; col++) {
-		draw_label(t, 0, col, label);
-		mvprintw(y, x + 4 + (int)(col * (w + 2) + w / 2), "%s", label);
+	for (unsigned i = 0; i < cols; i++) {
+		draw_label(t, 0, (unsigned)t->left + i, label);
+		mvprintw(y, x + 4 + (int)(i * (w + 2) + w / 2), "%s", label);
 	}
-	for (unsigned row = 0; row < side; row++) {
+	for (unsigned r = 0; r < rows; r++) {
+		unsigned row = (unsigned)t->top + r;
 		draw_label(t, 1, row, label);
-		mvprintw(y + 1 + (int)row, x, "%2s", label);
-		for (unsigned col = 0; col < side; col++) {
-			unsigned cell = row * side + col;
-			int cur = (int)cell == t->cursor, cx = x + 3 + (int)(col * (w + 2));
+		mvprintw(y + 1 + (int)r, x, "%2s", label);
+		for (unsigned i = 0; i < cols; i++) {
+			unsigned cell = row * side + (unsigned)t->left + i;
+			int cur = (int)cell == t->cursor, cx = x + 3 + (int)(i * (w + 2));
 			memset(&c, 0, sizeof c);
 			c.colour = -1;
 			t->view->cell(t, cell, &c);
-			mvaddch(y + 1 + (int)row, cx, cur ? '[' : ' ');
+			mvaddch(y + 1 + (int)r, cx, cur ? '[' : ' ');
 			attron(draw_attr(t, c.colour, c.attr | (cur ? A_REVERSE : 0)));
 			printw("%-*.*s", (int)w, (int)w, c.text);
 			attroff(draw_attr(t, c.colour, c.attr | (cur ? A_REVERSE : 0)));
 			addch(cur ? ']' : ' ');
 		}
 	}
-	return y + 1 + (int)side;
+	return y + 1 + (int)rows;
 }
 
 /* How a finished game went for us (or who won, for a spectator), from the seats' results. */

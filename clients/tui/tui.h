@@ -64,6 +64,9 @@ struct tui_view {
 	void (*line)(struct tui *t, const struct bd_msg *m);
 	/* Optional: a table of this game is shown afresh (joined): forget the last one's. */
 	void (*reset)(struct tui *t);
+	/* Optional: the cell a grid larger than the screen scrolls to when it changes (the last
+	 * lay) into *cell; returned, a number that changes with it (0: none). */
+	unsigned (*focus)(const struct tui *t, unsigned *cell);
 };
 extern const struct tui_view tui_memory, tui_tictactoe, tui_tafl, tui_quantik, tui_qwirkle;
 
@@ -93,6 +96,8 @@ struct tui {
 	int have_snap;
 	const struct tui_view *view; /* the snapshot's game's, NULL if none or unknown */
 	int cursor;               /* the cell under the cursor */
+	int top, left;            /* the first row and column of a grid larger than the screen shown */
+	unsigned focus;           /* the view's focus number the grid last scrolled to */
 	int moved;                /* the cell of the last move sent, -1 if none */
 	char feedback[256];       /* the last word on a move (a refusal), "" if none */
 	int feedback_bad;         /* it is a refusal */
@@ -148,9 +153,9 @@ void hot_quit(struct tui *t);
 void draw_init(struct tui *t);
 int draw_attr(const struct tui *t, int colour, int attr);
 void draw_title(const struct tui *t, const char *what);
-void draw_keys(const char *keys);
+int draw_keys(const char *keys);
 int draw_players(const struct tui *t, int y, int x);
-int draw_grid(const struct tui *t, int y, int x);
+int draw_grid(const struct tui *t, int y, int x, unsigned rows, unsigned cols);
 void draw_label(const struct tui *t, int row, unsigned i, char out[4]);
 int draw_state(struct tui *t, int y);
 void draw_feedback(struct tui *t, const char *text, int bad);

@@ -2,7 +2,8 @@
  * digit 1-6 ("b4"), in that colour where the terminal has colours; the last lay is
  * underlined, the tiles being laid this turn starred ("*b4"). The grid shows the table
  * with a free row and column around it (at least x -5..5, y 5..-5, y up as the protocol
- * counts it). Our hand is under the board: 1-6 choose a tile, Enter puts it on the cell
+ * counts it), cut to the screen if it is larger, showing each new lay (qv_focus). Our
+ * hand is under the board: 1-6 choose a tile, Enter puts it on the cell
  * under the cursor (or takes a tile being laid back), p plays the lay, u takes it all
  * back, x marks the chosen tile to give back and s swaps the marked ones, P passes. The
  * hand comes from the daemon's HAND line and our draws (ipc/game/qwirkle-hand.h). */
@@ -97,6 +98,20 @@ static void qv_xy(const struct tui *t, unsigned cell, int *x, int *y)
 
 	*x = x0 + (int)(cell % side);
 	*y = y0 - (int)(cell / side);
+}
+
+/* For a grid cut to the screen: the newest tile's cell, to show it; a number that changes
+ * with each lay (the game's and its tiles'), 0 if the table is empty. */
+static unsigned qv_focus(const struct tui *t, unsigned *cell)
+{
+	const struct qw_pub *a = qv_area(t);
+	int x0, y0;
+
+	if (a == NULL || a->ntiles == 0 || a->ntiles > QW_TILES)
+		return 0;
+	unsigned side = qv_frame(t, &x0, &y0);
+	*cell = (unsigned)(y0 - a->tile[a->ntiles - 1].y) * side + (unsigned)(a->tile[a->ntiles - 1].x - x0);
+	return t->snap->game_number * (QW_TILES + 1) + a->ntiles;
 }
 
 /* Columns by x, rows by y. */
@@ -355,4 +370,5 @@ const struct tui_view tui_qwirkle = {
 	.event = qv_line,
 	.line = qv_line,
 	.reset = qv_reset,
+	.focus = qv_focus,
 };

@@ -1,7 +1,10 @@
 /* view.c: the table screen. The board (the view's grid) at the left with the state, the
  * countdown and the feedback under it, where the eye is after a move; the players at the
- * right; the keys at the bottom. The arrows move the cursor, Enter or space plays the cell
- * under it, l goes back to the lobby, q quits; the view may take other keys. */
+ * right; the keys at the bottom. A grid larger than the screen is cut to what fits beside
+ * and above those, which never leave it (80x24 is enough): the part shown follows the
+ * cursor, and goes to the view's focus (Qwirkle's last lay) when that changes. The arrows
+ * move the cursor, Enter or space plays the cell under it, l goes back to the lobby, q
+ * quits; the view may take other keys. */
 #include <curses.h>
 #include <stdio.h>
 #include <string.h>
@@ -9,6 +12,9 @@
 #include "ipc/clock.h"
 #include "ipc/game/game.h"
 #include "tui.h"
+
+#define VIEW_UNDER 5   /* rows under the grid: the cursor, state, countdown, note, feedback */
+#define VIEW_PLAYERS 17 /* columns kept for the players (tag and name) right of a cut grid */
 
 /* The games board-tui shows: one line per game. */
 static const struct tui_view *const views[] = {&tui_memory, &tui_tictactoe, &tui_tafl, &tui_quantik, &tui_qwirkle};
@@ -107,10 +113,80 @@ static int view_turn_key(struct tui *t, int ch)
 	return 0;
 }
 
-/* Draw the table screen. */
+/* The keys at the bottom (the table's and the view's); the first row they take. */
+static int view_keys(const struct tui *t)
+{
+	char keys[256];
+
+	snprintf(keys, sizeof keys, "arrows move  Enter/space play  %s%s%s%sl lobby  q quit", t->view->keys,
+		 t->view->keys[0] ? "  " : "", t->view->turns ? "R resign  " : "",
+		 t->view->turns || view_rematch_due(t) ? "m rematch  " : "");
+	return draw_keys(keys);
+}
+
+/* How many of the grid's side rows and columns fit above row bottom, with the players at
+ * the right and the lines under the grid (one more when it is cut: which part shows). */
+static void view_room(const struct tui *t, unsigned side, int bottom, unsigned *rows, unsigned *cols)
+{
+	int r = bottom - 3 - VIEW_UNDER, c = (COLS - 7 - VIEW_PLAYERS) / (int)(t->view->cell_w + 2);
+
+	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++) /* draw_away's lines */
+		r -= t->away_until[i] != 0 && t->snap->players[i].state == BD_PLAYER_AWAY &&
+		     t->snap->game_state == BD_GAME_ON;
+	if (r < (int)side || c < (int)side)
+		r--;
+	*rows = r < 1 ? 1 : r < (int)side ? (unsigned)r : side;
+	*cols = c < 1 ? 1 : c < (int)side ? (unsigned)c : side;
+}
+
+/* The first of side lines to show, shown of them, so that line at is among them. */
+static int view_scroll(int first, int at, unsigned shown, unsigned side)
+{
+	if (at < first)
+		first = at;
+	else if (at >= first + (int)shown)
+		first = at - (int)shown + 1;
+	return first > (int)(side - shown) ? (int)(side - shown) : first < 0 ? 0 : first;
+}
+
+/* Scroll the part of the grid shown: to the view's focus when it changed (the last lay),
+ * the cursor brought into that part if it was left outside; else along with the cursor. */
+static void view_follow(struct tui *t, unsigned side, unsigned rows, unsigned cols)
+{
+	unsigned cell = 0, focus = t->view->focus != NULL ? t->view->focus(t, &cell) : 0;
+	int col = t->cursor % (int)side, row = t->cursor / (int)side;
+
+	if (focus != t->focus && focus != 0 && cell < side * side) {
+		t->top = view_scroll(t->top, (int)(cell / side), rows, side);
+		t->left = view_scroll(t->left, (int)(cell % side), cols, side);
+		col = col < t->left ? t->left : col >= t->left + (int)cols ? t->left + (int)cols - 1 : col;
+		row = row < t->top ? t->top : row >= t->top + (int)rows ? t->top + (int)rows - 1 : row;
+		t->cursor = row * (int)side + col;
+	}
+	t->focus = focus;
+	t->top = view_scroll(t->top, row, rows, side);
+	t->left = view_scroll(t->left, col, cols, side);
+}
+
+/* Under a grid cut to the screen: which part of it shows. The next row. */
+static int view_cut(const struct tui *t, int y, unsigned side, unsigned rows, unsigned cols)
+{
+	char note[128];
+
+	if (rows == side && cols == side)
+		return y;
+	snprintf(note, sizeof note, "(cut: columns %d-%d, rows %d-%d of %u; arrows scroll)", t->left,
+		 t->left + (int)cols - 1, t->top, t->top + (int)rows - 1, side);
+	mvprintw(y, 0, "%.*s", COLS > 0 ? COLS - 1 : 0, note);
+	return y + 1;
+}
+
+/* Draw the table screen: the grid as much of it as fits, and always the players, the
+ * state, the note and the keys. */
 void view_draw(struct tui *t)
 {
-	char what[128], keys[256];
+	char what[128];
+	unsigned rows, cols;
 
 	if (!t->have_snap || t->view == NULL) {
 		snprintf(what, sizeof what, "table %s", t->table);
@@ -127,11 +203,12 @@ void view_draw(struct tui *t)
 		return;
 	if (t->cursor >= (int)(side * side))
 		t->cursor = 0;
-	int y = draw_grid(t, 2, 0);
-	int x = 3 + (int)(side * (t->view->cell_w + 2)) + 4;
-	draw_players(t, 2, x);
+	view_room(t, side, view_keys(t), &rows, &cols);
+	view_follow(t, side, rows, cols);
+	int y = draw_grid(t, 2, 0, rows, cols);
+	draw_players(t, 2, 3 + (int)(cols * (t->view->cell_w + 2)) + 4);
 	view_cursor_line(t, y++, side);
-	y = draw_state(t, y);
+	y = draw_state(t, view_cut(t, y, side, rows, cols));
 	if (t->view->note != NULL) {
 		char note[256];
 		t->view->note(t, note, sizeof note);
@@ -145,10 +222,6 @@ void view_draw(struct tui *t)
 		mvprintw(1, 0, "%.*s", COLS > 0 ? COLS - 1 : 0, what);
 		attroff(A_BOLD | A_REVERSE);
 	}
-	snprintf(keys, sizeof keys, "arrows move  Enter/space play  %s%s%s%sl lobby  q quit", t->view->keys,
-		 t->view->keys[0] ? "  " : "", t->view->turns ? "R resign  " : "",
-		 t->view->turns || view_rematch_due(t) ? "m rematch  " : "");
-	draw_keys(keys);
 }
 
 /* A key at the table. */
