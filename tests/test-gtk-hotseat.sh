@@ -9,7 +9,8 @@
 # swaps a tile; then every turn plays the first move the rules find for the hand the daemon
 # holds, entered in the window (a click, the keys 1-6, the arrows, Space and P), until the
 # game is over: the table after each lay is the one before and the lay, and the end on
-# screen (points, tiles left, the winner by name; a screenshot looked at) is the daemon's.
+# screen (points, tiles left, the winner by name; a screenshot looked at) is the daemon's;
+# Play Again asks for both seats, and game 2 starts covered.
 # The command line's refusals too; board-gtk writes nothing to stderr. AT-SPI is asked by one
 # atspi.py serving the whole test (a few hundred questions).
 . "$(dirname "$0")/lib.sh"
@@ -292,6 +293,12 @@ grep -q "^you$\|You " "$WORK/shown" && fail "the end of a hot-seat game names a 
 xdotool mousemove 5 5
 import -window root "$WORK/over.png" && cp "$WORK/over.png" "$OUT/test-gtk-hotseat-over.png"
 at "$GPID" labels | grep "^\(Refused\|Not now\|Not your turn\)" && fail "the window sent a move the daemon refused"
+
+note "Play Again asks for both seats: game 2 starts covered, for the seat whose turn it is"
+press "$GPID" "Play Again"
+wait_until "game 2 on" eval '"$BIN/boardctl" dump h | grep -q "^game 2 on"'
+daemon
+pass "$(name_of "$D_TURN")" "$D_TURN"
 [ -s "$WORK/gtk.log" ] && fail "board-gtk wrote to stderr: $(cat "$WORK/gtk.log")"
 gui_stop
 finish

@@ -132,7 +132,10 @@ square_is "$GPID" i9 "^i9, king, corner, last move$" || fail "i9 is named: $(nam
 square_is "$GPID" i7 "^i7, empty, last move from here$" || fail "i7 is named: $(name_of "$GPID" i7)"
 at "$GPID" labels | grep "^\(Not your turn\|Refused\|Not now\|Illegal\)" && fail "the window sent a move the daemon refused"
 grep -q "^ERR" "$WORK/opp.out" && fail "the opponent was refused: $(grep "^ERR" "$WORK/opp.out")"
-at "$GPID" button Rematch >/dev/null || fail "no Rematch button after the end"
+at "$GPID" buttons >"$WORK/buttons"
+# The panel's Play Again is the rematch, the only one (a view's own Rematch asked a second time).
+[ "$(grep -c "^Play Again$" "$WORK/buttons")" = 1 ] && ! grep -qi "rematch" "$WORK/buttons" ||
+	fail "not one Play Again (and no Rematch) after the end: $(cat "$WORK/buttons")"
 xdotool mousemove 5 5
 import -window root "$WORK/end.png" || fail "no screenshot"
 cp "$WORK/end.png" "$OUT/test-gtk-tafl.png" || fail "cannot keep the screenshot"
@@ -146,6 +149,7 @@ at "$SPID" cells | cut -d'|' -f1 >"$WORK/spectator.cells"
 at "$GPID" cells | cut -d'|' -f1 >"$WORK/player.cells"
 cmp -s "$WORK/spectator.cells" "$WORK/player.cells" || fail "the spectator reads other squares: $(diff "$WORK/player.cells" "$WORK/spectator.cells")"
 at "$SPID" cells | grep -q "|1$" && fail "a spectator's square has an action"
+at "$SPID" button "Play Again" >/dev/null && fail "a spectator has Play Again"
 gtk_kill $SPID $GPID
 SPID="" GPID=""
 

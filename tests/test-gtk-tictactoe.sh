@@ -6,7 +6,8 @@
 # bottom middle and the centre, so the window wins whichever side it was drawn. Checks what
 # a screen reader sees (whose turn, the cells' names, the result banner, actions only on the
 # window's turn), the winning line on the screenshot, a spectator's window (the same, with
-# nothing to press), a dark-themed spectator, Rematch (sides swapped), boardd killed
+# nothing to press), a dark-themed spectator, Play Again (the one rematch control: asked
+# once, then insensitive; the next match has the sides swapped), boardd killed
 # mid-match and restarted, Resign, closing; then a second window against board-bot (perfect),
 # which must not lose.
 . "$(dirname "$0")/lib.sh"
@@ -27,6 +28,20 @@ trap 'gui_stop; cleanup' EXIT
 name_of() { at "$1" cell "$2" 2>/dev/null | cut -d'|' -f1; }
 cell_is() { name_of "$1" "$2" | grep -q "$3"; }
 board_ready() { [ "$(at "$1" board 2>/dev/null)" != "" ] && at "$1" board | grep -q "^Tic-tac-toe board|.* 9$"; }
+# button_is PID NAME STATE|TEXT: the showing button NAME of the window of PID is STATE
+# (sensitive or insensitive) with hover text TEXT (its AT-SPI description), which atspi.py's
+# answers do not say.
+button_is() {
+	[ "$(PYTHONPATH="$(dirname "$0")" "$PY" -c '
+import sys
+from atspi import find_app, walk, showing
+from gi.repository import Atspi
+for o in walk(find_app(int(sys.argv[1]))):
+    if o.get_role() == Atspi.Role.PUSH_BUTTON and o.get_name() == sys.argv[2] and showing(o):
+        sensitive = o.get_state_set().contains(Atspi.StateType.SENSITIVE)
+        print("%s|%s" % ("sensitive" if sensitive else "insensitive", o.get_description()))
+        break' "$1" "$2" 2>/dev/null)" = "$3" ]
+}
 # opp MOVE: the opponent says one request line.
 opp() { printf '%s\n' "$1" >&7; }
 # opp_connect [TOKEN]: the opponent's connection (again), joining t (with its seat's token).
@@ -115,8 +130,11 @@ at "$GPID" cell 5 | grep -q "|0$" || fail "an empty cell can be played after the
 at "$GPID" labels | grep "^\(Not your turn\|Taken\|Refused\|Not now\|Game over\): " &&
 	fail "the window sent a move the daemon refused"
 wait_until "the opponent to be told it lost" grep -q "lose" "$WORK/opp.out"
-at "$GPID" button Rematch >/dev/null || fail "no Rematch button after the end"
-at "$GPID" button Resign >/dev/null && fail "a Resign button after the end"
+at "$GPID" buttons >"$WORK/buttons"
+# The panel's Play Again is the rematch, the only one (a view's own Rematch asked a second time).
+[ "$(grep -c "^Play Again$" "$WORK/buttons")" = 1 ] && ! grep -qi "rematch" "$WORK/buttons" ||
+	fail "not one Play Again (and no Rematch) after the end: $(cat "$WORK/buttons")"
+grep -q "^Resign$" "$WORK/buttons" && fail "a Resign button after the end"
 
 note "screenshot: the winning line struck through the top row"
 import -window root "$WORK/won.png" || fail "no screenshot"
@@ -140,7 +158,7 @@ for n in 0 1 2 3 4 5 6 7 8; do
 		fail "cell $n: the spectator reads '$(name_of "$SPID" $n)', the player '$(name_of "$GPID" $n)'"
 	at "$SPID" cell $n | grep -q "|0$" || fail "a spectator's cell $n has an action"
 done
-at "$SPID" button Rematch >/dev/null && fail "a spectator has a Rematch button"
+at "$SPID" buttons | grep -i "again\|rematch" && fail "a spectator has a button to ask for a rematch"
 
 note "a dark theme: the board keeps its own colours, the panel stays readable"
 GTK_THEME=Adwaita:dark "$GTK" --socket "$SOCK" --shm-prefix "$PREFIX" --board t --spectate --name dark >"$WORK/dark.log" 2>&1 &
@@ -154,15 +172,21 @@ kill -TERM "$DKPID"
 wait "$DKPID" || fail "the dark spectator exited $?: $(tail -n 30 "$WORK/dark.log")"
 DKPID=""
 
-note "Rematch: asked by both, the next match has the sides swapped"
-press "$GPID" Rematch
-wait_until "the button to say it was asked" eval 'at "$GPID" button "Rematch asked" >/dev/null'
+note "Play Again: asked once, then it cannot be pressed; asked by both, the sides swapped"
+press "$GPID" "Play Again"
+wait_until "the button to say it was asked" button_is "$GPID" "Asked…" "insensitive|The next game starts when every player asked for it"
+press "$GPID" "Asked…" # sends nothing: the daemon would refuse a second ask (ERR again)
+OPP_ID=$(sed -n 's/^OK join t \([0-9]*\) .*/\1/p' "$WORK/opp.out" | head -1)
+# asks: how many rematch events of the window's seat (every seat not the opponent's).
+asks() { grep "^EVENT [0-9]* rematch [0-9]*$" "$WORK/opp.out" | grep -cv " $OPP_ID$"; }
+wait_until "the opponent to be told of the window's ask" eval '[ "$(asks)" -ge 1 ]'
 opp rematch
 wait_until "the rematch" has_label "$GPID" "^You play $THEM against opp\.$"
 for n in 0 1 2; do
 	cell_is "$GPID" $n "^row 1, column $((n + 1)), empty$" || fail "after the rematch cell $n is: $(name_of "$GPID" $n)"
 done
 has_label "$GPID" "^You won" && fail "the last match's banner stayed"
+[ "$(asks)" = 1 ] || fail "the window asked for the rematch $(asks) times: $(grep "rematch" "$WORK/opp.out")"
 T=$ME ME=$THEM THEM=$T
 
 note "boardd killed mid-match and restarted: the window keeps its seat and the position"
@@ -191,7 +215,7 @@ press "$GPID" Resign
 wait_until "the lost banner" has_label "$GPID" "^You lost"
 wait_until "the opponent to be told it won" grep -q "win" "$WORK/opp.out"
 wait_until "the spectator's banner" has_label "$SPID" "^opp ($THEM) won\.$"
-at "$GPID" button Rematch >/dev/null || fail "no Rematch button after resigning"
+at "$GPID" button "Play Again" >/dev/null || fail "no Play Again after resigning"
 
 note "closing the window says quit"
 kill -INT "$SPID"

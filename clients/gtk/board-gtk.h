@@ -25,7 +25,8 @@
  *   paint.c  cairo helpers: player colours and badges, text, the cursor
  *   a11y.c   the board as an ATK table of cells, for screen readers
  *   panel.c  the side panel: players, game state, countdown, feedback, result banner,
- *            the end of a game (winner, Play Again, Leave, the session's tally)
+ *            the end of a game (winner, Play Again: every game's one rematch control,
+ *            Leave, the session's tally)
  *   scores.c the games finished: this session's tally, statistics across sessions in
  *            the user's data folder, the Scores dialog
  *   i18n.c   gettext: the translations' folder (the build's, else the installed one)
@@ -251,11 +252,13 @@ void newgame_close(struct app *a);
 
 /* hot.c: join the seats after the first (0, or -1 with why in err); show the cover and
  * read every seat's connection; leave them; read the seat whose connection is in the app
- * again from the main loop (conn_drain: a newer snapshot is due). */
+ * again from the main loop (conn_drain: a newer snapshot is due); ask for the next game for
+ * every seat (Play Again: 0, or -1 if an ask was not sent). */
 int hot_open(struct app *a, char *err, size_t len);
 void hot_start(struct app *a);
 void hot_quit(struct app *a);
 void hot_again(struct app *a);
+int hot_rematch(struct app *a);
 
 /* bot.c */
 int bot_start(struct app *a, unsigned n, const char *game, const char *level, const char *opts, char *err, size_t len);

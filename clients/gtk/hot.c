@@ -5,8 +5,9 @@
  * so that each seat follows its own hand from its own lines (the daemon tells a hand to its
  * seat alone). The window plays for the seat whose turn it is, but only once a cover,
  * "Pass to NAME", is confirmed: until then a->me is -1 and the window shows what a spectator
- * sees, no hand; so too once the game is over, when the end is every seat's. A hot-seat
- * window does not reconnect: if boardd goes away it says so. */
+ * sees, no hand; so too once the game is over, when the end is every seat's, and Play Again
+ * asks for the next game for all of them. A hot-seat window does not reconnect: if boardd
+ * goes away it says so. */
 #include <glib-unix.h>
 #include <stdio.h>
 #include <string.h>
@@ -29,6 +30,7 @@ struct hot {
 	unsigned in_app;       /* the seat whose connection is in a->c */
 	unsigned shown;        /* the seat the window plays for */
 	int covered;           /* its hand stays hidden until "Pass to" is confirmed */
+	unsigned game;         /* the game last seen on: a new one starts covered */
 	GtkWidget *cover, *cover_label, *cover_button;
 };
 
@@ -92,12 +94,18 @@ static void hot_show(struct app *a)
 	app_show(a);
 }
 
-/* The turn went to another of the window's seats: cover the window until it is passed. */
+/* The turn went to another of the window's seats, or a new game began (Play Again): cover
+ * the window until it is passed. */
 static void hot_follow_turn(struct app *a)
 {
 	struct hot *h = a->hot;
-	int k = a->have_snap && a->snap->game_state == BD_GAME_ON ? hot_seat_of(h, a->snap->turn) : -1;
+	int on = a->have_snap && a->snap->game_state == BD_GAME_ON;
+	int k = on ? hot_seat_of(h, a->snap->turn) : -1;
 
+	if (on && a->snap->game_number != h->game) {
+		h->game = a->snap->game_number;
+		h->covered = 1;
+	}
 	if (k >= 0 && (unsigned)k != h->shown) {
 		h->shown = (unsigned)k;
 		h->covered = 1;
@@ -248,6 +256,21 @@ void hot_start(struct app *a)
 			return;
 	hot_rest(a);
 	hot_show(a);
+}
+
+/* Play Again in the window: every seat asks for the next game on its own connection (they are
+ * all at the window; it starts covered, hot_follow_turn). 0 if every ask was sent. */
+int hot_rematch(struct app *a)
+{
+	struct hot *h = a->hot;
+	int rc = 0;
+
+	for (unsigned k = 0; k < h->n; k++) {
+		hot_use(a, k);
+		rc |= conn_send(a, "rematch");
+	}
+	hot_rest(a);
+	return rc;
 }
 
 void hot_quit(struct app *a)

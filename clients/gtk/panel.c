@@ -5,8 +5,9 @@
  * game's state changes under it; the result banner stays until the next game is on, and
  * never blocks it. At the end of a game the ending box (ending.ui) names the winner (the
  * player list above it holds the final scores, best first), has Play Again (a `rematch`
- * where the table waits for one; a table that restarts by itself says when on the state
- * line), Leave, Scores and this session's tally; a game this window played from its start
+ * where the table waits for one, every game's only one: asked once, then it waits; a
+ * hot-seat window asks for all its seats; a table that restarts by itself says when on the
+ * state line), Leave, Scores and this session's tally; a game this window played from its start
  * to its end counts in the statistics (scores.c). */
 #include <math.h>
 #include <stdio.h>
@@ -275,13 +276,14 @@ void panel_away(struct app *a, unsigned type, unsigned player, unsigned ms)
 		a->away_tick = g_timeout_add(TICK_MS, panel_away_tick, a);
 }
 
-/* Play Again pressed: ask for the next game; it starts when every seat has. */
+/* Play Again pressed: ask for the next game (for every seat of a hot-seat window); it starts
+ * when every seat has. Asked, the button waits insensitive: a second ask would be refused. */
 static void panel_again_clicked(GtkButton *b, gpointer data)
 {
 	struct app *a = data;
 
 	(void)b;
-	if (conn_send(a, "rematch") == 0)
+	if ((a->hot != NULL ? hot_rematch(a) : conn_send(a, "rematch")) == 0)
 		end.asked = 1;
 	panel_update(a);
 }
@@ -357,6 +359,18 @@ static int panel_winner(const struct app *a, int you, char *buf, size_t len)
 	return nwin == 1 && (int)first == you;
 }
 
+/* Play Again: for a seat of this window (all of a hot-seat window's) where the table waits
+ * for every seat's rematch; once asked, insensitive and saying so. */
+static void panel_again(const struct app *a, int you)
+{
+	int mine = (you >= 0 || (a->hot != NULL && !a->watching)) && a->snap->deadline_ms == 0;
+
+	gtk_widget_set_visible(end.again, mine);
+	gtk_widget_set_sensitive(end.again, !end.asked);
+	gtk_button_set_label(GTK_BUTTON(end.again), end.asked ? _("Asked…") : _("_Play Again"));
+	gtk_widget_set_tooltip_text(end.again, end.asked ? _("The next game starts when every player asked for it") : NULL);
+}
+
 /* The ending box: shown while the game is over; a game this window's seat played from
  * its start to its end is counted once. */
 static void panel_ending(struct app *a)
@@ -388,10 +402,7 @@ static void panel_ending(struct app *a)
 	int alone = panel_winner(a, you, text, sizeof text);
 	gtk_label_set_text(GTK_LABEL(end.winner), text);
 	gtk_widget_set_visible(end.winner, !alone || !gtk_widget_get_visible(result));
-	gtk_widget_set_visible(end.again, you >= 0 && s->deadline_ms == 0);
-	gtk_widget_set_sensitive(end.again, !end.asked);
-	gtk_button_set_label(GTK_BUTTON(end.again), end.asked ? _("Asked…") : _("_Play Again"));
-	gtk_widget_set_tooltip_text(end.again, end.asked ? _("The next game starts when every player asked for it") : NULL);
+	panel_again(a, you);
 	gtk_widget_set_visible(end.leave, a->lobby != NULL);
 	scores_tally(s->game_kind, text, sizeof text);
 	gtk_label_set_text(GTK_LABEL(end.tally), text);

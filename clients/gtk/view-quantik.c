@@ -5,7 +5,7 @@
  * holds the shape picker (also the keys A-D and 1-4), each player's pieces left, whose turn
  * with the clock counting down, the round and the match's points, and the last round's final
  * board with its winning line or zone marked (the next round's empty board follows at once);
- * Resign while a match is on, Rematch after. */
+ * Resign while a match is on; after it the panel's Play Again asks for a rematch. */
 #include <stdio.h>
 #include <string.h>
 
@@ -47,9 +47,8 @@ struct qv_model {
 
 /* The view's state in the side panel; widgets NULL once destroyed. */
 static struct {
-	GtkWidget *shape[QK_SHAPES], *left[2], *last_round, *last_label, *resign, *rematch;
+	GtkWidget *shape[QK_SHAPES], *left[2], *last_round, *last_label, *resign;
 	unsigned chosen;       /* the shape chosen to place */
-	int asked;             /* we asked for a rematch of the match that is over */
 	guint tick;            /* the clock's refresh while a turn has a deadline */
 	struct qk_round before; /* the last round before this one, as the area shows it */
 } qv;
@@ -533,21 +532,6 @@ static gboolean qv_last_draw(GtkWidget *w, cairo_t *cr, gpointer data)
 }
 
 /* Resign pressed: give this round up (a Quantik resign loses the round on, not the match). */
-static void qv_resign_clicked(GtkButton *b, gpointer data)
-{
-	(void)b;
-	conn_send(data, "resign");
-}
-
-/* Rematch pressed: ask for another match; the button waits for the opponent. */
-static void qv_rematch_clicked(GtkButton *b, gpointer data)
-{
-	(void)b;
-	if (conn_send(data, "rematch") == 0)
-		qv.asked = 1;
-	app_show(data);
-}
-
 /* A widget packed in box that forgets itself (*slot = NULL) when destroyed. */
 static GtkWidget *qv_keep(GtkBox *box, GtkWidget *w, GtkWidget **slot)
 {
@@ -580,7 +564,7 @@ static void qv_build_shapes(struct app *a, GtkBox *box)
 }
 
 /* The view's controls in the side panel: the shape picker, each player's pieces left, the
- * last round's board, Resign and Rematch. */
+ * last round's board, Resign (the rematch is the panel's Play Again). */
 static void qv_build(struct app *a, GtkBox *box)
 {
 	qv_build_shapes(a, box);
@@ -595,11 +579,7 @@ static void qv_build(struct app *a, GtkBox *box)
 	gtk_widget_set_halign(qv.last_round, GTK_ALIGN_START);
 	g_signal_connect(qv.last_round, "draw", G_CALLBACK(qv_last_draw), a);
 	g_signal_connect(qv_keep(box, gtk_button_new_with_mnemonic(_("_Resign the round")), &qv.resign), "clicked",
-			 G_CALLBACK(qv_resign_clicked), a);
-	g_signal_connect(qv_keep(box, gtk_button_new_with_mnemonic(_("Re_match")), &qv.rematch), "clicked",
-			 G_CALLBACK(qv_rematch_clicked), a);
-	gtk_style_context_add_class(gtk_widget_get_style_context(qv.rematch), "suggested-action");
-	qv.asked = 0;
+			 G_CALLBACK(panel_resign_clicked), a);
 }
 
 
@@ -685,15 +665,8 @@ static void qv_update(struct app *a)
 		gtk_widget_queue_draw(qv.last_round);
 	}
 	qv_banner(a, &m);
-	if (m.on)
-		qv.asked = 0;
 	if (qv.resign != NULL)
 		gtk_widget_set_visible(qv.resign, seated && m.me >= 0 && a->snap->game_state == BD_GAME_ON);
-	if (qv.rematch != NULL) {
-		gtk_widget_set_visible(qv.rematch, seated && m.me >= 0 && a->snap->game_state == BD_GAME_OVER);
-		gtk_widget_set_sensitive(qv.rematch, !qv.asked);
-		gtk_button_set_label(GTK_BUTTON(qv.rematch), qv.asked ? _("Rematch asked") : _("Re_match"));
-	}
 	if (m.deadline > 0 && qv.tick == 0)
 		qv.tick = g_timeout_add(QV_TICK_MS, qv_tick, a);
 }

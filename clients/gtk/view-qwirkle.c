@@ -38,7 +38,7 @@ static const char *const qv_colour_defaults[QW_COLOURS] = {"#3584e4", "#f6d32d",
 
 /* The window's own state: the hand, what is being placed, the frame. */
 static struct {
-	GtkWidget *hand[QW_HAND], *play, *undo, *swap, *give, *pass, *rematch, *points;
+	GtkWidget *hand[QW_HAND], *play, *undo, *swap, *give, *pass, *points;
 	struct qw_held held[QW_SEATS_MAX]; /* each seat's hand the window follows (hot.c: several) */
 	struct qw_held none;        /* a spectator's: no tile */
 	const struct app *app;
@@ -560,13 +560,6 @@ static void qv_pass_clicked(GtkButton *b, gpointer data)
 	conn_send(data, "move pass");
 }
 
-/* Rematch pressed: another game at this table. */
-static void qv_rematch_clicked(GtkButton *b, gpointer data)
-{
-	(void)b;
-	conn_send(data, "rematch");
-}
-
 /* Hand tile i picked (a click or a key): to place, or marked to swap. */
 static void qv_pick(struct app *a, unsigned i)
 {
@@ -617,7 +610,7 @@ static gboolean qv_hand_draw(GtkWidget *w, cairo_t *cr, gpointer data)
 }
 
 /* The view's controls: the hand (six tile buttons), the points of the tiles placed, and
- * Play, Take back, Swap (then Give back), Pass, Rematch. */
+ * Play, Take back, Swap (then Give back), Pass (another game is the panel's Play Again). */
 static void qv_build(struct app *a, GtkBox *box)
 {
 	GtkWidget *hand = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 4), *row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
@@ -647,7 +640,6 @@ static void qv_build(struct app *a, GtkBox *box)
 	panel_button(GTK_BOX(row), _("_Swap"), G_CALLBACK(qv_swap_clicked), a, &qv.swap);
 	panel_button(GTK_BOX(row), _("_Give back"), G_CALLBACK(qv_give_clicked), a, &qv.give);
 	panel_button(GTK_BOX(row), _("P_ass"), G_CALLBACK(qv_pass_clicked), a, &qv.pass);
-	panel_button(GTK_BOX(row), _("Re_match"), G_CALLBACK(qv_rematch_clicked), a, &qv.rematch);
 	qv.game = 0;
 	qv.app = a;
 	for (unsigned k = 0; k < QW_SEATS_MAX; k++)
@@ -711,8 +703,6 @@ static void qv_update(struct app *a)
 		gtk_widget_set_sensitive(qv.give, nmarked > 0 && nmarked <= m.area->bag);
 	}
 	gtk_widget_set_visible(qv.pass, m.mine && m.area->bag == 0 && !qw_can_lay(&m.table, &qv_held()->hand));
-	gtk_widget_set_visible(qv.rematch, a->me >= 0 && a->hot == NULL && conn_can_play(a) &&
-					   a->snap->game_state == BD_GAME_OVER); /* a hot seat's would be one of several */
 }
 
 /* One event of the table: the hand follows the seat's lays, swaps and draws. */

@@ -7,7 +7,8 @@
  * and dots the cells it may go to; a click on one of them moves it; a piece may also be
  * dragged there. The side panel says whose turn it is, the end with its reason in a banner,
  * and offers Resign and Offer a draw while the match is on (an opponent's offer is said; the
- * match is drawn when both offered) and Rematch once it is over. */
+ * match is drawn when both offered); once it is over the panel's Play Again asks for a
+ * rematch (the sides swapped). */
 #include <stdio.h>
 #include <string.h>
 
@@ -34,10 +35,9 @@ struct fv_model {
 /* The view's own state: the piece selected (-1: none) and the side panel's controls. */
 static struct {
 	int selected;
-	GtkWidget *resign, *rematch, *draw;
-	int asked;             /* we asked for a rematch of the match that is over */
+	GtkWidget *resign, *draw;
 	int offered;           /* we offered a draw since the last move */
-} fv = {-1, NULL, NULL, NULL, 0, 0};
+} fv = {-1, NULL, NULL, 0};
 
 static const char *const fv_side_names[2] = {N_("attackers"), N_("defenders")};
 
@@ -486,27 +486,15 @@ static void fv_banner(struct app *a, const struct fv_model *m)
 	panel_banner(a, m->me < 0 ? "none" : m->me == m->winner ? "win" : "lose", text);
 }
 
-/* Send the request word; once sent, *asked says so (its button waits for the opponent). */
-static void fv_ask(struct app *a, const char *word, int *asked)
-{
-	if (conn_send(a, "%s", word) < 0)
-		return;
-	*asked = 1;
-	app_show(a);
-}
-
-/* Rematch pressed: ask for another match, sides swapped. */
-static void fv_rematch_clicked(GtkButton *b, gpointer data)
-{
-	(void)b;
-	fv_ask(data, "rematch", &fv.asked);
-}
-
-/* Offer a draw pressed: offer one, or agree to the opponent's (the daemon decides which). */
+/* Offer a draw pressed: offer one, or agree to the opponent's (the daemon decides which);
+ * once sent the button waits for the opponent. */
 static void fv_draw_clicked(GtkButton *b, gpointer data)
 {
 	(void)b;
-	fv_ask(data, "draw", &fv.offered);
+	if (conn_send(data, "draw") < 0)
+		return;
+	fv.offered = 1;
+	app_show(data);
 }
 
 /* An event: a draw offered by the opponent is said; a move withdraws every offer. */
@@ -525,14 +513,13 @@ static void fv_event(struct app *a, const struct bd_msg *msg)
 	}
 }
 
-/* The view's controls in the side panel: Resign and Rematch, shown when they apply. */
+/* The view's controls in the side panel: Resign and Offer a draw, shown while the match is
+ * on (the rematch is the panel's Play Again). */
 static void fv_build(struct app *a, GtkBox *box)
 {
 	panel_button(box, _("_Resign"), G_CALLBACK(panel_resign_clicked), a, &fv.resign);
 	panel_button(box, _("Offer a _draw"), G_CALLBACK(fv_draw_clicked), a, &fv.draw);
-	panel_button(box, _("Re_match"), G_CALLBACK(fv_rematch_clicked), a, &fv.rematch);
-	gtk_style_context_add_class(gtk_widget_get_style_context(fv.rematch), "suggested-action");
-	fv.asked = fv.offered = 0;
+	fv.offered = 0;
 	fv.selected = -1;
 }
 
@@ -548,8 +535,6 @@ static void fv_update(struct app *a)
 	if (fv.selected >= 0 && (!fv_my_turn(a, &m) || !fv_movable(&m, (unsigned)fv.selected)))
 		fv.selected = -1;
 	fv_banner(a, &m);
-	if (m.on)
-		fv.asked = 0; /* the rematch has begun */
 	if (fv.resign != NULL)
 		gtk_widget_set_visible(fv.resign, seated && m.me >= 0 && m.on);
 	if (!m.on)
@@ -558,11 +543,6 @@ static void fv_update(struct app *a)
 		gtk_widget_set_visible(fv.draw, seated && m.me >= 0 && m.on);
 		gtk_widget_set_sensitive(fv.draw, !fv.offered);
 		gtk_button_set_label(GTK_BUTTON(fv.draw), fv.offered ? _("Draw offered") : _("Offer a _draw"));
-	}
-	if (fv.rematch != NULL) {
-		gtk_widget_set_visible(fv.rematch, seated && m.me >= 0 && m.winner >= 0 && a->snap->game_state == BD_GAME_OVER);
-		gtk_widget_set_sensitive(fv.rematch, !fv.asked);
-		gtk_button_set_label(GTK_BUTTON(fv.rematch), fv.asked ? _("Rematch asked") : _("Re_match"));
 	}
 }
 

@@ -1,8 +1,9 @@
 /* view-tictactoe.c: tic-tac-toe in board-gtk. The 3x3 grid is drawn from the position in the
  * snapshot: X as a cross, O as a ring (shape, not colour, tells them apart), the last move on
  * a tinted tile with a ring, the winning line struck across its three cells. The side panel
- * says whose turn it is, the result in a banner, and offers Resign while the match is on and
- * Rematch once it is over. Spectators see the same and have nothing to press. */
+ * says whose turn it is, the result in a banner, and offers Resign while the match is on; once
+ * it is over the panel's Play Again asks for a rematch (the sides swapped).
+ * Spectators see the same and have nothing to press. */
 #include <stdio.h>
 #include <string.h>
 
@@ -27,10 +28,9 @@ struct tv_model {
 	const char *name[2];   /* X's and O's player names, "" for an empty seat */
 };
 
-/* The controls this view adds to the side panel; NULL once destroyed. */
+/* The control this view adds to the side panel; NULL once destroyed. */
 static struct {
-	GtkWidget *resign, *rematch;
-	int asked;             /* we asked for a rematch of the match that is over */
+	GtkWidget *resign;
 } tv;
 
 /* 0 for X, 1 for O. */
@@ -320,45 +320,23 @@ static void tv_banner(struct app *a, const struct tv_model *m)
 	}
 }
 
-/* Rematch pressed: ask for another match, sides swapped; the button waits for the opponent. */
-static void tv_rematch_clicked(GtkButton *b, gpointer data)
-{
-	struct app *a = data;
-
-	(void)b;
-	if (conn_send(a, "rematch") < 0)
-		return;
-	tv.asked = 1;
-	app_show(a);
-}
-
-/* The view's controls in the side panel: Resign and Rematch, shown when they apply. */
+/* The view's control in the side panel: Resign, shown while the match is on (the rematch is
+ * the panel's Play Again). */
 static void tv_build(struct app *a, GtkBox *box)
 {
 	panel_button(box, _("_Resign"), G_CALLBACK(panel_resign_clicked), a, &tv.resign);
-	panel_button(box, _("Re_match"), G_CALLBACK(tv_rematch_clicked), a, &tv.rematch);
-	gtk_style_context_add_class(gtk_widget_get_style_context(tv.rematch), "suggested-action");
-	tv.asked = 0;
 }
 
-/* Show the snapshot in the banner and the buttons. */
+/* Show the snapshot in the banner and the button. */
 static void tv_update(struct app *a)
 {
 	struct tv_model m;
-	int seated = conn_can_play(a);
 
 	if (tv_read(a, &m) < 0)
 		return;
 	tv_banner(a, &m);
-	if (m.on)
-		tv.asked = 0; /* the rematch has begun */
 	if (tv.resign != NULL)
-		gtk_widget_set_visible(tv.resign, seated && m.me && m.on);
-	if (tv.rematch != NULL) {
-		gtk_widget_set_visible(tv.rematch, seated && m.me && m.result && a->snap->game_state == BD_GAME_OVER);
-		gtk_widget_set_sensitive(tv.rematch, !tv.asked);
-		gtk_button_set_label(GTK_BUTTON(tv.rematch), tv.asked ? _("Rematch asked") : _("Re_match"));
-	}
+		gtk_widget_set_visible(tv.resign, conn_can_play(a) && m.me && m.on);
 }
 
 const struct game_view view_tictactoe = {
