@@ -8,9 +8,10 @@
 # turned first, turns down); a mismatched pair is marked
 # (a cross in the corner, "no pair" for screen readers) and no face-down card lights up under
 # the pointer while it waits; a pick refused then is said in a box by the card, which goes
-# after a few seconds. Then a tic-tac-toe window against another protocol player: a click out
-# of turn is refused by the cell it was on, the word gone once the opponent moved; a click on
-# a taken cell says why by that cell.
+# after a few seconds, and in the panel, whose line goes once stale (pia leaves: the game
+# freezes). Then a tic-tac-toe window against another protocol player: a click out of turn
+# is refused by the cell it was on, the word gone once the opponent moved; a click on a
+# taken cell says why by that cell.
 . "$(dirname "$0")/lib.sh"
 
 . "$(dirname "$0")/gtk-lib.sh"
@@ -157,6 +158,15 @@ cp "$WORK/refused.png" "$(dirname "$0")/out/test-gtk-cards-refused.png" 2>/dev/n
 xdotool mousemove 5 5
 gone() { shot after && [ "$(count "$WORK/after.png" "$REFUSED_BG")" -eq 0 ]; }
 wait_until "the refusal to leave the board" gone
+
+note "the panel's line of the refusal goes once stale: pia leaves, the game freezes"
+# Faded, the line keeps its text (hidden, still in the accessible tree) while the game stays
+# as it was; a change of the game's state clears it (the issue's "Not now: the game is over"
+# under "Game 4 is on").
+at "$GPID" labels | grep -q "^Wait: " || fail "the refusal's line went while the game stayed as it was: $(at "$GPID" labels)"
+printf 'leave\n' >&7
+wait_until "the game frozen" has_label "$GPID" "^Game 1 is frozen"
+wait_until "the stale refusal to leave the panel" eval '! at "$GPID" labels | grep -q "^Wait: "'
 [ -s "$WORK/gtk.log" ] && fail "board-gtk wrote to stderr: $(cat "$WORK/gtk.log")"
 
 note "tic-tac-toe: a click out of turn is refused by its cell until the opponent moved"
