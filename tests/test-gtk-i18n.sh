@@ -6,11 +6,13 @@
 # appstreamcli validates, translated like the .desktop file, and the translations, which the
 # installed program finds (--help in Polish). Then a window run from the build with
 # LANGUAGE=pt shows its lobby in Portuguese: read over AT-SPI, its labels and buttons are the
-# catalogue's Portuguese, none the English of a translated message.
+# catalogue's Portuguese, none the English of a translated message. At a Memory table, a pick
+# the daemon refuses is said with the daemon's reason in Portuguese.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/gtk-lib.sh"
 GPID=""
-trap 'gtk_kill $GPID $BUSPID $XPID; cleanup' EXIT
+APID=""
+trap 'exec 8>&-; gtk_kill $GPID $APID $BUSPID $XPID; cleanup' EXIT
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 gtk_need
 for tool in msgfmt appstreamcli; do
@@ -63,7 +65,7 @@ h=$(env -u LC_ALL -u LC_MESSAGES LANG=C.UTF-8 LANGUAGE=pl "$WORK/root/usr/bin/bo
 
 note "LANGUAGE=pt: the lobby in Portuguese"
 gtk_display
-start_daemon
+start_daemon --board main:4 --first-pick-ms 3600000
 env -u LC_ALL -u LC_MESSAGES LANG=C.UTF-8 LANGUAGE=pt "$GTK" --socket "$SOCK" --shm-prefix "$PREFIX" --name ana \
 	>"$WORK/gtk.log" 2>&1 &
 GPID=$!
@@ -91,4 +93,30 @@ EOF
 wait_until "the lobby in Portuguese" in_portuguese
 gtk_kill $GPID
 GPID=""
+
+note "LANGUAGE=pt: the daemon's reason for a refused pick in Portuguese"
+# Ann turns card 0 up (a first pick that lasts an hour); the window's click on it is refused
+# by the daemon (ERR filled that card is face up or locked). The feedback line keeps its text
+# when it fades, so it is read from every label, shown or not.
+mkfifo "$WORK/ann.in"
+socat "UNIX-CONNECT:$SOCK" - <"$WORK/ann.in" >"$WORK/ann.out" 2>&1 &
+APID=$!
+exec 8>"$WORK/ann.in"
+printf 'hello ann player\njoin main\n' >&8
+wait_for "$WORK/ann.out" "^OK join main"
+env -u LC_ALL -u LC_MESSAGES LANG=C.UTF-8 LANGUAGE=pt "$GTK" --socket "$SOCK" --shm-prefix "$PREFIX" --board main \
+	--name ana >"$WORK/gtk.log" 2>&1 &
+GPID=$!
+wait_until "the game to be on" has_label "$GPID" "^O jogo 1 está a decorrer"
+printf 'pick 0 0\n' >&8
+wait_until "Ann's card face up in the window" eval "at $GPID card 0 | grep -q '^linha 1, coluna 1, virada para cima'"
+set -- $(at "$GPID" card 0 | cut -d'|' -f2)
+xdotool mousemove $(($1 + $3 / 2)) $(($2 + $4 / 2)) click 1
+refused() { at "$GPID" labels >"$WORK/labels" 2>/dev/null && grep -q "^Ocupada: " "$WORK/labels"; }
+wait_until "the refusal" refused
+grep -qx "Ocupada: essa carta está virada para cima ou bloqueada\." "$WORK/labels" ||
+	fail "the daemon's reason is not in Portuguese: $(grep "^Ocupada: " "$WORK/labels")"
+exec 8>&-
+gtk_kill $GPID $APID
+GPID="" APID=""
 finish

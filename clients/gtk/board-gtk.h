@@ -29,7 +29,8 @@
  *            Leave, the session's tally)
  *   scores.c the games finished: this session's tally, statistics across sessions in
  *            the user's data folder, the Scores dialog
- *   i18n.c   gettext: the translations' folder (the build's, else the installed one)
+ *   i18n.c   gettext: the translations' folder (the build's, else the installed one); the
+ *            daemon's reasons for a refusal translated
  *   callout.c  a word drawn on the board by the cell it is about (a refused move, a card
  *            that timed out), and the moves sent so that a refusal is known by its cell
  *   view-<game>.c  one game's view (struct game_view): view-memory.c, view-tictactoe.c,
@@ -302,6 +303,7 @@ void a11y_focus(GtkWidget *view, int old, int cell);
 
 /* i18n.c */
 void i18n_init(void);
+const char *i18n_reason(const char *english);
 
 /* panel.c */
 void panel_update(struct app *a);

@@ -72,7 +72,7 @@ void callout_illegal(struct app *a, int cell, const char *why)
 {
 	char text[256];
 
-	snprintf(text, sizeof text, _("Not allowed: %s."), why);
+	snprintf(text, sizeof text, _("Not allowed: %s."), i18n_reason(why));
 	callout_refuse(a, cell, text);
 }
 
@@ -114,7 +114,7 @@ static void callout_words(const char *code, const char *text, char *buf, size_t 
 		snprintf(buf, len, _("%s: you let this card go, so others may pick it first for %lld s (you may "
 				     "still pick it to match it)."), _(title), (ms + 999) / 1000);
 	else
-		snprintf(buf, len, _("%s: %s."), _(title), text); /* the title, then the daemon's reason */
+		snprintf(buf, len, _("%s: %s."), _(title), i18n_reason(text)); /* the title, then the daemon's reason */
 }
 
 /* Send one of the game's moves about cell and wait for its answer: 0 done, 1 refused (said

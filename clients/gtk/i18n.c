@@ -41,3 +41,13 @@ void i18n_init(void)
 	textdomain(I18N_DOMAIN);
 	g_free(dir);
 }
+
+/* A reason the daemon gave for a refusal (ERR CODE REASON), in the user's language: the
+ * daemon and the games' rules speak English, and po/ holds every fixed reason they write
+ * (BD_REASON, bd_err_set); a reason made at run time, or unknown, is shown as it came. */
+const char *i18n_reason(const char *english)
+{
+	if (english == NULL || english[0] == '\0') /* gettext("") is the catalogue's header */
+		return english;
+	return dgettext(I18N_DOMAIN, english);
+}

@@ -500,8 +500,8 @@ void panel_refused(struct app *a, const char *code, const char *text)
 	for (size_t i = 0; i < G_N_ELEMENTS(titles); i++)
 		if (g_strcmp0(code, titles[i].code) == 0)
 			title = titles[i].title;
-	/* TRANSLATORS: a refusal's title, then the daemon's reason (in English) */
-	snprintf(line, sizeof line, _("%s: %s."), _(title), text);
+	/* TRANSLATORS: a refusal's title, then the daemon's reason (translated from po/) */
+	snprintf(line, sizeof line, _("%s: %s."), _(title), i18n_reason(text));
 	panel_feedback(a, line, 1);
 	if (a->window != NULL)
 		gtk_widget_error_bell(GTK_WIDGET(a->window));
