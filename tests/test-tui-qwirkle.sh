@@ -8,7 +8,10 @@
 # --no-shm (the hands and the board from the protocol alone: no segment of the daemon's
 # in board-tui's maps) in an 80x24 terminal, where the grid is cut to the screen: every
 # turn needs the state and hand lines shown; at the end the cursor taken to the far corners
-# stays in the part shown.
+# stays in the part shown. Then practice from the lobby (80x24 too): practice=on set with
+# o and +, a bot played; the state line says PRACTICE; a tile no hand holds, typed by its
+# name (b then 4, as the seed plays), is laid: boardctl dump shows it, and the hand is as
+# it was (dump --hands).
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/tui-lib.sh"
 CTL="$BIN/boardctl"
@@ -97,4 +100,65 @@ play w yes
 note "--no-shm, at 80x24"
 TUI_SIZE=80x24
 play v no --no-shm
+
+note "practice from the lobby: o to practice=off, + makes it on, b plays a bot"
+tui_start -- --name ana
+wait_screen '^board-tui: lobby '
+downs=$(($(screen | sed -n '/^Games/,/^Bot level/p' | grep -n '^[> ] Qwirkle ' | cut -d: -f1) - 2))
+[ "$downs" -ge 0 ] || fail "no Qwirkle in the lobby: $(screen | head -n 12)"
+while [ "$downs" -gt 0 ]; do keys Down; downs=$((downs - 1)); done
+wait_screen '^> Qwirkle '
+chosen() { screen | sed -n '/^Options (/,/^$/p' | grep -o '\[[a-z-]*=' | head -n 1; }
+moved() { [ "$(chosen)" != "$was" ]; }
+for _ in 1 2 3 4 5 6 7 8; do
+	[ "$(chosen)" = "[practice=" ] && break
+	was=$(chosen)
+	keys o
+	wait_until "o past $was" moved
+done
+wait_screen '\[practice=off\]'
+keys +
+wait_screen '\[practice=on\]'
+keys b
+wait_screen '^board-tui: Qwirkle at table qwirkle-[0-9]+ '
+at=$(screen | sed -n 's/^board-tui: Qwirkle at table \([^ ]*\) .*/\1/p')
+wait_screen '^PRACTICE: '
+"$CTL" dump "$at" | grep -q PRACTICE || fail "not a practice table: $("$CTL" dump "$at")"
+seat=$("$CTL" players "$at" | awk '$2 == "ana" { print $1 }')
+hand() { "$CTL" dump "$at" --hands | sed -n "s/^hand of player $seat: //p"; }
+ours() { "$CTL" dump "$at" | grep -q "^game [0-9]* on: player $seat to move"; }
+theirs() { ! ours; }
+mine() { ours && shows '^PRACTICE: Your turn: lay'; }
+wait_until "our turn" mine
+if "$CTL" dump "$at" | grep -q '^table -$'; then # we open, with the hand's best lay
+	qw_lay "$("$CTL" rules qwirkle moves - "$(hand)" | head -n 1 | cut -f1)"
+	keys p
+	wait_until "the bot's turn" theirs
+	wait_until "our turn after the bot's" mine
+fi
+table=$("$CTL" dump "$at" | sed -n 's/^table //p')
+out="$table $("$CTL" dump "$at" --hands | sed -n 's/^hand of player [0-9]*: //p' | tr '\n' ' ')"
+lay=""
+for tile in $(for s in a b c d e f; do for c in 1 2 3 4 5 6; do echo "$s$c"; done; done); do
+	[ "$(printf '%s\n' $out | grep -cE "^$tile(@|\$)")" -eq 0 ] || continue # in no hand, nor on the table
+	lay=$("$CTL" rules qwirkle moves "$table" "$tile" | grep '@' | head -n 1 | cut -f1)
+	[ -n "$lay" ] && break
+done
+[ -n "$lay" ] || fail "no tile outside the hands to lay on $table"
+before=$(hand)
+xy=${lay#*@}
+keys "$(echo "$tile" | cut -c1)" "$(echo "$tile" | cut -c2)"
+wait_screen "  Any: \\[$tile\\]"
+goxy "${xy%,*}" "${xy#*,}"
+keys Enter
+wait_screen "\\*$tile"
+keys p
+laid() { "$CTL" dump "$at" | grep '^table ' | grep -qE " $lay( |\$)"; }
+wait_until "$lay on the table" laid
+[ "$(hand)" = "$before" ] || fail "practice lay $lay (not in hand) changed the hand: '$before' -> '$(hand)'"
+shown() { [ "$(qw_hand | cut -c2- | tr '\n' ' ' | sed 's/ $//')" = "$before" ]; }
+wait_until "the hand shown as it was ($before)" shown
+note "laid $lay from the bag; the hand kept: $before"
+tui_quit
+tui_stop
 finish

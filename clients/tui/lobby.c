@@ -4,13 +4,15 @@
  * at the level v chooses (the player's own board-bot, bot.c). Below, the tables and the
  * players waiting (`list`, read again every REFRESH_MS): Tab moves to the tables, j joins
  * the one chosen (a static board's seat, or our own kept seat), w watches it. A `matched` event joins the
- * table made for us. o chooses one of the game's options, + and - change it: a person or a
- * bot is played with them. */
+ * table made for us. o chooses one of the game's options, + and - change it (a number a
+ * step, a word such as practice=off to the next or the one before): a person or a bot is
+ * played with them. A practice table or wait is marked PRACTICE. */
 #include <curses.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "ipc/clock.h"
+#include "ipc/game/game.h"
 #include "tui.h"
 
 #define REFRESH_MS 2000
@@ -23,7 +25,8 @@ static struct {
 	int game, table;          /* the game and the table chosen */
 	int on_tables;            /* Tab: the arrows choose a table */
 	unsigned level;           /* the bot's level chosen, an index into the view's levels */
-	long value[BD_LIST_OPTS_MAX]; /* the chosen game's options as set, -1: not a number (its default) */
+	long value[BD_LIST_OPTS_MAX]; /* the chosen game's options as set (a word's index from its
+				       * min), -1: neither a number nor a known word (its default) */
 	unsigned opt;             /* the option o chose */
 	enum lobby_state state;
 	char waiting[BD_GAME_NAME_MAX + 1]; /* the game waited for */
@@ -47,18 +50,57 @@ static const char *lobby_title(const char *game)
 	return v != NULL ? v->title : game;
 }
 
+/* Option i of the chosen game if it takes words this board-tui knows (practice=off), else
+ * NULL: its value is a number. */
+static const struct bd_game_option *lobby_words(unsigned i)
+{
+	const struct bd_game_info *g = &lobby.games.game[lobby.game];
+	const struct bd_game *codec = bd_game_named(g->game);
+	int k = codec != NULL ? bd_game_option_find(codec, g->opts.opt[i].key) : -1;
+
+	return k >= 0 && codec->options[k].words != NULL ? &codec->options[k] : NULL;
+}
+
+/* The daemon's default of the chosen game's option i as a value (a number, or a word's
+ * value), -1 if it is neither. */
+static long lobby_default(unsigned i)
+{
+	const struct bd_game_option *w = lobby_words(i);
+	const char *text = lobby.games.game[lobby.game].opts.opt[i].value;
+	char why[128];
+	int64_t v;
+
+	if (w == NULL)
+		return bd_parse_uint(text);
+	return bd_game_option_read(w, text, &v, why, sizeof why) == NULL ? (long)v : -1;
+}
+
 /* The chosen game's options at their defaults (another game was chosen). */
 static void lobby_defaults(void)
 {
 	const struct bd_options *o = lobby.game < (int)lobby.games.n ? &lobby.games.game[lobby.game].opts : NULL;
 
 	for (unsigned i = 0; o != NULL && i < o->n; i++)
-		lobby.value[i] = bd_parse_uint(o->opt[i].value);
+		lobby.value[i] = lobby_default(i);
 	lobby.opt = 0;
 }
 
-/* o: the next option that is a number; + or - (sign): a step up or down, a second for a
- * value in ms that is whole seconds, else 1. The daemon says if the value is out of range. */
+/* The chosen game's option i as set, as the daemon reads it ("1000", "on"). */
+static void lobby_value_text(unsigned i, char *buf, size_t len)
+{
+	const struct bd_game_option *w = lobby_words(i);
+
+	if (lobby.value[i] < 0)
+		snprintf(buf, len, "%s", lobby.games.game[lobby.game].opts.opt[i].value);
+	else if (w != NULL)
+		bd_game_option_text(w, lobby.value[i], buf, len);
+	else
+		snprintf(buf, len, "%ld", lobby.value[i]);
+}
+
+/* o: the next option that is a number or a known word; + or - (sign): a word to the next
+ * or the one before (round), a number a step up or down, a second for a value in ms that
+ * is whole seconds, else 1. The daemon says if a number is out of range. */
 static void lobby_option_key(int ch)
 {
 	const struct bd_options *o = &lobby.games.game[lobby.game].opts;
@@ -73,7 +115,12 @@ static void lobby_option_key(int ch)
 			}
 		return;
 	}
+	const struct bd_game_option *w = lobby_words(lobby.opt);
 	long *v = &lobby.value[lobby.opt], len = (long)strlen(o->opt[lobby.opt].key);
+	if (w != NULL && *v >= 0) {
+		*v = ch == '+' ? (*v < w->max ? *v + 1 : w->min) : (*v > w->min ? *v - 1 : w->max);
+		return;
+	}
 	long step = len > 3 && strcmp(o->opt[lobby.opt].key + len - 3, "-ms") == 0 && *v % 1000 == 0 ? 1000 : 1;
 	if (*v >= 0 && (ch == '+' || *v >= step))
 		*v += ch == '+' ? step : -step;
@@ -83,12 +130,15 @@ static void lobby_option_key(int ch)
 static void lobby_option_words(char *buf, size_t len)
 {
 	const struct bd_options *o = &lobby.games.game[lobby.game].opts;
+	char value[BD_OPT_VALUE_MAX + 1];
 	size_t n = 0;
 
 	buf[0] = 0;
 	for (unsigned i = 0; i < o->n && n < len; i++)
-		if (lobby.value[i] >= 0 && lobby.value[i] != bd_parse_uint(o->opt[i].value))
-			n += (size_t)snprintf(buf + n, len - n, "%s%s=%ld", n ? " " : "", o->opt[i].key, lobby.value[i]);
+		if (lobby.value[i] >= 0 && lobby.value[i] != lobby_default(i)) {
+			lobby_value_text(i, value, sizeof value);
+			n += (size_t)snprintf(buf + n, len - n, "%s%s=%s", n ? " " : "", o->opt[i].key, value);
+		}
 }
 
 /* Read the tables and the players waiting again. */
@@ -258,20 +308,22 @@ void lobby_event(struct tui *t, const struct bd_msg *m)
 	}
 }
 
-/* The chosen game's options as set, the one o chose bracketed and reversed. The next row. */
+/* The chosen game's options as set, the one o chose bracketed and reversed; an option
+ * that would pass the last column goes on the next row, indented. The next row. */
 static int lobby_options(int y)
 {
 	const struct bd_options *o = &lobby.games.game[lobby.game].opts;
+	char value[BD_OPT_VALUE_MAX + 1];
 
 	mvprintw(y, 0, "Options (o chooses, +/- change):");
 	for (unsigned i = 0; i < o->n; i++) {
 		int cur = i == lobby.opt && lobby.value[i] >= 0;
+		lobby_value_text(i, value, sizeof value);
+		if (getcurx(stdscr) + (int)(strlen(o->opt[i].key) + strlen(value)) + 3 >= COLS)
+			move(++y, 2);
 		addch(cur ? '[' : ' ');
 		attron(cur ? A_REVERSE : 0);
-		if (lobby.value[i] >= 0)
-			printw("%s=%ld", o->opt[i].key, lobby.value[i]);
-		else
-			printw("%s=%s", o->opt[i].key, o->opt[i].value);
+		printw("%s=%s", o->opt[i].key, value);
 		attroff(cur ? A_REVERSE : 0);
 		addch(cur ? ']' : ' ');
 	}
@@ -330,6 +382,14 @@ static int lobby_new(struct tui *t, int y)
 	return y + 1;
 }
 
+/* " PRACTICE" for a practice table's or wait's options (Qwirkle's practice=on), else "". */
+static const char *lobby_practice(const struct bd_options *o)
+{
+	const char *v = bd_option_get(o, "practice");
+
+	return v != NULL && strcmp(v, "on") == 0 ? " PRACTICE" : "";
+}
+
 /* The tables, each with who sits there; then the players waiting. */
 static void lobby_tables(int y)
 {
@@ -340,7 +400,8 @@ static void lobby_tables(int y)
 		mvprintw(y++, 2, "No tables yet.");
 	for (size_t i = 0; i < lobby.list.ntables && y < LINES - 4; i++) {
 		const struct bd_table_info *ti = &lobby.list.table[i];
-		int n = snprintf(line, sizeof line, "%s: %s, %s;", ti->table, lobby_title(ti->game), ti->state);
+		int n = snprintf(line, sizeof line, "%s: %s%s, %s;", ti->table, lobby_title(ti->game), lobby_practice(&ti->opts),
+				 ti->state);
 		for (size_t s = 0; s < lobby.list.nseats && n > 0 && (size_t)n < sizeof line; s++)
 			if (lobby.list.seat[s].table == i)
 				n += snprintf(line + n, sizeof line - (size_t)n, " %s%s", lobby.list.seat[s].name,
@@ -355,8 +416,9 @@ static void lobby_tables(int y)
 	if (lobby.list.nwaiting == 0)
 		mvprintw(y++, 2, "Nobody.");
 	for (size_t i = 0; i < lobby.list.nwaiting && y < LINES - 2; i++)
-		mvprintw(y++, 2, "%s (user %s) waits for %s, %u s left", lobby.list.waiting[i].name,
-			 lobby.list.waiting[i].login, lobby_title(lobby.list.waiting[i].game), lobby.list.waiting[i].seconds);
+		mvprintw(y++, 2, "%s (user %s) waits for %s%s, %u s left", lobby.list.waiting[i].name,
+			 lobby.list.waiting[i].login, lobby_title(lobby.list.waiting[i].game),
+			 lobby_practice(&lobby.list.waiting[i].opts), lobby.list.waiting[i].seconds);
 }
 
 /* Draw the lobby screen. */

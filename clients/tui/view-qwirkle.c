@@ -5,8 +5,11 @@
  * counts it), cut to the screen if it is larger, showing each new lay (qv_focus). Our
  * hand is under the board: 1-6 choose a tile, Enter puts it on the cell
  * under the cursor (or takes a tile being laid back), p plays the lay, u takes it all
- * back, x marks the chosen tile to give back and s swaps the marked ones, P passes. The
- * hand comes from the daemon's HAND line and our draws (ipc/game/qwirkle-hand.h). */
+ * back, x marks the chosen tile to give back and s swaps the marked ones, P passes. A
+ * tile's name typed (b then 4, as the seed plays) chooses it in the hand; in a practice game
+ * (marked PRACTICE) one the hand does not hold is chosen from the bag, laid as a hand tile
+ * but leaving the hand as it is; only the hand's tiles are swapped. The hand comes from the
+ * daemon's HAND line and our draws (ipc/game/qwirkle-hand.h). */
 #include <curses.h>
 #include <stdio.h>
 #include <string.h>
@@ -21,8 +24,10 @@ static struct {
 	struct qw_held none;     /* a spectator's: no tile */
 	int owner;               /* the seat the lay, choice and marks below are of */
 	struct qw_move lay;      /* the tiles being laid, not sent yet */
-	unsigned from[QW_HAND];  /* the hand index of each */
+	unsigned from[QW_HAND];  /* the hand index of each, QW_HAND for a tile from the bag */
 	unsigned chosen;         /* the hand tile chosen */
+	uint8_t pick;            /* practice: the tile chosen by name from the bag, else QW_NO_TILE */
+	char letter;             /* a tile's shape letter typed, waiting for its digit; else 0 */
 	unsigned marked;         /* bit per hand tile marked to give back */
 } qv;
 
@@ -49,6 +54,7 @@ static void qv_own(const struct tui *t)
 		return;
 	qv_clear();
 	qv.chosen = 0;
+	qv.pick = QW_NO_TILE;
 	qv.owner = t->me;
 }
 
@@ -186,48 +192,99 @@ static void qv_points(const struct tui *t, char *buf, size_t len)
 					      a->score[t->snap->players[i].side]);
 }
 
-/* Whose turn, the bag, the points; nonzero if ours. */
+/* Whose turn, the bag, the points (after PRACTICE in a practice game); nonzero if ours. */
 static int qv_status(const struct tui *t, char *buf, size_t len)
 {
 	char name[BD_NAME_MAX + 1] = "?", points[160];
 
 	if (t->snap->turn < BD_PLAYERS_MAX)
 		bd_printable(name, sizeof name, t->snap->players[t->snap->turn].name);
+	const char *mark = qv_area(t)->practice ? "PRACTICE: " : ""; /* words: no colour needed */
+
 	qv_points(t, points, sizeof points);
 	if (qv_mine(t))
-		snprintf(buf, len, "Your turn: lay (p), swap (x marks, s) or pass (P). Bag %u. Points:%s.", qv_area(t)->bag,
-			 points);
+		snprintf(buf, len, "%sYour turn: lay (p), swap (x marks, s) or pass (P). Bag %u. Points:%s.", mark,
+			 qv_area(t)->bag, points);
 	else
-		snprintf(buf, len, "%s to move. Bag %u. Points:%s.", name, qv_area(t)->bag, points);
+		snprintf(buf, len, "%s%s to move. Bag %u. Points:%s.", mark, name, qv_area(t)->bag, points);
 	return qv_mine(t);
 }
 
-/* The hand under the board: "Hand: [a1] b4 c2x --" (chosen bracketed, marked x, laid --). */
+/* The hand under the board: "Hand (1-6 choose): 1[a1] 2:b4 3:c2x 4:--" (chosen bracketed,
+ * marked x, laid --); then a tile's letter typed ("Typed: b_") or the bag's tile chosen
+ * ("Any: [b4]"): 72 characters at most, for an 80-column screen. */
 static void qv_note(const struct tui *t, char *buf, size_t len)
 {
 	size_t n = 0;
 	char tile[QW_TILE_LEN + 1];
+	int own = qv.owner == t->me;
 
 	if (t->me < 0 || !qv_held(t)->known) {
 		snprintf(buf, len, "%s", t->me < 0 ? "" : "Hand: not known yet.");
 		return;
 	}
-	n = (size_t)snprintf(buf, len, "Hand (1-%u choose):", qv_held(t)->hand.n);
+	n = (size_t)snprintf(buf, len, "Hand (1-%u choose%s):", qv_held(t)->hand.n,
+			     qv_area(t)->practice ? "; any tile: b4" : "");
 	for (unsigned i = 0; i < qv_held(t)->hand.n && n < len; i++) {
 		qw_tile_format(qv_held(t)->hand.tile[i], tile);
-		int own = qv.owner == t->me, chosen = own && i == qv.chosen;
+		int chosen = own && i == qv.chosen && qv.pick == QW_NO_TILE;
 		n += (size_t)snprintf(buf + n, len - n, " %u%s%s%s%s", i + 1, chosen ? "[" : ":",
 				      own && qv_placed(i) ? "--" : tile, chosen ? "]" : "", own && qv.marked >> i & 1u ? "x" : "");
 	}
+	if (own && qv.pick != QW_NO_TILE && n < len) {
+		qw_tile_format(qv.pick, tile);
+		snprintf(buf + n, len - n, "  Any: [%s]", tile);
+	} else if (own && qv.letter && n < len) {
+		snprintf(buf + n, len - n, "  Typed: %c_", qv.letter);
+	}
 }
 
-/* The end: every seat's points. */
+/* The end: every seat's points, a practice game's said so. */
 static void qv_ending(const struct tui *t, char *buf, size_t len)
 {
 	char points[160];
 
 	qv_points(t, points, sizeof points);
-	snprintf(buf, len, "points%s", points);
+	snprintf(buf, len, "%spoints%s", qv_area(t)->practice ? "a PRACTICE game, " : "", points);
+}
+
+/* Put the chosen tile (the bag's, in practice, else the hand's) at x, y; then choose the
+ * next hand tile not laid yet. */
+static void qv_put(struct tui *t, int x, int y)
+{
+	const struct qw_hand *h = &qv_held(t)->hand;
+	int bag = qv.pick != QW_NO_TILE;
+
+	qv.from[qv.lay.n] = bag ? QW_HAND : qv.chosen;
+	qv.lay.p[qv.lay.n++] = (struct qw_place){(int8_t)x, (int8_t)y, bag ? qv.pick : h->tile[qv.chosen]};
+	qv.pick = QW_NO_TILE;
+	for (unsigned i = 0; i < h->n; i++)
+		if (!qv_placed((qv.chosen + i) % h->n)) {
+			qv.chosen = (qv.chosen + i) % h->n;
+			break;
+		}
+}
+
+/* A tile typed by name: the hand's copy not being laid yet, else in a practice game the
+ * bag's (the daemon says if the bag has none left). */
+static void qv_pick(struct tui *t, uint8_t tile)
+{
+	const struct qw_hand *h = &qv_held(t)->hand;
+	char name[QW_TILE_LEN + 1], why[64];
+
+	for (unsigned i = 0; i < h->n; i++)
+		if (h->tile[i] == tile && !qv_placed(i)) {
+			qv.chosen = i;
+			qv.pick = QW_NO_TILE;
+			return;
+		}
+	if (qv_area(t)->practice) {
+		qv.pick = tile;
+		return;
+	}
+	qw_tile_format(tile, name);
+	snprintf(why, sizeof why, "no %s in your hand (any tile is for practice games)", name);
+	draw_feedback(t, why, 1);
 }
 
 /* Enter: put the chosen tile on an empty cell, or take a tile being laid back. */
@@ -243,18 +300,12 @@ static void qv_play(struct tui *t, unsigned cell)
 	} else if (k >= 0) {
 		qv.lay.p[k] = qv.lay.p[--qv.lay.n];
 		qv.from[k] = qv.from[qv.lay.n];
-	} else if (qv.chosen >= qv_held(t)->hand.n || qv_placed(qv.chosen)) {
+	} else if (qv.pick == QW_NO_TILE && (qv.chosen >= qv_held(t)->hand.n || qv_placed(qv.chosen))) {
 		draw_feedback(t, "choose a tile of your hand with 1-6 first", 1);
 	} else if (x < -QW_COORD_MAX || x > QW_COORD_MAX || y < -QW_COORD_MAX || y > QW_COORD_MAX) {
 		draw_feedback(t, "off the table", 1);
 	} else {
-		qv.from[qv.lay.n] = qv.chosen;
-		qv.lay.p[qv.lay.n++] = (struct qw_place){(int8_t)x, (int8_t)y, qv_held(t)->hand.tile[qv.chosen]};
-		for (unsigned i = 0; i < qv_held(t)->hand.n; i++) /* the next tile not laid yet */
-			if (!qv_placed((qv.chosen + i) % qv_held(t)->hand.n)) {
-				qv.chosen = (qv.chosen + i) % qv_held(t)->hand.n;
-				break;
-			}
+		qv_put(t, x, y);
 	}
 }
 
@@ -303,14 +354,25 @@ static void qv_send_swap(struct tui *t)
 	}
 }
 
-/* The keys of a turn: 1-6, p, u, x, s, P. */
+/* The keys of a turn: 1-6, a tile's name (a-f then 1-6), p, u, x, s, P. */
 static int qv_key(struct tui *t, int ch)
 {
+	char name[3] = {qv.letter, (char)ch, 0};
+	uint8_t tile;
+
 	qv_own(t);
-	if (ch >= '1' && ch <= '6') {
+	qv.letter = 0; /* a letter waits for the very next key */
+	if (name[0] && qw_tile_parse(name, &tile) == 0) {
+		qv_pick(t, tile);
+	} else if (ch >= 'a' && ch <= 'f' && t->me >= 0) {
+		qv.letter = (char)ch;
+	} else if (ch >= '1' && ch <= '6') {
 		qv.chosen = (unsigned)(ch - '1');
+		qv.pick = QW_NO_TILE;
 	} else if (ch == 'u') {
 		qv_clear();
+	} else if (ch == 'x' && qv.pick != QW_NO_TILE) {
+		draw_feedback(t, "only your hand's tiles are given back: choose one with 1-6", 1);
 	} else if (ch == 'x' && qv.chosen < qv_held(t)->hand.n) {
 		qv.marked ^= 1u << qv.chosen;
 	} else if ((ch == 'p' || ch == 's' || ch == 'P') && !qv_mine(t)) {
@@ -347,6 +409,7 @@ static void qv_line(struct tui *t, const struct bd_msg *m)
 static void qv_reset(struct tui *t)
 {
 	memset(&qv, 0, sizeof qv);
+	qv.pick = QW_NO_TILE;
 	for (unsigned k = 0; k < QW_SEATS_MAX; k++)
 		qw_held_reset(&qv.held[k], t->have_snap ? t->snap->game_number : 0);
 	qv.owner = t->me;
@@ -356,7 +419,7 @@ const struct tui_view tui_qwirkle = {
 	.kind = BD_GAME_QWIRKLE,
 	.title = "Qwirkle",
 	.levels = {"easy", "greedy", "strong", NULL},
-	.keys = "1-6 tile  p play  u undo  x mark  s swap  P pass",
+	.keys = "1-6/b4 tile  p play  u undo  x mark  s swap  P pass",
 	.turns = 1,
 	.cell_w = 3,
 	.side = qv_side,
