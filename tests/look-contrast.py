@@ -1,5 +1,6 @@
-# look-contrast.py PID PNG: the contrast of every text the window of PID shows, measured in
-# the screenshot PNG (the whole screen, `import -window root`). Each text is a showing,
+# look-contrast.py PID PNG [SCALE]: the contrast of every text the window of PID shows,
+# measured in the screenshot PNG (the whole screen, `import -window root`); SCALE (GDK_SCALE)
+# turns AT-SPI's extents, in the window's own pixels, into the screenshot's. Each text is a showing,
 # sensitive accessible with a name (a label, a button...) and its extents on screen, clipped
 # to the window; in that box the background is the commonest pixel colour and the text's
 # colour the pixel farthest from it in WCAG contrast (glyph stems reach the full colour).
@@ -37,7 +38,12 @@ def ratio(a, b):
     x, y = sorted((lum(a), lum(b)))
     return (y + 0.05) / (x + 0.05)
 
-def texts(o, window):
+def box_of(o, scale):
+    """The extents of o on the screenshot: (x0, y0, x1, y1)."""
+    e = o.get_extents(Atspi.CoordType.SCREEN)
+    return e.x * scale, e.y * scale, (e.x + e.width) * scale, (e.y + e.height) * scale
+
+def texts(o, window, scale):
     """(role, name, box) of every showing, sensitive accessible with a name, under o."""
     if o.get_role() == Atspi.Role.TABLE:
         return  # the board: drawn, not text widgets (its colours: look-palette.py)
@@ -46,19 +52,19 @@ def texts(o, window):
         return
     name = (o.get_name() or "").strip()
     if o.get_role() in TEXT_ROLES and name and states.contains(Atspi.StateType.SENSITIVE):
-        e = o.get_extents(Atspi.CoordType.SCREEN)
-        inset = 4 if o.get_role() in BUTTONS else 0  # a button's frame is not its text
-        x0, y0 = max(e.x + inset, window[0]), max(e.y + inset, window[1])
-        x1, y1 = min(e.x + e.width - inset, window[2]), min(e.y + e.height - inset, window[3])
+        e = box_of(o, scale)
+        inset = 4 * scale if o.get_role() in BUTTONS else 0  # a button's frame is not its text
+        x0, y0 = max(e[0] + inset, window[0]), max(e[1] + inset, window[1])
+        x1, y1 = min(e[2] - inset, window[2]), min(e[3] - inset, window[3])
         if x1 - x0 >= 4 and y1 - y0 >= 4:
             yield o.get_role().value_nick, name, (x0, y0, x1, y1)
     for i in range(o.get_child_count()):
         c = o.get_child_at_index(i)
         if c is not None:
-            yield from texts(c, window)
+            yield from texts(c, window, scale)
 
 def main():
-    pid, png = int(sys.argv[1]), sys.argv[2]
+    pid, png, scale = int(sys.argv[1]), sys.argv[2], int(sys.argv[3]) if len(sys.argv) > 3 else 1
     desk = Atspi.get_desktop(0)
     apps = [desk.get_child_at_index(i) for i in range(desk.get_child_count())]
     app = next((a for a in apps if a is not None and a.get_process_id() == pid), None)
@@ -70,9 +76,9 @@ def main():
         win = app.get_child_at_index(i)
         if win is None or not win.get_state_set().contains(Atspi.StateType.SHOWING):
             continue
-        e = win.get_extents(Atspi.CoordType.SCREEN)
-        box = (max(e.x, 0), max(e.y, 0), min(e.x + e.width, width), min(e.y + e.height, height))
-        for role, name, (x0, y0, x1, y1) in texts(win, box):
+        e = box_of(win, scale)
+        box = (max(e[0], 0), max(e[1], 0), min(e[2], width), min(e[3], height))
+        for role, name, (x0, y0, x1, y1) in texts(win, box, scale):
             pixels = [tuple(rgb[3 * (y * width + x):3 * (y * width + x) + 3]) for y in range(y0, y1) for x in range(x0, x1)]
             counts = {}
             for p in pixels:
@@ -87,4 +93,5 @@ def main():
         sys.exit("only %d texts found in the window of %d" % (found, pid))
     sys.exit(1 if bad else 0)
 
-main()
+if __name__ == "__main__":  # look-board.py borrows screen and ratio
+    main()

@@ -9,14 +9,19 @@
 #   - with GTK_THEME=Adwaita:dark, every text in the window (labels, buttons: AT-SPI's
 #     extents) is at 4.5:1 or more, measured in a screenshot by tests/look-contrast.py, with a
 #     refusal on the feedback line and, at the end, the connection banner showing;
+#   - the text the board draws (tests/look-board.py: a face-up card's value, the badge's
+#     initials, the countdown's seconds) is at 4.5:1 or more in the same screenshot;
+#   - HiDPI and the light theme: a second window, light, at GDK_SCALE=2 (Bob, who picks a
+#     card): the letters of the same card twice as high in the screenshot; the board's texts
+#     and the window's at 4.5:1 where AT-SPI's extents, doubled, put them;
 #   - the keyboard cursor's ring shows on the player's board and not on a spectator's;
 #   - the board does not move when the connection banner appears.
-# Screenshots: tests/out/test-gtk-look.png and -banner.png.
+# Screenshots: tests/out/test-gtk-look.png, -hidpi.png and -banner.png.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/gtk-lib.sh"
-GPID="" SPID="" APID=""
+GPID="" SPID="" APID="" HPID=""
 gtk_need
-trap 'gtk_kill $GPID $SPID $APID $BUSPID $XPID; cleanup' EXIT
+trap 'gtk_kill $GPID $SPID $HPID $APID $BUSPID $XPID; cleanup' EXIT
 SRC="$(dirname "$0")/../clients/gtk"
 OUT="$(dirname "$0")/out"
 
@@ -24,9 +29,9 @@ note "the palette, the cursor's colours and the panel's text colours, in the thr
 "$PY" "$(dirname "$0")/look-palette.py" "$SRC/board-gtk.css" "$SRC/board-gtk-dark.css" "$SRC/board-gtk-hc.css" ||
 	fail "the stylesheets' colours (above)"
 
-note "X server, boardd with a 32x32 Memory table, Alan (the test's player), board-gtk (dark) as Alice"
+note "X server, boardd with a 32x32 Memory table (a first pick held 99 s: two figures on its clock), Alan (the test's player), board-gtk (dark) as Alice"
 gtk_display
-start_daemon --board main:32 --first-pick-ms 3600000 --mismatch-ms 3600000 --seed 5
+start_daemon --board main:32 --first-pick-ms 99000 --mismatch-ms 3600000 --seed 5
 mkfifo "$WORK/alan.in"
 socat "UNIX-CONNECT:$SOCK" - <"$WORK/alan.in" >"$WORK/alan.out" 2>&1 &
 APID=$!
@@ -80,6 +85,38 @@ note "the contrast of every text in the dark window"
 grep -q "label Taken" "$WORK/contrast" || fail "the refusal was not measured: $(cat "$WORK/contrast")"
 note "$(wc -l <"$WORK/contrast") texts, the lowest $(sort -n "$WORK/contrast" | head -1)"
 
+note "the contrast of the text drawn on the board: Alan's card's value, badge and countdown"
+"$PY" "$(dirname "$0")/look-board.py" "$GPID" "$WORK/look.png" 1 value badge clock >"$WORK/board" ||
+	fail "board texts under 4.5:1 or missing: $(cat "$WORK/board")"
+note "$(tr '\n' ';' <"$WORK/board")"
+
+note "HiDPI: Bob's window, light, at GDK_SCALE=2: twice the letters, its texts at 4.5:1 where AT-SPI's extents put them"
+GDK_SCALE=2 "$GTK" --socket "$SOCK" --shm-prefix "$PREFIX" --board main --name Bob >"$WORK/hidpi.log" 2>&1 &
+HPID=$!
+wait_until "Bob's board" has_label "$HPID" "^Game 1 is on"
+HWIN=$(xdotool search --onlyvisible --pid "$HPID" | head -1)
+xdotool windowraise "$HWIN" windowsize "$HWIN" 1020 760 # its side panel on the screen too
+# on_screen PID LABEL: the label is inside the 1024x768 screen (extents in half its pixels).
+on_screen() { set -- $(at "$1" label "$2"); [ $# = 4 ] && [ $((2 * ($1 + $3))) -le 1024 ] && [ $((2 * ($2 + $4))) -le 768 ]; }
+wait_until "Bob's window at 1020x760" on_screen "$HPID" Players
+set -- $(at "$HPID" card 1 | cut -d'|' -f2)
+xdotool mousemove $((2 * $1 + $3)) $((2 * $2 + $4)) click 1
+wait_until "Bob's countdown" has_label "$HPID" "Your card turns down in"
+ok=""
+for _ in 1 2 3 4 5 6 7 8 9 10; do # until the window is drawn after the pick
+	import -window root "$WORK/hidpi.png" || fail "no screenshot"
+	"$PY" "$(dirname "$0")/look-board.py" "$HPID" "$WORK/hidpi.png" 2 value badge clock >"$WORK/board2" &&
+		"$PY" "$(dirname "$0")/look-contrast.py" "$HPID" "$WORK/hidpi.png" 2 >"$WORK/contrast2" && ok=1 && break
+done
+cp "$WORK/hidpi.png" "$OUT/test-gtk-look-hidpi.png" 2>/dev/null
+[ -n "$ok" ] || fail "texts at GDK_SCALE=2 under 4.5:1 or missing (test-gtk-look-hidpi.png): $(cat "$WORK/board2" "$WORK/contrast2")"
+h1=$(sed -n 's/^height \([0-9]*\) card 0$/\1/p' "$WORK/board") h2=$(sed -n 's/^height \([0-9]*\) card 0$/\1/p' "$WORK/board2")
+[ -n "$h1" ] && [ -n "$h2" ] && [ $((h2 * 100)) -ge $((h1 * 175)) ] && [ $((h2 * 100)) -le $((h1 * 225)) ] ||
+	fail "card 0's letters are ${h2:-?} px high at GDK_SCALE=2, ${h1:-?} px at 1: not twice"
+note "$(tr '\n' ';' <"$WORK/board2") $(wc -l <"$WORK/contrast2") texts, the lowest $(sort -n "$WORK/contrast2" | head -1)"
+gtk_kill $HPID
+HPID=""
+
 note "a spectator's window: the cursor moves (Right) but no ring is drawn"
 GTK_THEME=Adwaita:dark "$GTK" --socket "$SOCK" --shm-prefix "$PREFIX" --board main --spectate >"$WORK/spec.log" 2>&1 &
 SPID=$!
@@ -112,6 +149,7 @@ gtk_kill $GPID $APID
 GPID="" APID=""
 [ -s "$WORK/gtk.log" ] && fail "board-gtk wrote to stderr: $(cat "$WORK/gtk.log")"
 [ -s "$WORK/spec.log" ] && fail "the spectator's board-gtk wrote to stderr: $(cat "$WORK/spec.log")"
+[ -s "$WORK/hidpi.log" ] && fail "Bob's board-gtk (GDK_SCALE=2) wrote to stderr: $(cat "$WORK/hidpi.log")"
 gtk_kill $BUSPID $XPID
 BUSPID="" XPID=""
 finish

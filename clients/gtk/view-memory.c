@@ -214,14 +214,16 @@ static void mem_paint_locked(cairo_t *cr, const GdkRectangle *r, const struct bd
 	paint_text(cr, r->x + s / 2, r->y + r->height * 0.55, s * 0.34, value, &on);
 }
 
-/* A first pick's countdown in the card's top right corner: a clock face whose slice in the
- * player's colour shrinks to nothing, and the seconds left on it where they can be read. */
+/* A first pick's countdown in the card's top right corner, never smaller than a badge: a
+ * clock face whose ring in the player's colour shrinks to nothing around a hub of the face's
+ * colour, and the seconds left in ink on the hub where they can be read (figures across the
+ * ring's two colours fell under 4.5:1 on one of them). */
 static void mem_paint_clock(cairo_t *cr, const GdkRectangle *r, const struct bd_card *card, int64_t left,
 		const struct card_look *look)
 {
-	double s = r->width, radius = s * 0.13, cx = r->x + s * 0.78, cy = r->y + s * 0.22;
-	double part = CLAMP((double)left / (double)mem.pick_ms, 0, 1);
-	GdkRGBA colour, on;
+	double s = r->width, radius = MAX(s * 0.13, PAINT_BADGE_MIN / 2.0), cx = r->x + s * 0.78, cy = r->y + s * 0.22;
+	double part = CLAMP((double)left / (double)mem.pick_ms, 0, 1), hub = radius * 0.62;
+	GdkRGBA colour;
 	char secs[24];
 
 	paint_player_rgba(card->colour, &colour);
@@ -238,11 +240,13 @@ static void mem_paint_clock(cairo_t *cr, const GdkRectangle *r, const struct bd_
 		gdk_cairo_set_source_rgba(cr, &colour);
 		cairo_fill(cr);
 	}
+	cairo_arc(cr, cx, cy, hub, 0, 2 * G_PI);
+	gdk_cairo_set_source_rgba(cr, &look->face);
+	cairo_fill(cr);
 	if (s >= 40) { /* below that the figure could not be read */
-		paint_on(&colour, &on);
 		snprintf(secs, sizeof secs, "%lld", (long long)((left + 999) / 1000));
 		size_t n = strlen(secs);
-		paint_text(cr, cx, cy, radius * (n > 2 ? 0.65 : n > 1 ? 0.9 : 1.2), secs, part > 0.5 ? &on : &look->ink);
+		paint_text(cr, cx, cy, hub * (n > 2 ? 0.85 : n > 1 ? 1.4 : 1.8), secs, &look->ink);
 	}
 }
 
