@@ -56,10 +56,22 @@ set -- $(xprop -id "$WIN" WM_NORMAL_HINTS | sed -n 's/.*program specified minimu
 [ $# = 2 ] && [ "$1" -le 640 ] && [ "$2" -le 480 ] || fail "the window's minimum size is $* (want 640x480 at most)"
 note "minimum window: $1x$2"
 
-note "a click on Alan's card: refused on the feedback line; the cursor ring on the board"
+note "a click on Alan's card: refused on the feedback line, every text's contrast; the cursor ring on the board"
 set -- $(at "$GPID" card 0 | cut -d'|' -f2)
-xdotool mousemove $(($1 + $3 / 2)) $(($2 + $4 / 2)) click 1
-wait_until "the refusal" has_label "$GPID" "^Taken"
+# The refusal fades after 4 s. Shot after it shows, then the texts read from AT-SPI: if it
+# is among them it was in the shot; on a loaded machine it may have faded by then, and the
+# click is made again. Every text at 4.5:1 or more (look-contrast.py).
+for _ in 1 2 3 4 5; do
+	xdotool mousemove $(($1 + $3 / 2)) $(($2 + $4 / 2)) click 1
+	wait_until "the refusal" has_label "$GPID" "^Taken"
+	import -window root "$WORK/refused.png" || fail "no screenshot"
+	"$PY" "$(dirname "$0")/look-contrast.py" "$GPID" "$WORK/refused.png" >"$WORK/contrast"
+	rc=$?
+	grep -q "label Taken" "$WORK/contrast" && break
+done
+[ $rc = 0 ] || fail "texts under 4.5:1 or too few texts: $(cat "$WORK/contrast")"
+grep -q "label Taken" "$WORK/contrast" || fail "the refusal was not measured: $(cat "$WORK/contrast")"
+note "$(wc -l <"$WORK/contrast") texts, the lowest $(sort -n "$WORK/contrast" | head -1)"
 # off_board WIN: the pointer into the window WIN (the keyboard's focus follows it without a
 # window manager) over the side panel's foot, away from the board's hover.
 off_board() {
@@ -78,12 +90,6 @@ ring_pixels() {
 import -window root "$WORK/look.png" || fail "no screenshot"
 cp "$WORK/look.png" "$OUT/test-gtk-look.png" 2>/dev/null # for people to look at
 [ "$(ring_pixels "$WORK/look.png")" -ge 40 ] || fail "no cursor ring around card 1 (test-gtk-look.png)"
-
-note "the contrast of every text in the dark window"
-"$PY" "$(dirname "$0")/look-contrast.py" "$GPID" "$WORK/look.png" >"$WORK/contrast" ||
-	fail "texts under 4.5:1 or too few texts: $(cat "$WORK/contrast")"
-grep -q "label Taken" "$WORK/contrast" || fail "the refusal was not measured: $(cat "$WORK/contrast")"
-note "$(wc -l <"$WORK/contrast") texts, the lowest $(sort -n "$WORK/contrast" | head -1)"
 
 note "the contrast of the text drawn on the board: Alan's card's value, badge and countdown"
 "$PY" "$(dirname "$0")/look-board.py" "$GPID" "$WORK/look.png" 1 value badge clock >"$WORK/board" ||
