@@ -7,7 +7,7 @@
 # a screen reader sees (whose turn, the cells' names, the result banner, actions only on the
 # window's turn), the winning line on the screenshot, a spectator's window (the same, with
 # nothing to press), a dark-themed spectator, Play Again (the one rematch control: asked
-# once, then insensitive; the next match has the sides swapped), boardd killed
+# once, then insensitive; sides swapped, its hover text says so and the next match does), boardd killed
 # mid-match and restarted, Resign, closing; then a second window against board-bot (perfect),
 # which must not lose.
 . "$(dirname "$0")/lib.sh"
@@ -172,7 +172,8 @@ kill -TERM "$DKPID"
 wait "$DKPID" || fail "the dark spectator exited $?: $(tail -n 30 "$WORK/dark.log")"
 DKPID=""
 
-note "Play Again: asked once, then it cannot be pressed; asked by both, the sides swapped"
+note "Play Again: sides swapped, it says; asked once, then it cannot be pressed; asked by both"
+wait_until "Play Again to say the sides swap" button_is "$GPID" "Play Again" "sensitive|Another match, with the sides swapped"
 press "$GPID" "Play Again"
 wait_until "the button to say it was asked" button_is "$GPID" "Asked…" "insensitive|The next game starts when every player asked for it"
 press "$GPID" "Asked…" # sends nothing: the daemon would refuse a second ask (ERR again)

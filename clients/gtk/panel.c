@@ -360,15 +360,18 @@ static int panel_winner(const struct app *a, int you, char *buf, size_t len)
 }
 
 /* Play Again: for a seat of this window (all of a hot-seat window's) where the table waits
- * for every seat's rematch; once asked, insensitive and saying so. */
+ * for every seat's rematch; its hover text says a game with sides swaps them (the daemon's
+ * rematch does); once asked, insensitive and saying so. */
 static void panel_again(const struct app *a, int you)
 {
 	int mine = (you >= 0 || (a->hot != NULL && !a->watching)) && a->snap->deadline_ms == 0;
+	const char *tip = end.asked ? _("The next game starts when every player asked for it")
+		: a->game->sides != NULL ? _("Another match, with the sides swapped") : NULL;
 
 	gtk_widget_set_visible(end.again, mine);
 	gtk_widget_set_sensitive(end.again, !end.asked);
 	gtk_button_set_label(GTK_BUTTON(end.again), end.asked ? _("Asked…") : _("_Play Again"));
-	gtk_widget_set_tooltip_text(end.again, end.asked ? _("The next game starts when every player asked for it") : NULL);
+	gtk_widget_set_tooltip_text(end.again, tip);
 }
 
 /* The ending box: shown while the game is over; a game this window's seat played from

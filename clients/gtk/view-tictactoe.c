@@ -2,7 +2,7 @@
  * snapshot: X as a cross, O as a ring (shape, not colour, tells them apart), the last move on
  * a tinted tile with a ring, the winning line struck across its three cells. The side panel
  * says whose turn it is, the result in a banner, and offers Resign while the match is on; once
- * it is over the panel's Play Again asks for a rematch (the sides swapped).
+ * it is over the panel's Play Again asks for a rematch (the sides swapped, its tooltip says).
  * Spectators see the same and have nothing to press. */
 #include <stdio.h>
 #include <string.h>
