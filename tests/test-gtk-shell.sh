@@ -5,7 +5,8 @@
 # the primary menu (with Scores: test-gtk-ending opens it), whose About names the program
 # and its version; Preferences (Ctrl+comma)
 # change the name and turn the sounds off, kept in the keyfile at once; F1 opens the help;
-# Ctrl+Q quits, keeping the window's size, which the next start opens at. Screenshots of
+# Ctrl+Q quits, keeping the window's size, which the next start opens at; the game and the
+# bots' level chosen in the keyfile are what New Game offers first. Screenshots of
 # each in docs/screenshots/shell-*.png (cropped to the window) come from tests/out.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/gtk-lib.sh"
@@ -120,9 +121,20 @@ wait "$GPID"; rc=$?
 [ "$rc" -eq 0 ] || fail "board-gtk exited $rc after Ctrl+Q"
 GPID=""
 grep -q "^window-width=" "$KEYFILE" && grep -q "^window-height=" "$KEYFILE" || fail "no window size kept: $(cat "$KEYFILE")"
+note "the game and bots' level of Preferences are New Game's first choice"
+sed -i "s/^name='alice'\$/&\ngame='tictactoe'\nlevel='medium'/" "$KEYFILE"
+keyfile_has "game='tictactoe'" || fail "no game in the keyfile: $(cat "$KEYFILE")"
 start
 wait_until "the window to open at 960x640" eval '[ "$(window)" = 960x640 ]'
-[ -s "$WORK/gtk.log" ] && fail "board-gtk wrote to stderr: $(cat "$WORK/gtk.log")"
+xdotool key ctrl+n
+start_button() { "$PY" "$(dirname "$0")/gtk-newgame.py" "$GPID" button "New Game" Start 2>/dev/null; }
+wait_until "the New Game dialog" start_button
+set -- $(start_button)
+xdotool mousemove $(($1 + $3 / 2)) $(($2 + $4 / 2)) click 1
+bot_args() { ps -o args= --ppid "$GPID" | grep "board-bot"; }
+# tic-tac-toe's levels are easy and perfect: medium is nearer perfect
+wait_until "a tic-tac-toe bot at level perfect" eval 'bot_args | grep -- "--play tictactoe" | grep -q -- "--level perfect"'
+grep -v "^board-bot: " "$WORK/gtk.log" | grep -q . && fail "board-gtk wrote to stderr: $(cat "$WORK/gtk.log")"
 
 gui_stop
 finish

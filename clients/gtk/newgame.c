@@ -105,6 +105,40 @@ static void newgame_fill_levels(const char *game)
 	gtk_combo_box_set_active(GTK_COMBO_BOX(ng.level), 0);
 }
 
+/* The level of the game's bot nearest to Preferences' (beginner, easy, medium, perfect):
+ * the same name, else the one at the nearest place in the game's list, weakest first. */
+static void newgame_prefer_level(void)
+{
+	static const char *const levels[] = {"beginner", "easy", "medium", "perfect"};
+	GtkComboBox *box = GTK_COMBO_BOX(ng.level);
+	int n = gtk_tree_model_iter_n_children(gtk_combo_box_get_model(box), NULL), want = 0;
+	char *level = prefs_string(ng.a, "level", levels[0]);
+
+	for (int i = 0; i < (int)G_N_ELEMENTS(levels); i++)
+		if (strcmp(level, levels[i]) == 0)
+			want = i;
+	if (n > 1 && !gtk_combo_box_set_active_id(box, level)) /* want/3 of the way along the list */
+		gtk_combo_box_set_active(box, (want * (n - 1) + 1) / 3);
+	g_free(level);
+}
+
+/* Preferences' defaults for the game just chosen: Memory's size and number of bots, the
+ * bots' level, and for the other games a bot or a person. */
+static void newgame_prefer(const struct bd_game_info *g, int has_bot)
+{
+	char size[16], *opponent = prefs_string(ng.a, "opponent", "bot");
+
+	snprintf(size, sizeof size, "%d", prefs_int(ng.a, "size", 4));
+	if (strcmp(g->game, "memory") == 0) {
+		gtk_combo_box_set_active_id(GTK_COMBO_BOX(ng.size), size); /* unless not offered */
+		gtk_spin_button_set_value(ng.count, prefs_int(ng.a, "bots", 1));
+	} else if (has_bot) {
+		gtk_toggle_button_set_active(GTK_TOGGLE_BUTTON(strcmp(opponent, "person") == 0 ? ng.people : ng.bots), TRUE);
+	}
+	newgame_prefer_level();
+	g_free(opponent);
+}
+
 /* Bots or people: the level is for bots; a game with no bot has people only. */
 static void newgame_who_toggled(GtkToggleButton *button, gpointer data)
 {
@@ -139,6 +173,7 @@ static void newgame_game_changed(GtkComboBox *box, gpointer data)
 	gtk_spin_button_set_range(ng.count, 1, seats ? NEWGAME_SEATS_MAX - 1 : g->seats - 1);
 	gtk_spin_button_set_value(ng.count, g->seats - 1);
 	gtk_widget_set_sensitive(GTK_WIDGET(ng.count), seats);
+	newgame_prefer(g, has_bot);
 	newgame_who_toggled(NULL, NULL);
 	newgame_say(NULL);
 }
@@ -192,11 +227,12 @@ static void newgame_response(GtkDialog *dialog, gint response, gpointer data)
 		newgame_close(ng.a);
 }
 
-/* The games of the daemon in the game box, the one chosen before (else the first) chosen;
- * FALSE (said) if none came. */
+/* The games of the daemon in the game box, the one chosen before (else Preferences' game,
+ * else the first) chosen; FALSE (said) if none came. */
 static gboolean newgame_list_games(struct app *a)
 {
-	char err[256], text[320], *last = g_strdup(gtk_combo_box_get_active_id(GTK_COMBO_BOX(ng.game)));
+	const char *before = gtk_combo_box_get_active_id(GTK_COMBO_BOX(ng.game));
+	char err[256], text[320], *last = before != NULL ? g_strdup(before) : prefs_string(a, "game", NULL);
 
 	bd_games_free(&ng.games);
 	gtk_combo_box_text_remove_all(ng.game);
