@@ -91,5 +91,76 @@ BPID=""
 [ -s "$WORK/bot.err" ] && grep -v "playing on board\|left the board\|stopped by a signal" "$WORK/bot.err" &&
 	fail "board-bot complained"
 [ -s "$WORK/gtk.log" ] && fail "board-gtk wrote to stderr: $(cat "$WORK/gtk.log")"
+
+# --- Practice ---------------------------------------------------------------------------
+# A practice table (practice=on) against the easy bot: the game marked as practice (the
+# window's title, the panel's note), a tile of the bag that is not in the hand picked from
+# the picker of any tile and laid (its points said as the rules score it), the daemon's
+# table holding it and the hand as it was (boardctl dump --hands, and the window's).
+ctl() { "$BIN/boardctl" --shm-prefix "$PREFIX" --socket "$SOCK" "$@"; }
+# tile_name CODE: a tile's name from its notation (c5 -> "red circle").
+tile_name() {
+	set -- "$(echo "$1" | cut -c1)" "$(echo "$1" | cut -c2)"
+	echo "$(echo "blue yellow orange purple red green" | cut -d' ' -f"$2")" \
+		"$(echo "diamond square circle clover criss-cross starburst" | cut -d' ' -f$(($(printf '%d' "'$1") - 96)))"
+}
+sorted() { echo "$@" | tr ' ' '\n' | sort | tr '\n' ' '; }
+note "practice: a practice=on table, board-gtk and board-bot (easy)"
+gtk_kill $GPID
+stop_daemon
+T=p
+start_daemon --board p:qwirkle,practice=on --seed 11
+"$GTK" --socket "$SOCK" --shm-prefix "$PREFIX" --board p --name gtk >"$WORK/gtk.log" 2>&1 &
+GPID=$!
+wait_until "the Qwirkle table in the window" board_ready
+"$BIN/board-bot" --socket "$SOCK" --shm-prefix "$PREFIX" --board p --name bot --game qwirkle --level easy \
+	--delay-ms 50 --seed 5 >"$WORK/bot.out" 2>"$WORK/bot.err" &
+BPID=$!
+wait_until "the practice mark" has_label "$GPID" "^Practice game: any tile may be laid, your hand is kept\.$"
+at "$GPID" names 2>/dev/null | grep -qx "Qwirkle (practice game)" || fail "the title: $(at "$GPID" names | head -3)"
+wait_until "the window's turn" my_turn
+# mine: the window's seat, the one whose hand in the dump is the window's.
+mine() {
+	wait_until "the window's hand" eval '[ "$(hand_now | wc -w)" -eq 6 ]'
+	ctl dump "$T" --hands >"$WORK/dump" || fail "no dump of $T"
+	TABLE=$(sed -n 's/^table //p' "$WORK/dump") HAND=$(hand_now)
+	SEAT=$(sed -n 's/^hand of player \([0-9]\):/\1/p' "$WORK/dump" | while read -r seat h; do
+		[ "$(sorted $h)" = "$(sorted $HAND)" ] && echo "$seat"; done | head -1)
+	[ -n "$SEAT" ] || fail "the window's hand $HAND is none of the dump's: $(cat "$WORK/dump")"
+}
+mine
+if grep -q "no tile on the table yet" "$WORK/dump"; then # the window opens: its own first lay
+	lay "$("$BIN/boardctl" rules qwirkle moves - "$HAND" | head -1 | cut -f1)"
+	xdotool key p
+	wait_until "the bot's turn" eval 'ctl dump "$T" | grep -q "^last turn: [a-z]* by player [^$SEAT],"'
+	wait_until "the window's turn again" my_turn
+	mine
+fi
+LAY=""
+for t in $(sed -n 's/^bag: [0-9]* tiles://p' "$WORK/dump" | tr ' ' '\n' | sort -u); do
+	echo " $HAND " | grep -q " $t " && continue
+	LAY=$("$BIN/boardctl" rules qwirkle moves "$TABLE" "$t" | head -1) && [ -n "$LAY" ] && break
+done
+[ -n "$LAY" ] || fail "no tile of the bag lays on $TABLE: $(cat "$WORK/dump")"
+P=$(echo "$LAY" | cut -f1) POINTS=$(echo "$LAY" | cut -f2)
+note "practice: $P (not in the hand $HAND) from the picker, for $POINTS"
+press "$GPID" "Any tile: $(tile_name "${P%@*}")"
+wait_until "the picker's tile picked" eval 'at "$GPID" buttons | grep -qx "Any tile: $(tile_name "${P%@*}"), picked"'
+XY=${P#*@}
+square "${XY%,*}" "${XY#*,}"
+wait_until "the tile placed" eval 'at "$GPID" cells | grep -q "^x ${XY%,*}, y ${XY#*,}, .*placed, not played yet|"'
+wait_until "its points said" has_label "$GPID" "^This lay scores $POINTS points\?\.$"
+xdotool mousemove 5 5
+import -window root "$WORK/practice.png" && cp "$WORK/practice.png" "$OUT/test-gtk-qwirkle-practice.png"
+press "$GPID" Play
+wait_until "the tile on the daemon's table" eval 'ctl dump "$T" | grep -q "^table .*\<$P\>"'
+ctl dump "$T" --hands >"$WORK/dump" || fail "no dump of $T"
+grep -q "qwirkle, 2 seats, PRACTICE" "$WORK/dump" || fail "the dump says no practice: $(cat "$WORK/dump")"
+[ "$(sorted $(sed -n "s/^hand of player $SEAT: //p" "$WORK/dump"))" = "$(sorted $HAND)" ] || fail "the hand changed: $(cat "$WORK/dump")"
+[ "$(sorted $(hand_now))" = "$(sorted $HAND)" ] || fail "the window's hand changed: $(hand_now), was $HAND"
+kill -TERM "$BPID"
+wait "$BPID"
+BPID=""
+[ -s "$WORK/gtk.log" ] && fail "board-gtk wrote to stderr: $(cat "$WORK/gtk.log")"
 gui_stop
 finish

@@ -1,6 +1,6 @@
 /* newgame.c: the New Game dialog (newgame.ui), opened by Ctrl+N and the header's New Game.
  * Its first page makes a table: the kind of game (the daemon's `games`), that game's options
- * in people's words (Memory's size, a turn game's clock), and who plays: bots of ours, as many
+ * in people's words (Memory's size, a turn game's clock, Qwirkle's practice), and who plays: bots of ours, as many
  * as the game seats and at a level, or people found by matchmaking. Start hands it to the
  * lobby (lobby_start), which starts the bots and waits for the match; the table shows once
  * every seat is taken. Its second page lists the tables to join or watch (lobby_tables). */
@@ -35,7 +35,7 @@ static struct newgame {
 	struct app *a;
 	GtkDialog *dialog;
 	GtkComboBoxText *game, *size, *clock, *level;
-	GtkWidget *size_label, *clock_label, *level_label, *bots, *people, *note;
+	GtkWidget *size_label, *clock_label, *level_label, *bots, *people, *note, *practice;
 	GtkSpinButton *count;
 	GtkListBox *tables;
 	GtkStack *pages;
@@ -157,6 +157,7 @@ static void newgame_game_changed(GtkComboBox *box, gpointer data)
 	const char *dim = g != NULL ? bd_option_get(&g->opts, "dim") : NULL;
 	int clock = g != NULL && bd_option_get(&g->opts, "clock-ms") != NULL;
 	int seats = g != NULL && bd_option_get(&g->opts, "seats") != NULL;
+	int practice = g != NULL && bd_option_get(&g->opts, "practice") != NULL;
 
 	(void)box;
 	(void)data;
@@ -165,6 +166,7 @@ static void newgame_game_changed(GtkComboBox *box, gpointer data)
 	newgame_fill_sizes(dim);
 	newgame_row(ng.size_label, GTK_WIDGET(ng.size), dim != NULL);
 	newgame_row(ng.clock_label, GTK_WIDGET(ng.clock), clock);
+	gtk_widget_set_visible(ng.practice, practice);
 	newgame_fill_levels(g->game);
 	int has_bot = gtk_combo_box_get_active(GTK_COMBO_BOX(ng.level)) >= 0;
 	gtk_widget_set_sensitive(ng.bots, has_bot);
@@ -192,6 +194,9 @@ static void newgame_options(const struct bd_game_info *g, unsigned players, char
 		n += (size_t)snprintf(buf + n, len - n, "clock-ms=%s ", clock);
 	if (bd_option_get(&g->opts, "seats") != NULL && n < len)
 		n += (size_t)snprintf(buf + n, len - n, "seats=%u ", players);
+	if (bd_option_get(&g->opts, "practice") != NULL && gtk_toggle_button_get_active(GTK_TOGGLE_BUTTON(ng.practice)) &&
+	    n < len)
+		n += (size_t)snprintf(buf + n, len - n, "practice=on ");
 	if (n > 0 && n <= len)
 		buf[n - 1] = 0; /* the last space */
 }
@@ -295,6 +300,7 @@ static void newgame_build(struct app *a)
 	ng.bots = app_object(b, "ng-bots");
 	ng.people = app_object(b, "ng-people");
 	ng.note = app_object(b, "ng-note");
+	ng.practice = app_object(b, "ng-practice");
 	ng.count = app_object(b, "ng-count");
 	ng.tables = app_object(b, "ng-tables");
 	ng.pages = app_object(b, "ng-pages");

@@ -8,7 +8,10 @@
  * there the lines they make are framed and the points they score are said. Swap marks
  * tiles to give back; Pass is offered when nothing can be laid and the bag is empty. The
  * hand comes from the daemon's HAND line and the seat's draws (ipc/game/qwirkle-hand.h):
- * each seat's apart, as a hot-seat window (hot.c) follows several, each from its own lines. */
+ * each seat's apart, as a hot-seat window (hot.c) follows several, each from its own lines.
+ * A practice game (the table's practice=on) says so in the window's title and the panel,
+ * and its players pick from all 36 kinds of tile as well as from the hand (the picker); the
+ * daemon takes such a tile from the bag and leaves the hand as it was. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -20,6 +23,8 @@
 #define QV_SIDE_MIN 5
 #define QV_SIDE_MAX 41
 #define QV_TILE_PX 40    /* a hand tile's button */
+#define QV_ANY_PX 26     /* a practice picker tile's button */
+#define QV_FROM_ANY QW_HAND /* qv.from of a tile placed from the picker: no index of the hand */
 
 /* A tile's colour and shape in one phrase (adjectives agree with the shape's word). */
 static const char *const qv_tile_names[QW_COLOURS][QW_SHAPES] = {
@@ -49,7 +54,9 @@ static struct {
 	unsigned marked;            /* hand indices marked */
 	int zoom, panx, pany;       /* cells added to the frame's side; its centre moved */
 	unsigned game;              /* the game number these belong to */
-} qv = {.selected = -1};
+	GtkWidget *badge, *picker, *any[QW_KINDS]; /* practice: the mark, the picker, its tiles */
+	int chosen;                 /* practice: the picker's tile picked to place, -1 */
+} qv = {.selected = -1, .chosen = -1};
 
 /* The hand of the seat the window plays for: none for a spectator (or a hot seat not yet
  * passed the window). */
@@ -124,6 +131,7 @@ static void qv_clear(void)
 {
 	qv.lay.n = 0;
 	qv.selected = -1;
+	qv.chosen = -1;
 	qv.swapping = 0;
 	qv.marked = 0;
 }
@@ -340,7 +348,7 @@ static int qv_can_play(const struct app *a, unsigned cell)
 	qv_cell_xy(&m, cell, &x, &y);
 	if (qv_placed_at(x, y) >= 0)
 		return 1;
-	return qv.selected >= 0 && qv_tile_at(&m, x, y) == QW_NO_TILE && x >= -QW_COORD_MAX && x <= QW_COORD_MAX &&
+	return (qv.selected >= 0 || qv.chosen >= 0) && qv_tile_at(&m, x, y) == QW_NO_TILE && x >= -QW_COORD_MAX && x <= QW_COORD_MAX &&
 	       y >= -QW_COORD_MAX && y <= QW_COORD_MAX && qv.lay.n < QW_HAND;
 }
 
@@ -358,8 +366,9 @@ static void qv_refuse(struct app *a, const struct qv_model *m, unsigned cell)
 		callout_refuse(a, (int)cell, _("Marking tiles to swap: press Swap again to place tiles instead."));
 	else if (qv_tile_at(m, x, y) != QW_NO_TILE)
 		callout_refuse(a, (int)cell, _("Taken: a tile is already there."));
-	else if (qv.selected < 0)
-		callout_refuse(a, (int)cell, _("Pick a tile from your hand first."));
+	else if (qv.selected < 0 && qv.chosen < 0)
+		callout_refuse(a, (int)cell, m->area->practice ? _("Pick a tile first: from your hand or any tile.")
+							 : _("Pick a tile from your hand first."));
 	else
 		callout_refuse(a, (int)cell, _("Not allowed: no room for more tiles in this lay."));
 }
@@ -377,15 +386,17 @@ static void qv_play(struct app *a, unsigned cell)
 		return;
 	}
 	qv_cell_xy(&m, cell, &x, &y);
-	if ((k = qv_placed_at(x, y)) >= 0) {
-		qv.selected = (int)qv.from[k];
+	if ((k = qv_placed_at(x, y)) >= 0) { /* picked again where it came from */
+		qv.selected = qv.from[k] == QV_FROM_ANY ? -1 : (int)qv.from[k];
+		qv.chosen = qv.from[k] == QV_FROM_ANY ? qv.lay.p[k].tile : -1;
 		qv.lay.p[k] = qv.lay.p[qv.lay.n - 1];
 		qv.from[k] = qv.from[qv.lay.n - 1];
 		qv.lay.n--;
 	} else {
-		qv.lay.p[qv.lay.n] = (struct qw_place){(int8_t)x, (int8_t)y, qv_held()->hand.tile[qv.selected]};
-		qv.from[qv.lay.n++] = (unsigned)qv.selected;
-		qv.selected = -1;
+		uint8_t t = qv.selected >= 0 ? qv_held()->hand.tile[qv.selected] : (uint8_t)qv.chosen;
+		qv.lay.p[qv.lay.n] = (struct qw_place){(int8_t)x, (int8_t)y, t};
+		qv.from[qv.lay.n++] = qv.selected >= 0 ? (unsigned)qv.selected : QV_FROM_ANY;
+		qv.selected = qv.chosen = -1;
 	}
 	app_show(a);
 	if (qv_read(a, &m) == 0 && (k = qv_cell_of(&m, x, y)) >= 0)
@@ -492,8 +503,12 @@ static void qv_points(const struct app *a, const struct qv_model *m, char *buf, 
 		snprintf(buf, len, _("Not a lay: %s."), why);
 		return;
 	}
-	unsigned left = qv_held()->hand.n - qv.lay.n, drawn = MIN(m->area->bag, QW_HAND - left);
-	unsigned points = qw_lay_total(lines, left + drawn, m->area->bag - drawn);
+	/* The daemon takes a tile from the hand if it holds one, else (practice) from the bag. */
+	struct qw_hand left = qv_held()->hand;
+	for (unsigned k = 0; k < qv.lay.n; k++)
+		qw_hand_take(&left, &qv.lay.p[k].tile, 1);
+	unsigned bag = m->area->bag - MIN(m->area->bag, qv.lay.n - (qv_held()->hand.n - left.n));
+	unsigned drawn = MIN(bag, QW_HAND - left.n), points = qw_lay_total(lines, left.n + drawn, bag - drawn);
 	snprintf(buf, len, ngettext("This lay scores %u point.", "This lay scores %u points.", points), points);
 	(void)a;
 }
@@ -519,7 +534,7 @@ static void qv_undo_clicked(GtkButton *b, gpointer data)
 {
 	(void)b;
 	qv.lay.n = 0;
-	qv.selected = -1;
+	qv.selected = qv.chosen = -1;
 	app_show(data);
 }
 
@@ -530,7 +545,7 @@ static void qv_swap_clicked(GtkButton *b, gpointer data)
 	qv.swapping = !qv.swapping;
 	qv.marked = 0;
 	qv.lay.n = 0;
-	qv.selected = -1;
+	qv.selected = qv.chosen = -1;
 	app_show(data);
 }
 
@@ -571,6 +586,7 @@ static void qv_pick(struct app *a, unsigned i)
 		qv.marked ^= 1u << i;
 	else
 		qv.selected = qv.selected == (int)i ? -1 : (int)i;
+	qv.chosen = -1;
 	app_show(a);
 }
 
@@ -609,12 +625,111 @@ static gboolean qv_hand_draw(GtkWidget *w, cairo_t *cr, gpointer data)
 	return FALSE;
 }
 
+/* A picker tile clicked (practice): that kind of tile picked to place, or unpicked. */
+static void qv_any_clicked(GtkButton *b, gpointer data)
+{
+	int t = GPOINTER_TO_INT(g_object_get_data(G_OBJECT(b), "tile"));
+
+	qv.chosen = qv.chosen == t ? -1 : t;
+	qv.selected = -1;
+	app_show(data);
+}
+
+/* Draw a picker button's tile, ringed when picked. */
+static gboolean qv_any_draw(GtkWidget *w, cairo_t *cr, gpointer data)
+{
+	int t = GPOINTER_TO_INT(data);
+	double s = MIN(gtk_widget_get_allocated_width(w), gtk_widget_get_allocated_height(w)) - 4;
+	GdkRectangle r = {2, 2, (int)s, (int)s};
+
+	qv_tile_draw(w, cr, (uint8_t)t, 2, 2, s);
+	if (t == qv.chosen)
+		qv_ring(cr, &r, 0.11, 0.44, 0.85, 3);
+	return FALSE;
+}
+
+/* The practice controls at the top of box: the mark, and the picker of any tile (a row a
+ * colour, a column a shape), hidden until a practice game shows. */
+static void qv_practice_build(struct app *a, GtkBox *box)
+{
+	GtkWidget *grid = gtk_grid_new();
+
+	qv.badge = gtk_label_new(_("Practice game: any tile may be laid, your hand is kept."));
+	gtk_label_set_line_wrap(GTK_LABEL(qv.badge), TRUE);
+	gtk_label_set_max_width_chars(GTK_LABEL(qv.badge), 30);
+	gtk_label_set_xalign(GTK_LABEL(qv.badge), 0);
+	gtk_style_context_add_class(gtk_widget_get_style_context(qv.badge), "feedback"); /* a framed note */
+	g_signal_connect(qv.badge, "destroy", G_CALLBACK(gtk_widget_destroyed), &qv.badge);
+	gtk_box_pack_start(box, qv.badge, FALSE, FALSE, 0);
+	gtk_grid_set_row_spacing(GTK_GRID(grid), 2);
+	gtk_grid_set_column_spacing(GTK_GRID(grid), 2);
+	for (int t = 0; t < QW_KINDS; t++) {
+		GtkWidget *b = gtk_button_new(), *tile = gtk_drawing_area_new();
+		gtk_widget_set_size_request(tile, QV_ANY_PX, QV_ANY_PX);
+		g_signal_connect(tile, "draw", G_CALLBACK(qv_any_draw), GINT_TO_POINTER(t));
+		gtk_container_add(GTK_CONTAINER(b), tile);
+		g_object_set_data(G_OBJECT(b), "tile", GINT_TO_POINTER(t));
+		g_signal_connect(b, "clicked", G_CALLBACK(qv_any_clicked), a);
+		g_signal_connect(b, "destroy", G_CALLBACK(gtk_widget_destroyed), &qv.any[t]);
+		gtk_grid_attach(GTK_GRID(grid), b, (int)qw_shape((uint8_t)t), (int)qw_colour((uint8_t)t), 1, 1);
+		qv.any[t] = b;
+	}
+	qv.picker = grid;
+	g_signal_connect(grid, "destroy", G_CALLBACK(gtk_widget_destroyed), &qv.picker);
+	gtk_box_pack_start(box, grid, FALSE, FALSE, 0);
+}
+
+/* Show picker tile t: its name says the tile ("Any tile: red circle, picked"); it can be
+ * picked on the window's turn while copies of it may be left (3 of each in a game). */
+static void qv_any_show(const struct qv_model *m, int t)
+{
+	char name[96], tile[32];
+	unsigned copies = qw_pos_count(&m->table, (uint8_t)t);
+	AtkObject *acc = gtk_widget_get_accessible(qv.any[t]);
+
+	for (unsigned k = 0; k < qv.lay.n; k++)
+		copies += qv.lay.p[k].tile == t;
+	qv_tile_name((uint8_t)t, tile, sizeof tile);
+	/* TRANSLATORS: a practice game's picker of any tile; the last %s is ", picked" or empty */
+	snprintf(name, sizeof name, _("Any tile: %s%s"), tile, t == qv.chosen ? _(", picked") : "");
+	if (g_strcmp0(atk_object_get_name(acc), name) != 0) { /* 36 buttons: a screen reader told changes only */
+		atk_object_set_name(acc, name);
+		gtk_widget_set_tooltip_text(qv.any[t], name);
+	}
+	gtk_widget_set_sensitive(qv.any[t], m->mine && !qv.swapping && copies < QW_COPIES);
+	gtk_widget_queue_draw(qv.any[t]);
+}
+
+/* Mark a practice game (the window's title, the panel's note) and show the picker to its
+ * players; a game not practice has neither. */
+static void qv_practice_show(struct app *a, const struct qv_model *m)
+{
+	int practice = m->area->practice != 0;
+	const char *title = practice ? _("Qwirkle (practice game)") : _(view_qwirkle.title);
+
+	if (g_strcmp0(gtk_window_get_title(a->window), title) != 0) {
+		gtk_window_set_title(a->window, title);
+		gtk_header_bar_set_title(a->header, title);
+	}
+	if (qv.badge != NULL)
+		gtk_widget_set_visible(qv.badge, practice);
+	if (qv.picker == NULL)
+		return;
+	gtk_widget_set_visible(qv.picker, practice && a->me >= 0);
+	if (!practice)
+		qv.chosen = -1;
+	for (int t = 0; t < QW_KINDS && practice; t++)
+		if (qv.any[t] != NULL)
+			qv_any_show(m, t);
+}
+
 /* The view's controls: the hand (six tile buttons), the points of the tiles placed, and
  * Play, Take back, Swap (then Give back), Pass (another game is the panel's Play Again). */
 static void qv_build(struct app *a, GtkBox *box)
 {
 	GtkWidget *hand = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 4), *row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
 
+	qv_practice_build(a, box);
 	gtk_box_pack_start(box, hand, FALSE, FALSE, 0);
 	for (unsigned i = 0; i < QW_HAND; i++) {
 		GtkWidget *b = gtk_button_new(), *tile = gtk_drawing_area_new();
@@ -688,6 +803,7 @@ static void qv_update(struct app *a)
 	if (!m.mine)
 		qv_clear();
 	qv_banner(a, &m);
+	qv_practice_show(a, &m);
 	for (unsigned i = 0; i < QW_HAND; i++)
 		qv_hand_show(i, m.mine);
 	qv_points(a, &m, points, sizeof points);
