@@ -25,16 +25,21 @@ trap 'gui_stop; cleanup' EXIT
 board_ready() { at "$GPID" board 2>/dev/null | grep -q "^Qwirkle table|"; }
 my_turn() { has_label "$GPID" "^Your turn: lay tiles, swap or pass\.$"; }
 ncells() { at "$GPID" board | sed 's/.* //'; }
+# play_at BOARD OPTIONS: boardd with the Qwirkle table BOARD (",practice=on" or ""), board-gtk
+# at it, then board-bot (easy) there.
+play_at() {
+	start_daemon --board "$1:qwirkle$2" --seed 11
+	"$GTK" --socket "$SOCK" --shm-prefix "$PREFIX" --board "$1" --name gtk >"$WORK/gtk.log" 2>&1 &
+	GPID=$!
+	wait_until "the Qwirkle table in the window" board_ready
+	"$BIN/board-bot" --socket "$SOCK" --shm-prefix "$PREFIX" --board "$1" --name bot --game qwirkle --level easy \
+		--delay-ms 50 --seed 5 >"$WORK/bot.out" 2>"$WORK/bot.err" &
+	BPID=$!
+}
 
 gtk_display
 note "boardd with a Qwirkle table, board-gtk and board-bot (easy)"
-start_daemon --board q:qwirkle --seed 11
-"$GTK" --socket "$SOCK" --shm-prefix "$PREFIX" --board q --name gtk >"$WORK/gtk.log" 2>&1 &
-GPID=$!
-wait_until "the Qwirkle table in the window" board_ready
-"$BIN/board-bot" --socket "$SOCK" --shm-prefix "$PREFIX" --board q --name bot --game qwirkle --level easy \
-	--delay-ms 50 --seed 5 >"$WORK/bot.out" 2>"$WORK/bot.err" &
-BPID=$!
+play_at q ""
 wait_until "the window's turn" my_turn
 
 note "the keys: 1 picks the first tile, Space places it under the cursor, Backspace takes it back"
@@ -109,13 +114,7 @@ note "practice: a practice=on table, board-gtk and board-bot (easy)"
 gtk_kill $GPID
 stop_daemon
 T=p
-start_daemon --board p:qwirkle,practice=on --seed 11
-"$GTK" --socket "$SOCK" --shm-prefix "$PREFIX" --board p --name gtk >"$WORK/gtk.log" 2>&1 &
-GPID=$!
-wait_until "the Qwirkle table in the window" board_ready
-"$BIN/board-bot" --socket "$SOCK" --shm-prefix "$PREFIX" --board p --name bot --game qwirkle --level easy \
-	--delay-ms 50 --seed 5 >"$WORK/bot.out" 2>"$WORK/bot.err" &
-BPID=$!
+play_at p ,practice=on
 wait_until "the practice mark" has_label "$GPID" "^Practice game: any tile may be laid, your hand is kept\.$"
 at "$GPID" names 2>/dev/null | grep -qx "Qwirkle (practice game)" || fail "the title: $(at "$GPID" names | head -3)"
 wait_until "the window's turn" my_turn

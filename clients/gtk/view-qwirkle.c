@@ -625,10 +625,27 @@ static gboolean qv_hand_draw(GtkWidget *w, cairo_t *cr, gpointer data)
 	return FALSE;
 }
 
+/* A button showing a tile drawn by draw (given index), px square, that calls clicked and
+ * forgets itself (*slot = NULL) when destroyed: a tile of the hand or of the picker. */
+static GtkWidget *qv_tile_button(struct app *a, int px, GCallback draw, GCallback clicked, unsigned index,
+				 GtkWidget **slot)
+{
+	GtkWidget *b = gtk_button_new(), *tile = gtk_drawing_area_new();
+
+	gtk_widget_set_size_request(tile, px, px);
+	g_signal_connect(tile, "draw", draw, GUINT_TO_POINTER(index));
+	gtk_container_add(GTK_CONTAINER(b), tile);
+	g_object_set_data(G_OBJECT(b), "index", GUINT_TO_POINTER(index));
+	g_signal_connect(b, "clicked", clicked, a);
+	g_signal_connect(b, "destroy", G_CALLBACK(gtk_widget_destroyed), slot);
+	*slot = b;
+	return b;
+}
+
 /* A picker tile clicked (practice): that kind of tile picked to place, or unpicked. */
 static void qv_any_clicked(GtkButton *b, gpointer data)
 {
-	int t = GPOINTER_TO_INT(g_object_get_data(G_OBJECT(b), "tile"));
+	int t = (int)GPOINTER_TO_UINT(g_object_get_data(G_OBJECT(b), "index"));
 
 	qv.chosen = qv.chosen == t ? -1 : t;
 	qv.selected = -1;
@@ -638,7 +655,7 @@ static void qv_any_clicked(GtkButton *b, gpointer data)
 /* Draw a picker button's tile, ringed when picked. */
 static gboolean qv_any_draw(GtkWidget *w, cairo_t *cr, gpointer data)
 {
-	int t = GPOINTER_TO_INT(data);
+	int t = (int)GPOINTER_TO_UINT(data);
 	double s = MIN(gtk_widget_get_allocated_width(w), gtk_widget_get_allocated_height(w)) - 4;
 	GdkRectangle r = {2, 2, (int)s, (int)s};
 
@@ -663,17 +680,9 @@ static void qv_practice_build(struct app *a, GtkBox *box)
 	gtk_box_pack_start(box, qv.badge, FALSE, FALSE, 0);
 	gtk_grid_set_row_spacing(GTK_GRID(grid), 2);
 	gtk_grid_set_column_spacing(GTK_GRID(grid), 2);
-	for (int t = 0; t < QW_KINDS; t++) {
-		GtkWidget *b = gtk_button_new(), *tile = gtk_drawing_area_new();
-		gtk_widget_set_size_request(tile, QV_ANY_PX, QV_ANY_PX);
-		g_signal_connect(tile, "draw", G_CALLBACK(qv_any_draw), GINT_TO_POINTER(t));
-		gtk_container_add(GTK_CONTAINER(b), tile);
-		g_object_set_data(G_OBJECT(b), "tile", GINT_TO_POINTER(t));
-		g_signal_connect(b, "clicked", G_CALLBACK(qv_any_clicked), a);
-		g_signal_connect(b, "destroy", G_CALLBACK(gtk_widget_destroyed), &qv.any[t]);
-		gtk_grid_attach(GTK_GRID(grid), b, (int)qw_shape((uint8_t)t), (int)qw_colour((uint8_t)t), 1, 1);
-		qv.any[t] = b;
-	}
+	for (unsigned t = 0; t < QW_KINDS; t++)
+		gtk_grid_attach(GTK_GRID(grid), qv_tile_button(a, QV_ANY_PX, G_CALLBACK(qv_any_draw), G_CALLBACK(qv_any_clicked), t,
+							       &qv.any[t]), (int)qw_shape((uint8_t)t), (int)qw_colour((uint8_t)t), 1, 1);
 	qv.picker = grid;
 	g_signal_connect(grid, "destroy", G_CALLBACK(gtk_widget_destroyed), &qv.picker);
 	gtk_box_pack_start(box, grid, FALSE, FALSE, 0);
@@ -731,17 +740,9 @@ static void qv_build(struct app *a, GtkBox *box)
 
 	qv_practice_build(a, box);
 	gtk_box_pack_start(box, hand, FALSE, FALSE, 0);
-	for (unsigned i = 0; i < QW_HAND; i++) {
-		GtkWidget *b = gtk_button_new(), *tile = gtk_drawing_area_new();
-		gtk_widget_set_size_request(tile, QV_TILE_PX, QV_TILE_PX);
-		g_signal_connect(tile, "draw", G_CALLBACK(qv_hand_draw), GUINT_TO_POINTER(i));
-		gtk_container_add(GTK_CONTAINER(b), tile);
-		g_object_set_data(G_OBJECT(b), "index", GUINT_TO_POINTER(i));
-		g_signal_connect(b, "clicked", G_CALLBACK(qv_hand_clicked), a);
-		g_signal_connect(b, "destroy", G_CALLBACK(gtk_widget_destroyed), &qv.hand[i]);
-		gtk_box_pack_start(GTK_BOX(hand), b, FALSE, FALSE, 0);
-		qv.hand[i] = b;
-	}
+	for (unsigned i = 0; i < QW_HAND; i++)
+		gtk_box_pack_start(GTK_BOX(hand), qv_tile_button(a, QV_TILE_PX, G_CALLBACK(qv_hand_draw), G_CALLBACK(qv_hand_clicked),
+								 i, &qv.hand[i]), FALSE, FALSE, 0);
 	qv.points = gtk_label_new(NULL);
 	gtk_label_set_xalign(GTK_LABEL(qv.points), 0);
 	gtk_label_set_line_wrap(GTK_LABEL(qv.points), TRUE);
