@@ -1,7 +1,8 @@
 #!/bin/sh
 # test-gtk-newgame.sh: board-gtk's New Game dialog, in Xvfb, against a real boardd. For every
 # game kind the daemon hosts the dialog opens, the game and its options are chosen from the
-# keyboard (tic-tac-toe with a clock, Memory and Qwirkle with two bots: three seats), Start makes the
+# keyboard (tic-tac-toe with a clock, Memory and Qwirkle with two bots: three seats; Qwirkle
+# as a practice game), Start makes the
 # table: the window shows its board with the bots (board-bot, the window's children) seated,
 # and the daemon lists the table with those options. The dialog's second page watches the
 # static board main. Last, a whole 4x4 Memory game against the beginner bot is won by the
@@ -118,11 +119,11 @@ at_table Memory "ng-bot ng-bot2 "
 listed memory | grep -q "seats=3" || fail "the table's options: $(cat "$WORK/list.out")"
 back
 
-note "Qwirkle: two bots, three seats"
-new_game "$(index qwirkle)" alt+o Up
+note "Qwirkle: two bots, three seats, a practice game"
+new_game "$(index qwirkle)" alt+o Up alt+r
 dialog_press Start
 at_table Qwirkle "ng-bot ng-bot2 "
-listed qwirkle | grep -q "seats=3" || fail "the table's options: $(cat "$WORK/list.out")"
+listed qwirkle | grep "seats=3" | grep -q "practice=on" || fail "the table's options: $(cat "$WORK/list.out")"
 import -window root "$WORK/qwirkle.png" || fail "no screenshot"
 back
 

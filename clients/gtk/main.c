@@ -12,7 +12,7 @@
 static void usage(FILE *f)
 {
 	fputs(_("usage: board-gtk [OPTION]...\n"
-		"Play a game of boardd's (Memory, tic-tac-toe) in a GTK window. It opens on the lobby:\n"
+		"Play a game of boardd's (Memory, tic-tac-toe, Hnefatafl, Quantik, Qwirkle) in a GTK window. It opens on the lobby:\n"
 		"the kinds of game, a new game against a person (matchmaking) or a bot, the tables to\n"
 		"join or watch. With --board it goes straight to that table (or watches it, with\n"
 		"--spectate). The table's game chooses how it is shown.\n\n"
