@@ -124,6 +124,8 @@ new_game "$(index qwirkle)" alt+o Up alt+r
 dialog_press Start
 at_table Qwirkle "ng-bot ng-bot2 "
 listed qwirkle | grep "seats=3" | grep -q "practice=on" || fail "the table's options: $(cat "$WORK/list.out")"
+hand() { [ "$(at "$GPID" buttons 2>/dev/null | grep -c "^Tile [1-6]: ")" -eq 6 ]; }
+wait_until "the window's hand of 6 tiles" hand
 import -window root "$WORK/qwirkle.png" || fail "no screenshot"
 back
 

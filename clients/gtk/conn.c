@@ -172,20 +172,26 @@ static void conn_event(struct app *a, const struct bd_msg *m)
 static void conn_lines(struct app *a, int *closed)
 {
 	struct bd_msg m;
+	int fresh = a->fresh;
 
 	while (a->online && bd_client_next(&a->c, &m)) {
 		if ((m.kind == BD_MSG_OK || m.kind == BD_MSG_ERR) && a->unanswered > 0)
 			a->unanswered--;
-		if (bd_msg_bye(&m) >= 0)
+		if (bd_msg_bye(&m) >= 0) {
 			*closed = bd_msg_bye(&m) == BD_BYE_UPGRADE ? CONN_UPGRADE : 1;
-		else if (m.kind == BD_MSG_EVENT && m.seq == 0 && a->lobby != NULL)
+		} else if (m.kind == BD_MSG_EVENT && m.seq == 0 && a->lobby != NULL) {
 			lobby_event(a, &m); /* seq 0: the lobby's, not a table's */
-		else if (m.kind == BD_MSG_EVENT)
+			/* It joined a table: the lines after it (a Qwirkle HAND dealt as we sat) are
+			 * for after the view forgot the table before (the join's own drain). */
+			if (a->fresh && !fresh)
+				return;
+		} else if (m.kind == BD_MSG_EVENT) {
 			conn_event(a, &m);
-		else if (m.kind == BD_MSG_DATA && a->game != NULL && a->linked && a->game->line != NULL)
+		} else if (m.kind == BD_MSG_DATA && a->game != NULL && a->linked && a->game->line != NULL) {
 			a->game->line(a, &m); /* a private line of the seat */
-		else if (m.kind == BD_MSG_ERR)
+		} else if (m.kind == BD_MSG_ERR) {
 			panel_refused(a, m.word, m.text);
+		}
 	}
 }
 
