@@ -195,7 +195,7 @@ static void lobby_play(struct app *a)
 	lobby_say(lobby.playnote, NULL);
 	if (rc != 0) {
 		snprintf(text, sizeof text, _("Cannot play %s: %s."), lobby_title(lobby.game),
-			 rc < 0 ? _("boardd does not answer") : r.text);
+			 rc < 0 ? _("boardd does not answer") : i18n_reason(r.text));
 		lobby_say(lobby.playnote, text);
 		if (lobby.bots)
 			bot_stop(a);
@@ -278,7 +278,7 @@ static void lobby_cancel_clicked(GtkButton *button, gpointer data)
 
 	(void)button;
 	if (conn_request(a, &r, "cancel") == 1 && strcmp(r.word, "notwaiting") != 0)
-		lobby_say(lobby.playnote, r.text);
+		lobby_say(lobby.playnote, i18n_reason(r.text));
 	lobby_idle(a);
 	gtk_widget_grab_focus(lobby.person);
 }
@@ -445,7 +445,7 @@ static int lobby_leave_current(struct app *a)
 		app_in_lobby(a);
 	}
 	if (lobby.state == LOBBY_WAITING && conn_request(a, &r, "cancel") == 1 && strcmp(r.word, "notwaiting") != 0) {
-		lobby_say(lobby.playnote, r.text);
+		lobby_say(lobby.playnote, i18n_reason(r.text));
 		return -1;
 	}
 	lobby_idle(a);
