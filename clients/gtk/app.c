@@ -10,7 +10,6 @@
 #include "board-gtk.h"
 
 #define APP_ID "org.boardd.BoardGtk"
-#define RES "/org/boardd/BoardGtk/"
 
 /* The app.quit action (Ctrl+Q). */
 static void app_quit_activated(GSimpleAction *action, GVariant *param, gpointer data)

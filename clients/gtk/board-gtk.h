@@ -44,6 +44,9 @@
 
 #include "ipc/client.h"
 
+/* Where board-gtk.gresource.xml puts the .ui and .css files in the program. */
+#define RES "/org/boardd/BoardGtk/"
+
 struct app;
 
 /* A game's view: how board-gtk shows and plays one kind of table. The board widget (view.c)

@@ -3,8 +3,6 @@
  * table is shown first. */
 #include "board-gtk.h"
 
-#define RES "/org/boardd/BoardGtk/"
-
 /* The help page of the game at the table, or the page on playing board-gtk. */
 static const char *help_page(const struct app *a)
 {

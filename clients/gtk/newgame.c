@@ -9,8 +9,6 @@
 
 #include "board-gtk.h"
 
-#define RES "/org/boardd/BoardGtk/"
-
 /* The levels board-bot plays each game at, in people's words, the default first. */
 static const struct {
 	const char *game, *level, *label;

@@ -19,7 +19,6 @@
 #include "board-gtk.h"
 #include "ipc/clock.h"
 
-#define RES "/org/boardd/BoardGtk/"
 #define START_POLL_MS 100
 #define START_WAIT_MS 20000 /* a loaded machine may take seconds to start boardd */
 #define STOP_WAIT_MS 10000

@@ -16,7 +16,6 @@ void paint_lookup(GtkStyleContext *ctx, const char *name, const char *fallback, 
 		gdk_rgba_parse(out, fallback);
 }
 
-#define PAINT_RES "/org/boardd/BoardGtk/"
 #define PAINT_PLAYERS 8 /* player colours the stylesheet defines (player_0...) */
 
 static GdkRGBA paint_palette[PAINT_PLAYERS];
@@ -62,7 +61,7 @@ void paint_follow_theme(GtkWidget *w)
 	if (paint_variant_name == NULL || strcmp(want, paint_variant_name) != 0) {
 		paint_variant_name = want;
 		if (want[0]) {
-			char *path = g_strdup_printf(PAINT_RES "board-gtk-%s.css", want);
+			char *path = g_strdup_printf(RES "board-gtk-%s.css", want);
 			gtk_css_provider_load_from_resource(paint_variant, path);
 			g_free(path);
 		} else {

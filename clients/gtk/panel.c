@@ -307,7 +307,7 @@ static void panel_scores_clicked(GtkButton *b, gpointer data)
 /* Make the ending box (once per window), under the result banner. */
 static void panel_ending_build(struct app *a)
 {
-	GtkBuilder *b = gtk_builder_new_from_resource("/org/boardd/BoardGtk/ending.ui");
+	GtkBuilder *b = gtk_builder_new_from_resource(RES "ending.ui");
 	GtkWidget *result = GTK_WIDGET(a->result), *parent = gtk_widget_get_parent(result);
 	gint pos = 0;
 

@@ -10,7 +10,6 @@
 #include "board-gtk.h"
 
 #define SCHEMA "org.boardd.BoardGtk"
-#define RES "/org/boardd/BoardGtk/"
 
 /* The schema in the build tree: schemas/ beside the program. */
 static GSettingsSchema *prefs_beside(void)

@@ -141,7 +141,7 @@ static void scores_row(GtkGrid *grid, int y, const char *title, const struct sco
 /* The Scores dialog: every kind of game played, its statistics across sessions. */
 void scores_open(struct app *a)
 {
-	GtkBuilder *b = gtk_builder_new_from_resource("/org/boardd/BoardGtk/scores.ui");
+	GtkBuilder *b = gtk_builder_new_from_resource(RES "scores.ui");
 	GtkWidget *dialog = app_object(b, "scores");
 	GtkGrid *grid = app_object(b, "scores-grid");
 	GtkWidget *none = app_object(b, "scores-none");
