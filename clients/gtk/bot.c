@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
-#include <unistd.h>
 
 #include "board-gtk.h"
 
@@ -18,21 +17,6 @@ void bot_name(const struct app *a, unsigned i, char *buf, size_t len)
 		snprintf(buf, len, "%.*s-bot", BD_NAME_MAX - 4, a->opt.name);
 	else
 		snprintf(buf, len, "%.*s-bot%u", BD_NAME_MAX - 5, a->opt.name, i + 1);
-}
-
-/* board-bot beside this program (a build folder, an installed bin/), else from PATH. */
-static char *bot_program(void)
-{
-	char *self = g_file_read_link("/proc/self/exe", NULL);
-	char *dir = self != NULL ? g_path_get_dirname(self) : NULL;
-	char *path = dir != NULL ? g_build_filename(dir, "board-bot", NULL) : NULL;
-
-	g_free(self);
-	g_free(dir);
-	if (path != NULL && access(path, X_OK) == 0)
-		return path;
-	g_free(path);
-	return g_strdup("board-bot");
 }
 
 /* A bot ended: reap it; if it was not told to, say so (it could not play). */
@@ -63,7 +47,7 @@ static int bot_spawn(struct app *a, unsigned i, const char *game, const char *le
 		     size_t len)
 {
 	char name[BD_NAME_MAX + 1];
-	char *prog = bot_program(), **words = g_strsplit(opts, " ", -1);
+	char *prog = offline_program("board-bot"), **words = g_strsplit(opts, " ", -1);
 	GPtrArray *argv = g_ptr_array_new();
 	GError *e = NULL;
 	GPid pid;
