@@ -675,14 +675,11 @@ static void lobby_listing(struct app *a, const struct bd_lobby *l)
 	if (lobby.shape != NULL)
 		g_string_free(lobby.shape, TRUE);
 	lobby.shape = shape;
-	lobby_clear(lobby.tables);
+	lobby_tables(a, lobby.tables, l);
 	lobby_clear(lobby.waiting);
 	g_ptr_array_set_size(lobby.seconds, 0);
-	for (size_t t = 0; t < l->ntables; t++)
-		lobby_table_row(a, lobby.tables, l, t);
 	for (size_t i = 0; i < l->nwaiting; i++)
 		lobby_waiting_row(a, &l->waiting[i]);
-	gtk_widget_show_all(GTK_WIDGET(lobby.tables));
 	gtk_widget_show_all(GTK_WIDGET(lobby.waiting));
 }
 
