@@ -551,6 +551,13 @@ static int spec_tokens(const char *spec, const struct bd_game *g)
 	return n;
 }
 
+/* A bye's reason word as enum bd_bye_reason: a reason of a later version is a goodbye all
+ * the same. */
+static int bye_reason(const char *word)
+{
+	return strcmp(word, "upgrade") == 0 ? BD_BYE_UPGRADE : BD_BYE_SHUTDOWN;
+}
+
 /* Read one core spec letter's token into ev: 0, -1 if malformed, 1 if the letter is not
  * the core's (c, R and B are checked by their letter alone). */
 static int event_field(struct bd_event *ev, char letter, const char *a)
@@ -580,8 +587,8 @@ static int event_field(struct bd_event *ev, char letter, const char *a)
 			return -1;
 		strcpy(ev->login, a);
 		return 0;
-	case 'B': /* a reason of a later version is a goodbye all the same */
-		ev->n = strcmp(a, "upgrade") == 0 ? BD_BYE_UPGRADE : BD_BYE_SHUTDOWN;
+	case 'B':
+		ev->n = (unsigned)bye_reason(a);
 		return 0;
 	case 'c': case 'R':
 		return 0;
@@ -631,8 +638,7 @@ int bd_msg_bye(const struct bd_msg *m)
 {
 	if (m->kind != BD_MSG_EVENT || strcmp(m->word, "bye") != 0)
 		return -1;
-	/* a reason of a later version is a goodbye all the same */
-	return m->ntok > 0 && strcmp(m->tok[0], "upgrade") == 0 ? BD_BYE_UPGRADE : BD_BYE_SHUTDOWN;
+	return m->ntok > 0 ? bye_reason(m->tok[0]) : BD_BYE_SHUTDOWN;
 }
 
 void bd_snap_lines(const struct bd_pub *snap, size_t size, void (*put)(void *arg, const char *line), void *arg)

@@ -301,8 +301,8 @@ static void app_activate(GApplication *g, gpointer data)
 		app_in_lobby(a);
 	if (a->online)
 		conn_drain(a);
-	else /* reconnecting needs the window for its message */
-		conn_start_retry(a, a->unreachable);
+	else /* the first attempt (in main) found no daemon: the not-connected page says so */
+		offline_show(a, a->unreachable);
 	if (a->hot != NULL)
 		hot_start(a);
 	gtk_window_present(a->window);

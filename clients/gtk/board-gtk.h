@@ -182,7 +182,6 @@ struct app {
 
 /* conn.c */
 int conn_open(struct app *a, char *err, size_t len);
-void conn_start_retry(struct app *a, const char *why);
 void conn_online(struct app *a);
 void conn_drain(struct app *a);
 int conn_send(struct app *a, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
@@ -222,7 +221,6 @@ int prefs_int(const struct app *a, const char *key, int fallback);
 int prefs_bool(const struct app *a, const char *key, int fallback);
 char *prefs_string(const struct app *a, const char *key, const char *fallback);
 void prefs_set_int(struct app *a, const char *key, int value);
-void prefs_set_string(struct app *a, const char *key, const char *value);
 void prefs_name(char *buf, size_t len);
 void prefs_window(struct app *a);
 void prefs_window_save(struct app *a);

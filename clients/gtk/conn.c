@@ -134,14 +134,6 @@ static void conn_shrunk(struct app *a)
 	conn_lost(a, _("The board's shared memory shrank (the board is gone or damaged)."));
 }
 
-/* The first attempt (in main) found no daemon: the not-connected page says so and offers
- * Retry and a local game (offline.c); nothing is retried behind the user's back. */
-void conn_start_retry(struct app *a, const char *why)
-{
-	if (!a->online)
-		offline_show(a, why);
-}
-
 /* One event line. The board itself is redrawn from the snapshot, not from events. */
 static void conn_event(struct app *a, const struct bd_msg *m)
 {
@@ -175,10 +167,12 @@ static void conn_lines(struct app *a, int *closed)
 	int fresh = a->fresh;
 
 	while (a->online && bd_client_next(&a->c, &m)) {
+		int bye = bd_msg_bye(&m);
+
 		if ((m.kind == BD_MSG_OK || m.kind == BD_MSG_ERR) && a->unanswered > 0)
 			a->unanswered--;
-		if (bd_msg_bye(&m) >= 0) {
-			*closed = bd_msg_bye(&m) == BD_BYE_UPGRADE ? CONN_UPGRADE : 1;
+		if (bye >= 0) {
+			*closed = bye == BD_BYE_UPGRADE ? CONN_UPGRADE : 1;
 		} else if (m.kind == BD_MSG_EVENT && m.seq == 0 && a->lobby != NULL) {
 			lobby_event(a, &m); /* seq 0: the lobby's, not a table's */
 			/* It joined a table: the lines after it (a Qwirkle HAND dealt as we sat) are

@@ -97,13 +97,6 @@ void prefs_set_int(struct app *a, const char *key, int value)
 		g_settings_set_int(a->settings, key, value);
 }
 
-/* Set key, if there are settings. */
-void prefs_set_string(struct app *a, const char *key, const char *value)
-{
-	if (prefs_has(a, key))
-		g_settings_set_string(a->settings, key, value);
-}
-
 /* The name chosen in Preferences, if it is a valid player name, else "". */
 void prefs_name(char *buf, size_t len)
 {

@@ -155,13 +155,14 @@ static void conn_away(struct tui *t, const struct bd_msg *m)
 static void conn_line(struct tui *t, const struct bd_msg *m)
 {
 	char text[BD_LINE_MAX + 16];
+	int bye = bd_msg_bye(m);
 
 	if ((t->linked && t->view == NULL) || conn_behind(t, m))
 		conn_snapshot(t); /* the view must follow the line */
 	if (m->kind == BD_MSG_EVENT && m->seq == 0) {
 		lobby_event(t, m); /* seq 0: the lobby's, not a table's */
-	} else if (bd_msg_bye(m) >= 0) {
-		snprintf(t->gone, sizeof t->gone, "%s", bd_msg_bye(m) == BD_BYE_UPGRADE ? "boardd stopped for an upgrade" : "boardd stopped");
+	} else if (bye >= 0) {
+		snprintf(t->gone, sizeof t->gone, "%s", bye == BD_BYE_UPGRADE ? "boardd stopped for an upgrade" : "boardd stopped");
 	} else if (m->kind == BD_MSG_EVENT && t->view != NULL) {
 		conn_away(t, m);
 		if (t->view->event != NULL)
