@@ -193,6 +193,12 @@ static void draw_result(const struct tui *t, char *buf, size_t len)
 	snprintf(buf, len, "It is over");
 }
 
+/* Nonzero if seat i's forfeit counts down on the screen (a line of draw_away). */
+int draw_away_shown(const struct tui *t, unsigned i)
+{
+	return t->away_until[i] != 0 && t->snap->players[i].state == BD_PLAYER_AWAY && t->snap->game_state == BD_GAME_ON;
+}
+
 /* A line for each away seat whose forfeit counts down: who, and the seconds left. */
 static int draw_away(const struct tui *t, int y)
 {
@@ -201,7 +207,7 @@ static int draw_away(const struct tui *t, int y)
 
 	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++) {
 		const struct bd_pub_player *p = &t->snap->players[i];
-		if (t->away_until[i] == 0 || p->state != BD_PLAYER_AWAY || t->snap->game_state != BD_GAME_ON)
+		if (!draw_away_shown(t, i))
 			continue;
 		int64_t left = t->away_until[i] - now;
 		mvprintw(y++, 0, "%s is away: the seat is forfeited in %lld s unless they come back.",

@@ -155,6 +155,7 @@ int draw_attr(const struct tui *t, int colour, int attr);
 void draw_title(const struct tui *t, const char *what);
 int draw_keys(const char *keys);
 int draw_players(const struct tui *t, int y, int x);
+int draw_away_shown(const struct tui *t, unsigned i);
 int draw_grid(const struct tui *t, int y, int x, unsigned rows, unsigned cols);
 void draw_label(const struct tui *t, int row, unsigned i, char out[4]);
 int draw_state(struct tui *t, int y);

@@ -131,8 +131,7 @@ static void view_room(const struct tui *t, unsigned side, int bottom, unsigned *
 	int r = bottom - 3 - VIEW_UNDER, c = (COLS - 7 - VIEW_PLAYERS) / (int)(t->view->cell_w + 2);
 
 	for (unsigned i = 0; i < BD_PLAYERS_MAX; i++) /* draw_away's lines */
-		r -= t->away_until[i] != 0 && t->snap->players[i].state == BD_PLAYER_AWAY &&
-		     t->snap->game_state == BD_GAME_ON;
+		r -= draw_away_shown(t, i);
 	if (r < (int)side || c < (int)side)
 		r--;
 	*rows = r < 1 ? 1 : r < (int)side ? (unsigned)r : side;
