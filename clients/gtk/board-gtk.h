@@ -78,7 +78,8 @@ struct game_view {
 	void (*reread)(struct app *a);
 	/* Optional: one event line of the table. */
 	void (*event)(struct app *a, const struct bd_msg *m);
-	/* Optional: what is drawn over the keyboard cursor (tic-tac-toe's winning line). */
+	/* Optional: what is drawn over the keyboard cursor (tic-tac-toe's winning line), under
+	 * the callout (callout.c), which the board draws last for every game. */
 	void (*draw_over)(GtkWidget *view, cairo_t *cr);
 	/* Optional: the seats' sides by number, one letter each ("XO"), for the player list. */
 	const char *sides;

@@ -411,7 +411,7 @@ static int mem_stall_text(const struct app *a, char *buf, size_t len, unsigned *
 	return 1;
 }
 
-/* Over the cards: the stall explained by the card, then the word on a refusal. */
+/* Over the cards: the stall explained by the card. */
 static void mem_draw_over(GtkWidget *view, cairo_t *cr)
 {
 	struct app *a = view_app(view);
@@ -423,7 +423,6 @@ static void mem_draw_over(GtkWidget *view, cairo_t *cr)
 		view_cell_rect(view, card, &r);
 		callout_box(view, cr, &r, text, 0);
 	}
-	callout_draw(view, cr);
 }
 
 /* The state line while the game is on, and under it how many pairs are found, our first

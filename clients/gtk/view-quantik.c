@@ -321,18 +321,16 @@ static void qv_view_cell(void *view, unsigned cell, GdkRectangle *r)
 	view_cell_rect(view, cell, r);
 }
 
-/* The winning line or zone of a round over on the board, over the cursor; a word by a cell
- * (a refused move). */
+/* The winning line or zone of a round over on the board, over the cursor. */
 static void qv_draw_over(GtkWidget *view, cairo_t *cr)
 {
 	struct qv_look l;
 	struct qv_model m;
 
-	if (qv_read(view_app(view), &m) == 0 && m.winner >= 0 && m.how < QK_LINES) {
-		qv_look(gtk_widget_get_style_context(view), &l);
-		qv_ring_line(cr, m.how, qv_view_cell, view, &l);
-	}
-	callout_draw(view, cr);
+	if (qv_read(view_app(view), &m) < 0 || m.winner < 0 || m.how >= QK_LINES)
+		return;
+	qv_look(gtk_widget_get_style_context(view), &l);
+	qv_ring_line(cr, m.how, qv_view_cell, view, &l);
 }
 
 /* How a round ended, in words: "row 2", "column 1", "zone 4" (from 1), "no move left",
@@ -531,7 +529,6 @@ static gboolean qv_last_draw(GtkWidget *w, cairo_t *cr, gpointer data)
 	return FALSE;
 }
 
-/* Resign pressed: give this round up (a Quantik resign loses the round on, not the match). */
 /* A widget packed in box that forgets itself (*slot = NULL) when destroyed. */
 static GtkWidget *qv_keep(GtkBox *box, GtkWidget *w, GtkWidget **slot)
 {
@@ -578,10 +575,8 @@ static void qv_build(struct app *a, GtkBox *box)
 	gtk_widget_set_size_request(qv.last_round, 96, 96);
 	gtk_widget_set_halign(qv.last_round, GTK_ALIGN_START);
 	g_signal_connect(qv.last_round, "draw", G_CALLBACK(qv_last_draw), a);
-	g_signal_connect(qv_keep(box, gtk_button_new_with_mnemonic(_("_Resign the round")), &qv.resign), "clicked",
-			 G_CALLBACK(panel_resign_clicked), a);
+	panel_button(box, _("_Resign the round"), G_CALLBACK(panel_resign_clicked), a, &qv.resign);
 }
-
 
 /* "2 cylinders, 1 cube, 0 spheres, 2 tetrahedra": the pieces of colour left in m. */
 static void qv_left_words(const struct qv_model *m, unsigned colour, char *buf, size_t len)

@@ -923,7 +923,6 @@ const struct game_view view_qwirkle = {
 	.status = qv_status,
 	.update = qv_update,
 	.event = qv_event,
-	.draw_over = callout_draw,
 	.line = qv_line,
 	.reread = qv_reread,
 	.key = qv_key,

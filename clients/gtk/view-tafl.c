@@ -565,5 +565,4 @@ const struct game_view view_tafl = {
 	.status = fv_status,
 	.update = fv_update,
 	.event = fv_event,
-	.draw_over = callout_draw,
 };

@@ -229,17 +229,16 @@ static void tv_draw(GtkWidget *view, cairo_t *cr, int hover)
 	}
 }
 
-/* The winning line over everything else, and a word by a cell (a refused move). */
+/* The winning line over everything else. */
 static void tv_draw_over(GtkWidget *view, cairo_t *cr)
 {
 	struct tv_look l;
 	struct tv_model m;
 
-	if (tv_read(view_app(view), &m) == 0 && m.lined) {
-		tv_look(gtk_widget_get_style_context(view), &l);
-		tv_win_line(view, cr, m.line, &l);
-	}
-	callout_draw(view, cr);
+	if (tv_read(view_app(view), &m) < 0 || !m.lined)
+		return;
+	tv_look(gtk_widget_get_style_context(view), &l);
+	tv_win_line(view, cr, m.line, &l);
 }
 
 /* What a screen reader says for a cell: "row 1, column 2, X, last move, winning line". */

@@ -163,6 +163,7 @@ static gboolean board_view_draw(GtkWidget *w, cairo_t *cr)
 	}
 	if (v->app->game->draw_over != NULL)
 		v->app->game->draw_over(w, cr);
+	callout_draw(w, cr); /* a word by the cell it is about, over everything, in every game */
 	if (!v->app->linked) {
 		cairo_pop_group_to_source(cr);
 		cairo_paint_with_alpha(cr, 0.4);
