@@ -63,6 +63,13 @@ static unsigned scores_get(GKeyFile *kf, const char *group, const char *key)
 	return n > 0 ? (unsigned)n : 0;
 }
 
+/* The statistics of the game named group, as the file has them. */
+static struct scores_count scores_read(GKeyFile *kf, const char *group)
+{
+	return (struct scores_count){scores_get(kf, group, "games"), scores_get(kf, group, "wins"),
+				     scores_get(kf, group, "draws"), scores_get(kf, group, "best")};
+}
+
 /* Add one finished game to c. */
 static void scores_add(struct scores_count *c, int result, unsigned points)
 {
@@ -83,8 +90,7 @@ void scores_record(unsigned kind, int result, unsigned points)
 		return;
 	scores_add(&session[kind], result, points);
 	GKeyFile *kf = scores_load();
-	c = (struct scores_count){scores_get(kf, g->name, "games"), scores_get(kf, g->name, "wins"),
-				  scores_get(kf, g->name, "draws"), scores_get(kf, g->name, "best")};
+	c = scores_read(kf, g->name);
 	scores_add(&c, result, points);
 	g_key_file_set_integer(kf, g->name, "games", (gint)c.games);
 	g_key_file_set_integer(kf, g->name, "wins", (gint)c.wins);
@@ -151,11 +157,11 @@ void scores_open(struct app *a)
 	for (unsigned kind = 1; kind < SCORES_KINDS; kind++) {
 		const struct bd_game *g = bd_game_of_kind(kind);
 		const struct game_view *v = view_of_kind(kind);
-		if (g == NULL || v == NULL || scores_get(kf, g->name, "games") == 0)
+		if (g == NULL || v == NULL)
 			continue;
-		struct scores_count all = {scores_get(kf, g->name, "games"), scores_get(kf, g->name, "wins"),
-					   scores_get(kf, g->name, "draws"), scores_get(kf, g->name, "best")};
-		scores_row(grid, ++rows, _(v->title), &all, &session[kind]);
+		struct scores_count all = scores_read(kf, g->name);
+		if (all.games > 0)
+			scores_row(grid, ++rows, _(v->title), &all, &session[kind]);
 	}
 	g_key_file_free(kf);
 	gtk_widget_set_visible(none, rows == 0);
