@@ -366,7 +366,6 @@ int app_run(struct app *a, const char *unreachable)
 	g_unix_signal_add(SIGINT, app_signal, a);
 	g_unix_signal_add(SIGTERM, app_signal, a);
 	snprintf(a->unreachable, sizeof a->unreachable, "%s", unreachable != NULL ? unreachable : "");
-	a->settings = prefs_open(&a->settings_kept);
 	int rc = g_application_run(G_APPLICATION(a->gapp), 1, argv0);
 	g_object_unref(a->gapp);
 	sound_close(a);

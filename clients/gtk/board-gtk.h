@@ -222,7 +222,7 @@ int prefs_int(const struct app *a, const char *key, int fallback);
 int prefs_bool(const struct app *a, const char *key, int fallback);
 char *prefs_string(const struct app *a, const char *key, const char *fallback);
 void prefs_set_int(struct app *a, const char *key, int value);
-void prefs_name(char *buf, size_t len);
+void prefs_name(const struct app *a, char *buf, size_t len);
 void prefs_window(struct app *a);
 void prefs_window_save(struct app *a);
 void prefs_show(struct app *a);

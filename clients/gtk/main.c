@@ -50,11 +50,11 @@ static void G_GNUC_NORETURN bad_usage(const char *fmt, const char *arg)
 
 /* The name chosen in Preferences, else the login name if it is a valid player name, else
  * "player". */
-static void default_name(char *buf, size_t len)
+static void default_name(const struct app *a, char *buf, size_t len)
 {
 	const char *user = g_get_user_name();
 
-	prefs_name(buf, len);
+	prefs_name(a, buf, len);
 	if (buf[0] == '\0')
 		snprintf(buf, len, "%s", user != NULL && bd_player_name_ok(user) ? user : "player");
 }
@@ -87,7 +87,6 @@ static void parse_options(int argc, char **argv, struct options *o)
 	opterr = 0; /* bad_usage says it, in a window too */
 	bd_default_socket(o->socket, sizeof o->socket);
 	o->prefix = bd_default_prefix();
-	default_name(o->name, sizeof o->name);
 	while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
 		switch (c) {
 		case O_SOCKET:
@@ -132,6 +131,8 @@ int main(int argc, char **argv)
 	char err[256];
 
 	i18n_init();
+	a.settings = prefs_open(&a.settings_kept);
+	default_name(&a, a.opt.name, sizeof a.opt.name); /* --name and --hot-seat replace it */
 	parse_options(argc, argv, &a.opt);
 	if (!gtk_init_check(NULL, NULL)) {
 		fputs(_("board-gtk: cannot open the display (is DISPLAY set?)\n"), stderr);

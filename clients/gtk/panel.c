@@ -550,7 +550,7 @@ GtkWidget *panel_button(GtkBox *box, const char *label, GCallback clicked, struc
 	return b;
 }
 
-/* A turn game's Resign pressed: give the match up. */
+/* A turn game's Resign pressed: give up what the game says (the match; Quantik: the round on). */
 void panel_resign_clicked(GtkButton *b, gpointer app)
 {
 	(void)b;

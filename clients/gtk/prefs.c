@@ -98,17 +98,12 @@ void prefs_set_int(struct app *a, const char *key, int value)
 }
 
 /* The name chosen in Preferences, if it is a valid player name, else "". */
-void prefs_name(char *buf, size_t len)
+void prefs_name(const struct app *a, char *buf, size_t len)
 {
-	struct app a = {0};
-	char *name;
-
-	a.settings = prefs_open(&a.settings_kept);
-	name = prefs_string(&a, "name", "");
+	char *name = prefs_string(a, "name", "");
 
 	snprintf(buf, len, "%s", bd_player_name_ok(name) ? name : "");
 	g_free(name);
-	g_clear_object(&a.settings);
 }
 
 /* The window's size changed: kept for prefs_window_save (unless maximized, the size to go
