@@ -19,8 +19,10 @@
  * (6, stall), --name NAME (lagger, lag). */
 #include "fault.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <poll.h>
+#include <stdlib.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -67,10 +69,50 @@ static int lag_logged(const char *log)
 	return found;
 }
 
+/* Say, before giving up on a flood that stopped, what the board and the flood's processes
+ * were doing: the game's state, its cards by state, each picker's run state and where it
+ * sleeps (a flood that stalls has not been explained yet; this is what the next one needs). */
+static void lag_flood_stalled(pid_t pgid)
+{
+	const struct bd_pub *p = pub_map();
+	unsigned n = bd_memory_pub(p)->dim * bd_memory_pub(p)->dim, by[4] = {0};
+	char path[64], line[512], wchan[64];
+	FILE *f;
+
+	for (unsigned c = 0; c < n && c < BD_CARDS_MAX; c++)
+		by[bd_memory_pub(p)->cards[c].state & 3]++;
+	say("the board: game %u %s, cards down %u, up %u, locked %u", (unsigned)p->game_number,
+	    bd_game_state_name(p->game_state), by[BD_CARD_DOWN], by[BD_CARD_UP], by[BD_CARD_LOCKED]);
+	DIR *proc = opendir("/proc");
+	struct dirent *e;
+
+	while (proc != NULL && (e = readdir(proc)) != NULL) {
+		pid_t pid = (pid_t)atoi(e->d_name);
+		if (pid <= 0 || getpgid(pid) != pgid)
+			continue;
+		snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+		if ((f = fopen(path, "r")) == NULL)
+			continue;
+		int ok = fgets(line, sizeof line, f) != NULL;
+		fclose(f);
+		snprintf(path, sizeof path, "/proc/%d/wchan", (int)pid);
+		wchan[0] = 0;
+		if ((f = fopen(path, "r")) != NULL) {
+			if (fgets(wchan, sizeof wchan, f) == NULL)
+				wchan[0] = 0;
+			fclose(f);
+		}
+		if (ok)
+			say("flood process %.80s (sleeping in %s)", line, wchan[0] ? wchan : "-");
+	}
+	if (proc != NULL)
+		closedir(proc);
+}
+
 /* Wait, not reading, until the daemon must have more than backlog bytes of events unsent
  * for c: LINE_MIN bytes an event since seq0, less what c's socket holds; or until its log
  * says so. */
-static void lag_wait_bound(const struct bd_client *c, uint64_t seq0, long backlog, const char *log)
+static void lag_wait_bound(const struct bd_client *c, uint64_t seq0, long backlog, const char *log, pid_t flood)
 {
 	int64_t start = bd_now_ms();
 
@@ -88,8 +130,10 @@ static void lag_wait_bound(const struct bd_client *c, uint64_t seq0, long backlo
 			    (unsigned long)events, held, unsent, backlog);
 			return;
 		}
-		if (bd_now_ms() - start > BOUND_WAIT_MS)
+		if (bd_now_ms() - start > BOUND_WAIT_MS) {
+			lag_flood_stalled(flood);
 			die("in %d s the flood made only %lu events", BOUND_WAIT_MS / 1000, (unsigned long)events);
+		}
 		sleep_us(50000);
 	}
 }
@@ -236,7 +280,7 @@ int cmd_lag(void)
 	if (flood <= 1)
 		die("--flood PGID is required");
 	player_enter(&c, name, BD_ROLE_PLAYER);
-	lag_wait_bound(&c, __atomic_load_n(&pub_map()->event_seq, __ATOMIC_ACQUIRE), backlog, log);
+	lag_wait_bound(&c, __atomic_load_n(&pub_map()->event_seq, __ATOMIC_ACQUIRE), backlog, log, flood);
 	lag_flood(flood, SIGSTOP);
 	lag_settle();
 	unsigned resyncs = lag_readout(&c, "lagging player", &lines);
