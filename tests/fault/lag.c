@@ -69,44 +69,59 @@ static int lag_logged(const char *log)
 	return found;
 }
 
-/* Say, before giving up on a flood that stopped, what the board and the flood's processes
- * were doing: the game's state, its cards by state, each picker's run state and where it
- * sleeps (a flood that stalls has not been explained yet; this is what the next one needs). */
+/* A file's first line into buf ("" if it cannot be read). */
+static void lag_first_line(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "r");
+
+	if (f == NULL || fgets(buf, (int)len, f) == NULL)
+		buf[0] = 0;
+	buf[strcspn(buf, "\n")] = 0;
+	if (f != NULL)
+		fclose(f);
+}
+
+/* Say each process of process group pgid, or each child of parent: its stat line's start
+ * (pid, name, run state, parent) and the kernel function it sleeps in. */
+static void lag_processes(const char *what, pid_t pgid, pid_t parent)
+{
+	char path[64], stat[512], wchan[64];
+	DIR *proc = opendir("/proc");
+	struct dirent *e;
+	int ppid;
+
+	while (proc != NULL && (e = readdir(proc)) != NULL) {
+		pid_t pid = (pid_t)atoi(e->d_name);
+		if (pid <= 0)
+			continue;
+		snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+		lag_first_line(path, stat, sizeof stat);
+		const char *after = strrchr(stat, ')');
+		if (after == NULL || sscanf(after, ") %*c %d", &ppid) != 1 ||
+		    (pgid > 0 ? getpgid(pid) != pgid : ppid != parent))
+			continue;
+		snprintf(path, sizeof path, "/proc/%d/wchan", (int)pid);
+		lag_first_line(path, wchan, sizeof wchan);
+		say("%s %.100s (sleeping in %s)", what, stat, wchan[0] ? wchan : "-");
+	}
+	if (proc != NULL)
+		closedir(proc);
+}
+
+/* Say, before giving up on a flood that stopped, what the board, the flood's processes and
+ * the daemon's workers were doing (a flood that stalls has not been explained yet: this
+ * tells whether its pickers were blocked, spinning or refused, and where the workers wait). */
 static void lag_flood_stalled(pid_t pgid)
 {
 	const struct bd_pub *p = pub_map();
 	unsigned n = bd_memory_pub(p)->dim * bd_memory_pub(p)->dim, by[4] = {0};
-	char path[64], line[512], wchan[64];
-	FILE *f;
 
 	for (unsigned c = 0; c < n && c < BD_CARDS_MAX; c++)
 		by[bd_memory_pub(p)->cards[c].state & 3]++;
 	say("the board: game %u %s, cards down %u, up %u, locked %u", (unsigned)p->game_number,
 	    bd_game_state_name(p->game_state), by[BD_CARD_DOWN], by[BD_CARD_UP], by[BD_CARD_LOCKED]);
-	DIR *proc = opendir("/proc");
-	struct dirent *e;
-
-	while (proc != NULL && (e = readdir(proc)) != NULL) {
-		pid_t pid = (pid_t)atoi(e->d_name);
-		if (pid <= 0 || getpgid(pid) != pgid)
-			continue;
-		snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
-		if ((f = fopen(path, "r")) == NULL)
-			continue;
-		int ok = fgets(line, sizeof line, f) != NULL;
-		fclose(f);
-		snprintf(path, sizeof path, "/proc/%d/wchan", (int)pid);
-		wchan[0] = 0;
-		if ((f = fopen(path, "r")) != NULL) {
-			if (fgets(wchan, sizeof wchan, f) == NULL)
-				wchan[0] = 0;
-			fclose(f);
-		}
-		if (ok)
-			say("flood process %.80s (sleeping in %s)", line, wchan[0] ? wchan : "-");
-	}
-	if (proc != NULL)
-		closedir(proc);
+	lag_processes("flood process", pgid, 0);
+	lag_processes("daemon worker", 0, (pid_t)p->daemon_pid);
 }
 
 /* Wait, not reading, until the daemon must have more than backlog bytes of events unsent
