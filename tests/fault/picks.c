@@ -138,6 +138,10 @@ static void model_event(struct model *md, const struct bd_msg *m)
 		model_fail(m, "a gap in event seqs");
 	md->seq = m->seq;
 	md->t[T_EVENTS]++;
+	/* boardd-testhooks sends a seat named whisper, in the same locked step as its join, an
+	 * event for it alone (board_test_whisper): every other seat's sequence skips that one. */
+	if (strcmp(m->word, "join") == 0 && m->ntok >= 3 && strcmp(m->tok[2], "whisper") == 0)
+		md->seq++;
 	if (strcmp(m->word, "up") == 0 || strcmp(m->word, "mismatch") == 0)
 		model_shown(md, m);
 	else if (strcmp(m->word, "match") == 0)
